@@ -1,0 +1,129 @@
+//! Step 3: join every region into one through connectors (Nystrom 2014, Hauberk
+//! `_connectRegions`).
+//!
+//! Hauberk repeatedly picks a random connector, opens it, merges its regions and then scans
+//! every remaining connector to drop the redundant ones (O(connectors²)). Here the connectors
+//! are shuffled once and visited in that order, Kruskal-style, with union-find telling whether
+//! a connector still joins two different merged regions: the same random spanning tree
+//! process in O(connectors · α). As in Hauberk, a redundant connector is opened with a
+//! 1-in-`extra_connector_chance` chance (a loop), and no connector is opened next to
+//! (8-neighbourhood) one already open, so openings are one tile wide.
+
+use rand::Rng;
+
+use super::{Carver, JUNCTION, ROCK, UnionFind};
+use crate::tile_engine::random_utils;
+
+impl Carver {
+    /// Finds the connectors, opens a spanning tree of them plus a few extra, and leaves one
+    /// region. Opened connectors take the region of one of their neighbours and are marked as
+    /// junctions.
+    pub fn connect_regions<R: Rng + ?Sized>(&mut self, rng: &mut R, extra_connector_chance: u32) {
+        let mut connectors = self.find_connectors();
+        random_utils::shuffle(rng, &mut connectors);
+        let mut merged = UnionFind::new(self.region_count as usize);
+        let mut deferred = Vec::new();
+        for &c in &connectors {
+            let c = c as usize;
+            if self.touches_junction(c) {
+                deferred.push(c);
+                continue;
+            }
+            if self.join(c, &mut merged) {
+                continue;
+            }
+            if extra_connector_chance > 0
+                && random_utils::below(rng, u64::from(extra_connector_chance)) == 0
+            {
+                self.open_junction(c);
+            }
+        }
+        // A connector skipped for touching a junction may be the only link left between two
+        // regions; open such ones now so that everything is connected.
+        for c in deferred {
+            if merged.sets() <= 1 {
+                break;
+            }
+            self.join(c, &mut merged);
+        }
+    }
+
+    /// Every rock tile inside the area with two or more different regions among its cardinal
+    /// neighbours, in row-major order.
+    pub(super) fn find_connectors(&self) -> Vec<u32> {
+        let mut connectors = Vec::new();
+        for y in 1..self.area_height - 1 {
+            for x in 1..self.area_width - 1 {
+                let i = self.idx(x, y);
+                if self.regions[i] != ROCK {
+                    continue;
+                }
+                let [up, right, down, left] = self.cardinal(i).map(|n| self.regions[n]);
+                let differ = |a: u32, b: u32| a != ROCK && b != ROCK && a != b;
+                if differ(left, right)
+                    || differ(up, down)
+                    || differ(up, left)
+                    || differ(up, right)
+                    || differ(down, left)
+                    || differ(down, right)
+                {
+                    connectors.push(i as u32);
+                }
+            }
+        }
+        connectors
+    }
+
+    /// Opens connector `c` if its neighbours belong to two or more merged regions, and merges
+    /// them. Returns whether it did.
+    fn join(&mut self, c: usize, merged: &mut UnionFind) -> bool {
+        let mut roots = [u32::MAX; 4];
+        let mut n = 0;
+        for nb in self.cardinal(c) {
+            let r = self.regions[nb];
+            if r == ROCK {
+                continue;
+            }
+            let root = merged.find(r & !JUNCTION);
+            if !roots[..n].contains(&root) {
+                roots[n] = root;
+                n += 1;
+            }
+        }
+        if n < 2 {
+            return false;
+        }
+        for &r in &roots[1..n] {
+            merged.union(roots[0], r);
+        }
+        self.open_junction(c);
+        true
+    }
+
+    fn open_junction(&mut self, c: usize) {
+        let region = self
+            .cardinal(c)
+            .into_iter()
+            .map(|n| self.regions[n])
+            .find(|&r| r != ROCK)
+            .unwrap_or(0);
+        self.regions[c] = (region & !JUNCTION) | JUNCTION;
+    }
+
+    /// Whether any of the 8 tiles around `c` is an opened connector.
+    fn touches_junction(&self, c: usize) -> bool {
+        let w = self.width;
+        [
+            c + w - 1,
+            c + w,
+            c + w + 1,
+            c - 1,
+            c + 1,
+            c - w - 1,
+            c - w,
+            c - w + 1,
+        ]
+        .into_iter()
+        .any(|n| self.regions[n] != ROCK && self.regions[n] & JUNCTION != 0)
+    }
+}

@@ -1,0 +1,260 @@
+//! World generation: Bob Nystrom's "Rooms and Mazes" (2014,
+//! <https://journal.stuffwithstuff.com/2014/12/21/rooms-and-mazes/>), after his Hauberk
+//! source (`lib/src/content/dungeon.dart`), read top-down as its steps:
+//!
+//! 1. [`add_rooms`](Carver::add_rooms): random non-overlapping rooms at odd coordinates;
+//! 2. [`grow_mazes`](Carver::grow_mazes): growing-tree mazes fill the rock between them;
+//! 3. [`connect_regions`](Carver::connect_regions): a random spanning tree over the connectors
+//!    (rock tiles between two regions) merges every region into one, with union-find; each
+//!    redundant connector is opened with a 1-in-`extra_connector_chance` chance (loops);
+//! 4. [`remove_dead_ends`](Carver::remove_dead_ends): corridors that lead nowhere are filled
+//!    back in, with a worklist;
+//! 5. [`finish`](Carver::finish): rock that touches open ground becomes WALL, the rest
+//!    NOTHING; the avatar stands on a random floor tile and the exit, a LOCKED_DOOR, is set
+//!    into the wall next to the floor tile farthest from the avatar by BFS.
+//!
+//! The algorithm needs odd dimensions: for an even width or height, generation uses the
+//! largest odd area that fits and leaves the spare column (right) or row (top) as NOTHING.
+//!
+//! Every step is linear in the number of tiles (room tries cost their own area, checked on the
+//! grid itself), uses integer geometry only, and draws random numbers only from the generator
+//! it is given, as `u32` ranges, so a seed gives the same world on every 64-bit platform.
+//!
+//! Scratch memory: one `u32` region id per tile (4 bytes a tile, reused as the BFS distance
+//! map), plus the connector list (4 bytes a connector, at most one per 2 tiles) and the maze
+//! and BFS work lists.
+
+mod connect;
+mod dead_ends;
+mod finish;
+mod maze;
+mod rooms;
+mod union_find;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::tile_engine::{Pos, World};
+
+pub use union_find::UnionFind;
+
+/// Smallest accepted world side, in tiles: a 5 × 5 area holds one 3 × 3 room and its walls.
+pub const MIN_SIDE: usize = 5;
+/// Largest accepted world side, in tiles (16384 × 16384 is 256 MiB of tiles).
+pub const MAX_SIDE: usize = 16384;
+
+/// The tunable parameters of rooms-and-mazes, named as in Nystrom 2014 and Hauberk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GeneratorSettings {
+    /// Room placement attempts per 1,000 tiles of the generation area (Hauberk's
+    /// `numRoomTries`, scaled to the world's size; at least one try is always made). Default
+    /// 20: 45 tries on an 80 × 30 world.
+    pub room_tries_per_1000_tiles: u32,
+    /// Hauberk's `roomExtraSize`: a room's side is `2 × rng.range(1, 3 + extra) + 1` tiles before
+    /// rectangularity is added. Default 1 (sides 3, 5 or 7). At most 20.
+    pub room_extra_size: u32,
+    /// Hauberk's `windingPercent`, 0..=100: the chance, in percent, that a maze corridor turns
+    /// where it could go straight on. Default 30.
+    pub winding_percent: u32,
+    /// Hauberk's `extraConnectorChance`: each redundant connector is opened with a 1-in-N
+    /// chance, adding loops. 0 adds none. Default 20, as in Hauberk.
+    pub extra_connector_chance: u32,
+}
+
+impl Default for GeneratorSettings {
+    fn default() -> Self {
+        GeneratorSettings {
+            room_tries_per_1000_tiles: 20,
+            room_extra_size: 1,
+            winding_percent: 30,
+            extra_connector_chance: 20,
+        }
+    }
+}
+
+/// Why a world could not be generated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The width or height is outside `MIN_SIDE..=MAX_SIDE`.
+    #[error(
+        "world size {width} × {height} is not supported: each side must be {MIN_SIDE}..={MAX_SIDE} tiles"
+    )]
+    InvalidSize {
+        /// Requested width, tiles.
+        width: usize,
+        /// Requested height, tiles.
+        height: usize,
+    },
+    /// A generator setting is out of its documented range.
+    #[error("invalid generator setting: {0}")]
+    InvalidSettings(String),
+}
+
+/// A rectangle of floor carved as a room, in tiles; `(x, y)` is its bottom-left tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Room {
+    /// Left column.
+    pub x: i32,
+    /// Bottom row.
+    pub y: i32,
+    /// Width in tiles (odd).
+    pub width: i32,
+    /// Height in tiles (odd).
+    pub height: i32,
+}
+
+impl Room {
+    /// Whether `pos` lies inside the room.
+    pub fn contains(&self, pos: Pos) -> bool {
+        pos.x >= self.x
+            && pos.x < self.x + self.width
+            && pos.y >= self.y
+            && pos.y < self.y + self.height
+    }
+}
+
+/// A generated world: the tiles (avatar and exit included), where the avatar and exit are, and
+/// the rooms that were carved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dungeon {
+    /// The tiles, `@` and `█` included.
+    pub world: World,
+    /// The avatar's tile.
+    pub avatar: Pos,
+    /// The exit's tile (a LOCKED_DOOR in the wall).
+    pub exit: Pos,
+    /// The rooms, in the order they were placed.
+    pub rooms: Vec<Room>,
+}
+
+/// Checks a world size against `MIN_SIDE..=MAX_SIDE`.
+///
+/// # Errors
+/// [`GenerateError::InvalidSize`] when a side is out of range.
+pub fn check_size(width: usize, height: usize) -> Result<(), GenerateError> {
+    let ok = |s: usize| (MIN_SIDE..=MAX_SIDE).contains(&s);
+    if ok(width) && ok(height) {
+        Ok(())
+    } else {
+        Err(GenerateError::InvalidSize { width, height })
+    }
+}
+
+impl GeneratorSettings {
+    /// Checks each setting against its documented range.
+    ///
+    /// # Errors
+    /// [`GenerateError::InvalidSettings`] naming the setting.
+    pub fn validate(&self) -> Result<(), GenerateError> {
+        if self.winding_percent > 100 {
+            return Err(GenerateError::InvalidSettings(format!(
+                "winding percent {} is above 100",
+                self.winding_percent
+            )));
+        }
+        if self.room_extra_size > 20 {
+            return Err(GenerateError::InvalidSettings(format!(
+                "room extra size {} is above 20",
+                self.room_extra_size
+            )));
+        }
+        if self.room_tries_per_1000_tiles > 1000 {
+            return Err(GenerateError::InvalidSettings(format!(
+                "room tries per 1000 tiles {} is above 1000",
+                self.room_tries_per_1000_tiles
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Generates a rooms-and-mazes world of `width × height` tiles, drawing from `rng`.
+///
+/// # Errors
+/// [`GenerateError`] for a size or setting out of range; with valid arguments generation
+/// always succeeds (it always places at least one room, and each step does bounded work).
+pub fn generate<R: Rng + ?Sized>(
+    rng: &mut R,
+    width: usize,
+    height: usize,
+    settings: &GeneratorSettings,
+) -> Result<Dungeon, GenerateError> {
+    check_size(width, height)?;
+    settings.validate()?;
+    let mut carver = Carver::new(width, height);
+    let rooms = carver.add_rooms(rng, settings);
+    carver.grow_mazes(rng, settings.winding_percent);
+    carver.connect_regions(rng, settings.extra_connector_chance);
+    carver.remove_dead_ends();
+    let (world, avatar, exit) = carver.finish(rng);
+    Ok(Dungeon {
+        world,
+        avatar,
+        exit,
+        rooms,
+    })
+}
+
+/// Region id of rock (not carved).
+const ROCK: u32 = u32::MAX;
+/// Flag bit on a region id marking an opened connector (a junction).
+const JUNCTION: u32 = 1 << 31;
+
+/// The generator's working state: the region id of every tile (`ROCK` for uncarved rock).
+///
+/// Tiles are addressed by row-major index `y * width + x`. Carving happens only inside the
+/// odd-sized area `[1, area_width - 1) × [1, area_height - 1)`, so `index ± 1` and
+/// `index ± width` of a carved tile are always inside the grid.
+pub struct Carver {
+    width: usize,
+    height: usize,
+    area_width: usize,
+    area_height: usize,
+    regions: Vec<u32>,
+    region_count: u32,
+}
+
+impl Carver {
+    /// An all-rock grid of `width × height` tiles. Sides must be at least [`MIN_SIDE`].
+    pub fn new(width: usize, height: usize) -> Self {
+        let odd = |s: usize| if s.is_multiple_of(2) { s - 1 } else { s };
+        Carver {
+            width,
+            height,
+            area_width: odd(width),
+            area_height: odd(height),
+            regions: vec![ROCK; width * height],
+            region_count: 0,
+        }
+    }
+
+    fn start_region(&mut self) -> u32 {
+        self.region_count += 1;
+        self.region_count - 1
+    }
+
+    #[inline]
+    fn is_open(&self, i: usize) -> bool {
+        self.regions[i] != ROCK
+    }
+
+    #[inline]
+    fn idx(&self, x: usize, y: usize) -> usize {
+        y * self.width + x
+    }
+
+    /// The four cardinal neighbours' indices of an interior tile: up (+y), right, down, left.
+    #[inline]
+    fn cardinal(&self, i: usize) -> [usize; 4] {
+        [i + self.width, i + 1, i - self.width, i - 1]
+    }
+
+    /// Number of open cardinal neighbours of an interior tile.
+    #[inline]
+    fn open_neighbours(&self, i: usize) -> usize {
+        self.cardinal(i)
+            .into_iter()
+            .filter(|&n| self.is_open(n))
+            .count()
+    }
+}

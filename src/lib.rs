@@ -1,0 +1,31 @@
+//! `byog`: a Rust port of the UC Berkeley CS 61B "Build Your Own Game" (sp18) tile engine.
+//!
+//! # Architecture
+//!
+//! Data flows one way: **keys → interpreter → game state → (renderer | text | save)**.
+//!
+//! - [`tile_engine`] (Java `byog.TileEngine`): [`TETile`](tile_engine::TETile), the exact
+//!   [`Tileset`](tile_engine::Tileset), the compact [`World`](tile_engine::World) grid (1 byte
+//!   a tile) and its Java text form, `RandomUtils`, and the macroquad
+//!   [`TERenderer`](tile_engine::TERenderer). It knows nothing of the game.
+//! - [`core`] (Java `byog.Core`): world generation (Nystrom's rooms and mazes,
+//!   [`core::generator`]), the [`GameState`](core::GameState), the one key
+//!   [`Interpreter`](core::Interpreter) shared by keyboard and replay, headless
+//!   [`replay`](core::replay), and checked atomic [`save`](core::save)s. It knows nothing of
+//!   macroquad.
+//! - [`window`]: the macroquad loop: keyboard → interpreter, game → renderer and HUD.
+//! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`); `replay` and `gen` never
+//!   start the window.
+//!
+//! ```
+//! use byog::core::{GameState, generator::GeneratorSettings};
+//! let game = GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
+//! let text = game.world().to_string(); // Java TETile.toString(world)
+//! assert_eq!(text.lines().count(), 30);
+//! assert_eq!(text.matches('@').count(), 1);
+//! ```
+
+pub mod cli;
+pub mod core;
+pub mod tile_engine;
+pub mod window;

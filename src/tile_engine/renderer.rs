@@ -1,0 +1,277 @@
+//! `TERenderer` (Java `byog.TileEngine.TERenderer`): draws a world of tiles in a macroquad
+//! window, 16 × 16 pixels a tile, the bottom-left cell at the window's bottom-left.
+//!
+//! The geometry ([`Geometry`]) is plain arithmetic and is what the HUD's mouse look-up, the
+//! tests and the PNG export share; only [`TERenderer`] touches macroquad, and only the window
+//! loop creates one.
+
+use macroquad::prelude as mq;
+
+use super::tetile::{Rgb, TETile};
+use super::world::{Pos, World};
+
+/// Side of one tile cell in pixels at scale 1 (Java `TERenderer.TILE_SIZE`).
+pub const TILE_SIZE: u32 = 16;
+
+/// Font size in pixels at scale 1 for tile characters (the Java skeleton uses 14-point Monaco).
+pub const FONT_SIZE: u16 = 14;
+
+/// DejaVu Sans Mono, built into the binary: it has every [`Tileset`](super::Tileset) glyph.
+pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSansMono.ttf");
+
+/// The layout of a window of `cols × rows` cells in which world tile `(x, y)` sits in cell
+/// `(x + x_offset, y + y_offset)`, counted from the bottom-left, y up (Java
+/// `TERenderer.initialize(w, h, xOff, yOff)`).
+///
+/// When the window is not exactly `cols × 16` by `rows × 16` pixels, the cells are scaled by
+/// the largest factor that fits and centred ([`Geometry::fit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    /// Window width in cells.
+    pub cols: u32,
+    /// Window height in cells.
+    pub rows: u32,
+    /// Cells left of the world's `x = 0` column.
+    pub x_offset: u32,
+    /// Cells below the world's `y = 0` row (the Java skeleton's `yOffset`).
+    pub y_offset: u32,
+}
+
+/// Where the cells land on a screen of a given size: `scale` (pixels per cell / 16) and the
+/// screen position, in pixels from the top-left, of the grid's top-left corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fit {
+    /// Pixels per cell divided by [`TILE_SIZE`].
+    pub scale: f32,
+    /// Left edge of the cell grid, pixels from the screen's left.
+    pub left: f32,
+    /// Top edge of the cell grid, pixels from the screen's top.
+    pub top: f32,
+}
+
+impl Geometry {
+    /// Java `initialize(width, height)`: `width × height` cells, no offset.
+    pub fn new(cols: u32, rows: u32) -> Self {
+        Geometry::with_offset(cols, rows, 0, 0)
+    }
+
+    /// Java `initialize(width, height, xOffset, yOffset)`.
+    pub fn with_offset(cols: u32, rows: u32, x_offset: u32, y_offset: u32) -> Self {
+        Geometry {
+            cols,
+            rows,
+            x_offset,
+            y_offset,
+        }
+    }
+
+    /// The window size this layout wants at scale 1: `(cols × 16, rows × 16)` pixels.
+    pub fn window_size(&self) -> (u32, u32) {
+        (self.cols * TILE_SIZE, self.rows * TILE_SIZE)
+    }
+
+    /// The scale and placement of the grid on a screen of `screen_w × screen_h` pixels.
+    pub fn fit(&self, screen_w: f32, screen_h: f32) -> Fit {
+        let (w, h) = self.window_size();
+        let scale = (screen_w / w as f32).min(screen_h / h as f32);
+        let scale = if scale.is_finite() && scale > 0.0 {
+            scale
+        } else {
+            1.0
+        };
+        Fit {
+            scale,
+            left: ((screen_w - w as f32 * scale) / 2.0).max(0.0),
+            top: ((screen_h - h as f32 * scale) / 2.0).max(0.0),
+        }
+    }
+
+    /// The top-left screen pixel and side (pixels) of cell `(cx, cy)` (cells counted from the
+    /// bottom-left, y up).
+    pub fn cell_rect(&self, fit: Fit, cx: i32, cy: i32) -> (f32, f32, f32) {
+        let side = TILE_SIZE as f32 * fit.scale;
+        let x = fit.left + cx as f32 * side;
+        let y = fit.top + (self.rows as i32 - 1 - cy) as f32 * side;
+        (x, y, side)
+    }
+
+    /// The cell `(cx, cy)` (from the bottom-left) under screen pixel `(px, py)` (from the
+    /// top-left), or `None` outside the grid.
+    pub fn cell_at(&self, fit: Fit, px: f32, py: f32) -> Option<(i32, i32)> {
+        let side = TILE_SIZE as f32 * fit.scale;
+        let cx = ((px - fit.left) / side).floor();
+        let row_from_top = ((py - fit.top) / side).floor();
+        if !(cx >= 0.0 && row_from_top >= 0.0) {
+            return None;
+        }
+        let (cx, row_from_top) = (cx as i64, row_from_top as i64);
+        if cx >= i64::from(self.cols) || row_from_top >= i64::from(self.rows) {
+            return None;
+        }
+        Some((cx as i32, self.rows as i32 - 1 - row_from_top as i32))
+    }
+
+    /// The world tile under screen pixel `(px, py)`, or `None` when the pointer is outside
+    /// the world's `world_w × world_h` tiles (over the HUD, say, or outside the window).
+    pub fn tile_at(
+        &self,
+        fit: Fit,
+        px: f32,
+        py: f32,
+        world_w: usize,
+        world_h: usize,
+    ) -> Option<Pos> {
+        let (cx, cy) = self.cell_at(fit, px, py)?;
+        let pos = Pos::new(cx - self.x_offset as i32, cy - self.y_offset as i32);
+        (pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < world_w && (pos.y as usize) < world_h)
+            .then_some(pos)
+    }
+}
+
+/// Converts a tile colour to macroquad's.
+pub fn to_mq_color(c: Rgb) -> mq::Color {
+    mq::Color::from_rgba(c.r, c.g, c.b, 255)
+}
+
+/// Draws worlds and text in cells on the current macroquad window. Create it inside the window
+/// loop (macroquad must be running).
+pub struct TERenderer {
+    geometry: Geometry,
+    font: Option<mq::Font>,
+}
+
+impl TERenderer {
+    /// Java `initialize(width, height)`: asks for a window of `width × 16` by `height × 16`
+    /// pixels and loads the built-in font.
+    pub fn initialize(width: u32, height: u32) -> Self {
+        TERenderer::initialize_with_offset(width, height, 0, 0)
+    }
+
+    /// Java `initialize(width, height, xOffset, yOffset)`.
+    pub fn initialize_with_offset(width: u32, height: u32, x_offset: u32, y_offset: u32) -> Self {
+        let geometry = Geometry::with_offset(width, height, x_offset, y_offset);
+        let (w, h) = geometry.window_size();
+        if (mq::screen_width() as u32, mq::screen_height() as u32) != (w, h) {
+            mq::request_new_screen_size(w as f32, h as f32);
+        }
+        // The embedded font is known-good; should it ever fail, macroquad's own font is used
+        // (ASCII glyphs only) rather than stopping the game.
+        let font = mq::load_ttf_font_from_bytes(FONT_BYTES).ok();
+        TERenderer { geometry, font }
+    }
+
+    /// The cell layout.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The current placement of the cells on the screen.
+    pub fn fit(&self) -> Fit {
+        self.geometry.fit(mq::screen_width(), mq::screen_height())
+    }
+
+    /// The world tile under the mouse pointer, if any.
+    pub fn tile_under_mouse(&self, world: &World) -> Option<Pos> {
+        let (px, py) = mq::mouse_position();
+        self.geometry
+            .tile_at(self.fit(), px, py, world.width(), world.height())
+    }
+
+    /// Java `renderFrame(world)`: clears the screen to black and draws every tile, each cell
+    /// filled with its background colour and its character centred in its text colour.
+    pub fn render_frame(&self, world: &World) {
+        mq::clear_background(mq::BLACK);
+        self.draw_world(world);
+    }
+
+    /// Draws every tile of `world` without clearing the screen first.
+    pub fn draw_world(&self, world: &World) {
+        let fit = self.fit();
+        for (i, tile) in world.tiles().iter().enumerate() {
+            let pos = world.pos_of(i);
+            self.draw_tile_at(
+                fit,
+                pos.x + self.geometry.x_offset as i32,
+                pos.y + self.geometry.y_offset as i32,
+                tile.tetile(),
+            );
+        }
+    }
+
+    /// Draws one tile in cell `(cx, cy)` (cells from the bottom-left).
+    pub fn draw_tile(&self, cx: i32, cy: i32, tile: &TETile) {
+        self.draw_tile_at(self.fit(), cx, cy, tile);
+    }
+
+    fn draw_tile_at(&self, fit: Fit, cx: i32, cy: i32, tile: &TETile) {
+        let (x, y, side) = self.geometry.cell_rect(fit, cx, cy);
+        mq::draw_rectangle(x, y, side, side, to_mq_color(tile.background_color()));
+        let c = tile.character();
+        if c != ' ' {
+            let mut buf = [0u8; 4];
+            let s: &str = c.encode_utf8(&mut buf);
+            let size = (f32::from(FONT_SIZE) * fit.scale).round().max(1.0) as u16;
+            let dims = mq::measure_text(s, self.font.as_ref(), size, 1.0);
+            let tx = x + (side - dims.width) / 2.0;
+            let ty = y + (side - dims.height) / 2.0 + dims.offset_y;
+            self.text(s, tx, ty, size, tile.text_color());
+        }
+    }
+
+    /// Draws `text` with its left edge at cell column `cx` and vertically centred in cell row
+    /// `cy` (cells from the bottom-left), at `scale`× the tile font size.
+    pub fn draw_text_in_row(&self, text: &str, cx: f32, cy: i32, color: Rgb, scale: f32) {
+        let fit = self.fit();
+        let (_, y, side) = self.geometry.cell_rect(fit, 0, cy);
+        let size = (f32::from(FONT_SIZE) * fit.scale * scale).round().max(1.0) as u16;
+        let dims = mq::measure_text("Ag", self.font.as_ref(), size, 1.0);
+        let ty = y + (side - dims.height) / 2.0 + dims.offset_y;
+        self.text(text, fit.left + cx * side, ty, size, color);
+    }
+
+    /// Draws `text` centred horizontally in cell row `cy`.
+    pub fn draw_text_centered(&self, text: &str, cy: i32, color: Rgb, scale: f32) {
+        let fit = self.fit();
+        let side = TILE_SIZE as f32 * fit.scale;
+        let size = (f32::from(FONT_SIZE) * fit.scale * scale).round().max(1.0) as u16;
+        let width = mq::measure_text(text, self.font.as_ref(), size, 1.0).width;
+        let cx = (self.geometry.cols as f32 * side - width) / 2.0 / side;
+        self.draw_text_in_row(text, cx, cy, color, scale);
+    }
+
+    /// The width of `text` in cells at `scale`× the tile font size.
+    pub fn text_width_cells(&self, text: &str, scale: f32) -> f32 {
+        let fit = self.fit();
+        let side = TILE_SIZE as f32 * fit.scale;
+        let size = (f32::from(FONT_SIZE) * fit.scale * scale).round().max(1.0) as u16;
+        mq::measure_text(text, self.font.as_ref(), size, 1.0).width / side
+    }
+
+    /// Fills cell rows `from..=to` with `color` (used to clear the HUD rows).
+    pub fn fill_rows(&self, from: i32, to: i32, color: Rgb) {
+        let fit = self.fit();
+        let (x, top, side) = self.geometry.cell_rect(fit, 0, to);
+        let h = (to - from + 1) as f32 * side;
+        mq::draw_rectangle(
+            x,
+            top,
+            self.geometry.cols as f32 * side,
+            h,
+            to_mq_color(color),
+        );
+    }
+
+    fn text(&self, s: &str, x: f32, y: f32, size: u16, color: Rgb) {
+        mq::draw_text_ex(
+            s,
+            x,
+            y,
+            mq::TextParams {
+                font: self.font.as_ref(),
+                font_size: size,
+                color: to_mq_color(color),
+                ..Default::default()
+            },
+        );
+    }
+}

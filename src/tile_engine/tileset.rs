@@ -1,0 +1,139 @@
+//! The `Tileset` table (Java `byog.TileEngine.Tileset`) and the compact [`Tile`] id the world
+//! stores.
+
+use super::tetile::{Rgb, TETile};
+
+/// The standard tiles, with the exact values of the compiled CS 61B sp18 skeleton
+/// (`../shared/SPEC.md`, section 1).
+pub struct Tileset;
+
+const BLACK: Rgb = Rgb::new(0, 0, 0);
+
+impl Tileset {
+    /// `@`, the avatar.
+    pub const PLAYER: TETile = TETile::new_static('@', Rgb::new(255, 255, 255), BLACK, "player");
+    /// The sp21 BYOW name of [`Tileset::PLAYER`], so ported code compiles.
+    pub const AVATAR: TETile = Tileset::PLAYER;
+    /// `#`, rock that touches open ground.
+    pub const WALL: TETile =
+        TETile::new_static('#', Rgb::new(216, 128, 128), Rgb::new(64, 64, 64), "wall");
+    /// `·` (U+00B7), walkable ground.
+    pub const FLOOR: TETile = TETile::new_static('·', Rgb::new(128, 192, 128), BLACK, "floor");
+    /// ` `, outside the dungeon.
+    pub const NOTHING: TETile = TETile::new_static(' ', BLACK, BLACK, "nothing");
+    /// `"`.
+    pub const GRASS: TETile = TETile::new_static('"', Rgb::new(0, 255, 0), BLACK, "grass");
+    /// `≈` (U+2248).
+    pub const WATER: TETile = TETile::new_static('≈', Rgb::new(0, 0, 255), BLACK, "water");
+    /// `❀` (U+2740).
+    pub const FLOWER: TETile = TETile::new_static(
+        '❀',
+        Rgb::new(255, 0, 255),
+        Rgb::new(255, 175, 175),
+        "flower",
+    );
+    /// `█` (U+2588), the exit before the avatar reaches it.
+    pub const LOCKED_DOOR: TETile =
+        TETile::new_static('█', Rgb::new(255, 200, 0), BLACK, "locked door");
+    /// `▢` (U+25A2), the exit once reached.
+    pub const UNLOCKED_DOOR: TETile =
+        TETile::new_static('▢', Rgb::new(255, 200, 0), BLACK, "unlocked door");
+    /// `▒` (U+2592).
+    pub const SAND: TETile = TETile::new_static('▒', Rgb::new(255, 255, 0), BLACK, "sand");
+    /// `▲` (U+25B2).
+    pub const MOUNTAIN: TETile =
+        TETile::new_static('▲', Rgb::new(128, 128, 128), BLACK, "mountain");
+    /// `♠` (U+2660).
+    pub const TREE: TETile = TETile::new_static('♠', Rgb::new(0, 255, 0), BLACK, "tree");
+}
+
+/// One world cell: a 1-byte id of a [`Tileset`] entry. The world stores these, so a world of
+/// `w × h` tiles takes `w × h` bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Tile {
+    /// [`Tileset::NOTHING`].
+    #[default]
+    Nothing = 0,
+    /// [`Tileset::WALL`].
+    Wall = 1,
+    /// [`Tileset::FLOOR`].
+    Floor = 2,
+    /// [`Tileset::PLAYER`].
+    Player = 3,
+    /// [`Tileset::GRASS`].
+    Grass = 4,
+    /// [`Tileset::WATER`].
+    Water = 5,
+    /// [`Tileset::FLOWER`].
+    Flower = 6,
+    /// [`Tileset::LOCKED_DOOR`].
+    LockedDoor = 7,
+    /// [`Tileset::UNLOCKED_DOOR`].
+    UnlockedDoor = 8,
+    /// [`Tileset::SAND`].
+    Sand = 9,
+    /// [`Tileset::MOUNTAIN`].
+    Mountain = 10,
+    /// [`Tileset::TREE`].
+    Tree = 11,
+}
+
+/// The `TETile` of each [`Tile`], indexed by its id.
+static TILESET: [TETile; 12] = [
+    Tileset::NOTHING,
+    Tileset::WALL,
+    Tileset::FLOOR,
+    Tileset::PLAYER,
+    Tileset::GRASS,
+    Tileset::WATER,
+    Tileset::FLOWER,
+    Tileset::LOCKED_DOOR,
+    Tileset::UNLOCKED_DOOR,
+    Tileset::SAND,
+    Tileset::MOUNTAIN,
+    Tileset::TREE,
+];
+
+impl Tile {
+    /// Every tile kind, in id order.
+    pub const ALL: [Tile; 12] = [
+        Tile::Nothing,
+        Tile::Wall,
+        Tile::Floor,
+        Tile::Player,
+        Tile::Grass,
+        Tile::Water,
+        Tile::Flower,
+        Tile::LockedDoor,
+        Tile::UnlockedDoor,
+        Tile::Sand,
+        Tile::Mountain,
+        Tile::Tree,
+    ];
+
+    /// The full `TETile` (character, colours, description) of this tile.
+    pub fn tetile(self) -> &'static TETile {
+        &TILESET[self as usize]
+    }
+
+    /// The character [`TETile::to_string`] prints for this tile.
+    pub fn character(self) -> char {
+        self.tetile().character()
+    }
+
+    /// The tile with this id, or `None` for an id outside `0..12` (e.g. in a damaged save).
+    pub fn from_id(id: u8) -> Option<Tile> {
+        Tile::ALL.get(usize::from(id)).copied()
+    }
+
+    /// The tile printed as `c`, or `None`: every tile kind has a unique character.
+    pub fn from_char(c: char) -> Option<Tile> {
+        Tile::ALL.into_iter().find(|t| t.character() == c)
+    }
+
+    /// This tile's 1-byte id.
+    pub fn id(self) -> u8 {
+        self as u8
+    }
+}
