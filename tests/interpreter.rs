@@ -1,0 +1,303 @@
+//! The one interpreter (SPEC 2): the sp18 save/load equivalences, a property test over split
+//! points, and the rules for every kind of key.
+
+use byog::core::GameState;
+use byog::core::game::{LevelStatus, MAX_SEED};
+use byog::core::generator::GeneratorSettings;
+use byog::core::interpreter::{Ending, Interpreter, Mode, Outcome, Refusal, Report};
+use byog::core::replay;
+use byog::core::save::{self, MemoryStore};
+use byog::tile_engine::{Pos, Tile};
+use proptest::prelude::*;
+
+/// Runs each input string in a fresh interpreter (a new program run) against one shared
+/// save, and returns the last world's text and every report.
+fn run_all(inputs: &[&str]) -> (Option<String>, Vec<Report>) {
+    let mut store = MemoryStore::default();
+    let mut reports = Vec::new();
+    let mut text = None;
+    for input in inputs {
+        let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+        replay::replay(&mut interpreter, input, &mut store, false, &mut |r| {
+            reports.push(*r)
+        })
+        .unwrap();
+        text = interpreter.game().map(|g| g.world().to_string());
+    }
+    (text, reports)
+}
+
+fn world_of(inputs: &[&str]) -> String {
+    run_all(inputs).0.expect("a world was started")
+}
+
+fn feed_all(interpreter: &mut Interpreter, input: &str, store: &mut MemoryStore) -> Vec<Outcome> {
+    input
+        .chars()
+        .map(|c| interpreter.feed(c, store).unwrap())
+        .collect()
+}
+
+#[test]
+fn sp18_equivalences_for_seed_999() {
+    let expected = world_of(&["N999SDDDWWWDDD"]);
+    assert_eq!(world_of(&["N999SDDD:Q", "LWWWDDD"]), expected);
+    assert_eq!(world_of(&["N999SDDD:Q", "LWWW:Q", "LDDD:Q"]), expected);
+    assert_eq!(world_of(&["N999SDDD:Q", "L:Q", "L:Q", "LWWWDDD"]), expected);
+    // And the moves really moved the avatar: the world differs from the one N999S starts.
+    assert_ne!(world_of(&["N999S"]), expected);
+}
+
+#[test]
+fn ending_with_colon_q_does_not_change_the_world() {
+    for input in ["N42SDDWWAS", "N1SWWWW", "N9223372036854775807SDDSS"] {
+        assert_eq!(world_of(&[input]), world_of(&[&format!("{input}:Q")]));
+    }
+}
+
+#[test]
+fn keys_are_case_insensitive() {
+    assert_eq!(world_of(&["n1234swwdd"]), world_of(&["N1234SWWDD"]));
+    assert_eq!(
+        world_of(&["n999sDdD:q", "lwwwddd"]),
+        world_of(&["N999SDDDWWWDDD"])
+    );
+}
+
+#[test]
+fn colon_followed_by_another_key_drops_the_colon() {
+    let (text, reports) = run_all(&["N1234S:W:D::D"]);
+    assert_eq!(text.unwrap(), world_of(&["N1234SWDD"]));
+    assert!(reports.is_empty(), "{reports:?}");
+}
+
+#[test]
+fn keys_after_colon_q_are_ignored_and_reported() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, "N5SD:QDDN", &mut store);
+    assert_eq!(outcomes[5], Outcome::Ended(Ending::SavedAndQuit));
+    for (i, o) in outcomes.iter().enumerate().skip(6) {
+        assert_eq!(
+            *o,
+            Outcome::Reported(Report {
+                key: "N5SD:QDDN".chars().nth(i).unwrap(),
+                position: i,
+                reason: Refusal::AfterEnd
+            })
+        );
+    }
+    let saved = save::decode(store.bytes.as_deref().unwrap(), "mem".as_ref()).unwrap();
+    assert_eq!(saved.history(), "N5SD");
+    assert_eq!(saved.world().to_string(), world_of(&["N5SD"]));
+}
+
+#[test]
+fn load_with_no_save_ends_cleanly() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, "LN1S", &mut store);
+    assert_eq!(outcomes[0], Outcome::Ended(Ending::NothingToLoad));
+    assert!(interpreter.game().is_none());
+    assert!(matches!(outcomes[1], Outcome::Reported(r) if r.reason == Refusal::AfterEnd));
+    assert!(store.bytes.is_none());
+}
+
+#[test]
+fn quit_in_the_menu_saves_nothing() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, "Q", &mut store);
+    assert_eq!(outcomes, vec![Outcome::Ended(Ending::Quit)]);
+    assert!(store.bytes.is_none());
+}
+
+#[test]
+fn seed_digits_past_java_long_max_are_refused() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    // MAX_SEED has 19 digits; a 20th digit is refused, the S still starts the world.
+    let input = format!("N{MAX_SEED}7S");
+    let outcomes = feed_all(&mut interpreter, &input, &mut store);
+    assert_eq!(
+        outcomes[20],
+        Outcome::Reported(Report {
+            key: '7',
+            position: 20,
+            reason: Refusal::SeedTooLarge
+        })
+    );
+    assert_eq!(outcomes[21], Outcome::Started);
+    assert_eq!(interpreter.game().unwrap().seed(), MAX_SEED);
+
+    // One above the maximum at the last digit: 9223372036854775808 → the 8 is refused.
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, "N9223372036854775808", &mut store);
+    assert!(matches!(outcomes[19], Outcome::Reported(r) if r.reason == Refusal::SeedTooLarge));
+    assert_eq!(
+        interpreter.mode(),
+        Mode::SeedEntry {
+            seed: 922337203685477580,
+            digits: 18
+        }
+    );
+}
+
+#[test]
+fn s_without_digits_is_refused() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, "NS", &mut store);
+    assert_eq!(
+        outcomes[1],
+        Outcome::Reported(Report {
+            key: 'S',
+            position: 1,
+            reason: Refusal::EmptySeed
+        })
+    );
+    assert!(interpreter.game().is_none());
+    // Seed entry goes on: NS5S plays seed 5.
+    assert_eq!(world_of(&["NS5S"]), world_of(&["N5S"]));
+}
+
+#[test]
+fn unknown_keys_are_reported_with_their_positions() {
+    let (text, reports) = run_all(&["xN1é2S!W"]);
+    assert_eq!(text.unwrap(), world_of(&["N12SW"]));
+    let positions: Vec<(char, usize)> = reports.iter().map(|r| (r.key, r.position)).collect();
+    assert_eq!(positions, vec![('x', 0), ('é', 3), ('!', 6)]);
+    assert!(
+        reports
+            .iter()
+            .all(|r| matches!(r.reason, Refusal::NotACommand(_)))
+    );
+    assert_eq!(
+        reports[0].to_string(),
+        "key 'x' at position 0 ignored: not a key in the menu (N new, L load, Q quit)"
+    );
+}
+
+#[test]
+fn strict_replay_refuses_the_first_report_and_saves_nothing() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let err =
+        replay::replay(&mut interpreter, "N1SDX:Q", &mut store, true, &mut |_| {}).unwrap_err();
+    assert!(matches!(err, replay::ReplayError::Strict(r) if r.position == 4 && r.key == 'X'));
+    assert!(store.bytes.is_none());
+}
+
+#[test]
+fn moves_follow_the_rules() {
+    let game = GameState::new(2018, 80, 30, GeneratorSettings::default()).unwrap();
+    for (key, (dx, dy)) in [('W', (0, 1)), ('A', (-1, 0)), ('S', (0, -1)), ('D', (1, 0))] {
+        let mut store = MemoryStore::default();
+        let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+        feed_all(&mut interpreter, &format!("N2018S{key}"), &mut store);
+        let after = interpreter.game().unwrap();
+        let target = game.avatar().offset(dx, dy);
+        let expected = match game.world().tile(target) {
+            Tile::Floor => target,
+            _ => game.avatar(),
+        };
+        assert_eq!(after.avatar(), expected, "key {key}");
+        assert_eq!(after.world().tile(expected), Tile::Player);
+        assert_eq!(after.world().count(Tile::Player), 1);
+        assert_eq!(after.moves(), 1);
+    }
+}
+
+/// Finds the keys that walk from the avatar into the exit, by BFS.
+fn path_to_exit(game: &GameState) -> String {
+    let world = game.world();
+    let (w, h) = (world.width() as i32, world.height() as i32);
+    let mut prev = vec![None; (w * h) as usize];
+    let mut queue = std::collections::VecDeque::from([game.avatar()]);
+    let idx = |p: Pos| (p.y * w + p.x) as usize;
+    prev[idx(game.avatar())] = Some((game.avatar(), ' '));
+    while let Some(p) = queue.pop_front() {
+        for (key, (dx, dy)) in [('W', (0, 1)), ('A', (-1, 0)), ('S', (0, -1)), ('D', (1, 0))] {
+            let n = p.offset(dx, dy);
+            if prev[idx(n)].is_some() {
+                continue;
+            }
+            if n == game.exit() {
+                let mut keys = vec![key];
+                let mut at = p;
+                while at != game.avatar() {
+                    let (before, k) = prev[idx(at)].unwrap();
+                    keys.push(k);
+                    at = before;
+                }
+                return keys.into_iter().rev().collect();
+            }
+            if world.tile(n) == Tile::Floor {
+                prev[idx(n)] = Some((p, key));
+                queue.push_back(n);
+            }
+        }
+    }
+    panic!("no path to the exit");
+}
+
+#[test]
+fn walking_into_the_exit_wins_the_level() {
+    for seed in [1, 42, 999] {
+        let game = GameState::new(seed, 80, 30, GeneratorSettings::default()).unwrap();
+        let path = path_to_exit(&game);
+        let mut store = MemoryStore::default();
+        let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+        let outcomes = feed_all(&mut interpreter, &format!("N{seed}S{path}W:Q"), &mut store);
+        let won = interpreter.game().unwrap();
+        assert_eq!(won.status(), LevelStatus::Won);
+        assert_eq!(won.world().tile(won.exit()), Tile::UnlockedDoor);
+        assert_eq!(won.world().count(Tile::LockedDoor), 0);
+        // The W after winning is refused; :Q still saves.
+        let n = outcomes.len();
+        assert!(matches!(outcomes[n - 3], Outcome::Reported(r) if r.reason == Refusal::LevelWon));
+        assert_eq!(outcomes[n - 1], Outcome::Ended(Ending::SavedAndQuit));
+        let loaded = save::decode(store.bytes.as_deref().unwrap(), "mem".as_ref()).unwrap();
+        assert_eq!(&loaded, won);
+    }
+}
+
+#[test]
+fn replaying_the_history_reproduces_the_game() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    feed_all(&mut interpreter, "n77s:wxddd:d:Q", &mut store);
+    let saved = save::decode(store.bytes.as_deref().unwrap(), "mem".as_ref()).unwrap();
+    assert_eq!(saved.history(), "N77SWDDDD");
+    let mut again = Interpreter::new(80, 30, GeneratorSettings::default());
+    feed_all(&mut again, saved.history(), &mut MemoryStore::default());
+    assert_eq!(again.game().unwrap(), &saved);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// SPEC 2: split anywhere after the seed: prefix + ":Q", then "L" + rest equals the
+    /// unsplit string; several saves and loads in a row change nothing either.
+    #[test]
+    fn save_and_load_anywhere_changes_nothing(
+        seed in 0..=MAX_SEED,
+        moves in "[WASDwasd]{0,40}",
+        cuts in proptest::collection::vec(0usize..=40, 1..4),
+    ) {
+        let whole = format!("N{seed}S{moves}");
+        let expected = world_of(&[&whole]);
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(moves.len())).collect();
+        cuts.sort_unstable();
+        let mut parts = Vec::new();
+        let mut from = 0;
+        for (i, &cut) in cuts.iter().enumerate() {
+            let head = if i == 0 { format!("N{seed}S") } else { "L".to_owned() };
+            parts.push(format!("{head}{}:Q", &moves[from..cut]));
+            from = cut;
+        }
+        parts.push(format!("L{}", &moves[from..]));
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        prop_assert_eq!(world_of(&parts), expected);
+    }
+}
