@@ -7,7 +7,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 /// SPEC 1, "Tileset (exact values, read from the compiled sp18 skeleton)".
-const TABLE: &[(&str, TETile, char, [u8; 3], [u8; 3], &str)] = &[
+/// Constant name, tile, character, text RGB, background RGB, description.
+type Row = (&'static str, TETile, char, [u8; 3], [u8; 3], &'static str);
+
+const TABLE: &[Row] = &[
     (
         "PLAYER",
         Tileset::PLAYER,
