@@ -293,8 +293,17 @@ impl Payload {
                 self.tiles.len()
             )
         })?;
+        if !world.contains(self.avatar) {
+            return Err(format!(
+                "the avatar at {} is outside the world",
+                self.avatar
+            ));
+        }
         if world.get(self.avatar) != Some(Tile::Player) || world.count(Tile::Player) != 1 {
-            return Err(format!("the avatar is not alone at {}", self.avatar));
+            return Err(format!(
+                "the world does not hold exactly one avatar, at {}",
+                self.avatar
+            ));
         }
         let exit_tile = match self.status {
             LevelStatus::Playing => Tile::LockedDoor,
@@ -310,6 +319,13 @@ impl Payload {
                 .all(|c| matches!(c, 'W' | 'A' | 'S' | 'D'))
         {
             return Err("the key history is not N<seed>S followed by moves".into());
+        }
+        let recorded = (self.history.len() - prefix.len()) as u64;
+        if recorded != self.moves {
+            return Err(format!(
+                "the move count {} does not match the {recorded} moves in the key history",
+                self.moves
+            ));
         }
         Ok(GameState {
             seed: self.seed,

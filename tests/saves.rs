@@ -1,0 +1,667 @@
+//! Saves (`SPEC.md`, section 4): round trips, damaged files, atomic writes, interrupted
+//! writes, and the `L` key through the real binary.
+
+use std::collections::VecDeque;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use byog::core::generator::GeneratorSettings;
+use byog::core::save::{
+    self, FORMAT_VERSION, FileStore, MAGIC, SAVE_FILE_NAME, SaveError, SaveStore,
+};
+use byog::core::{Direction, GameState, LevelStatus, MoveResult};
+use byog::tile_engine::{Pos, Tile};
+
+const HEADER_LEN: usize = 8 + 4 + 8;
+const CHECKSUM_LEN: usize = 4;
+
+fn new_game(seed: u64) -> GameState {
+    GameState::new(seed, 80, 30, GeneratorSettings::default()).expect("80 x 30 generates")
+}
+
+fn dir_of(key: char) -> Direction {
+    Direction::from_key(key).expect("a movement key")
+}
+
+/// A game after some moves, at least one of which really moved the avatar.
+fn played_game(seed: u64) -> GameState {
+    let mut game = new_game(seed);
+    let mut moved = false;
+    for key in "DDDWWWDDDAASSWDDSAW".chars() {
+        moved |= game.step(dir_of(key)) == MoveResult::Moved;
+    }
+    // Make sure the avatar really went somewhere: walk any open direction.
+    for key in "WASD".chars() {
+        if moved {
+            break;
+        }
+        moved = game.step(dir_of(key)) == MoveResult::Moved;
+    }
+    assert!(moved, "seed {seed}: the avatar never moved");
+    assert_ne!(game.moves(), 0);
+    game
+}
+
+/// Keys leading the avatar from where it stands into the exit (BFS over floor).
+fn path_to_exit(game: &GameState) -> String {
+    let world = game.world();
+    let (w, h) = (world.width(), world.height());
+    let mut prev: Vec<Option<(usize, char)>> = vec![None; w * h];
+    let start = world.index(game.avatar());
+    let mut seen = vec![false; w * h];
+    seen[start] = true;
+    let mut queue = VecDeque::from([game.avatar()]);
+    while let Some(p) = queue.pop_front() {
+        for key in ['W', 'A', 'S', 'D'] {
+            let (dx, dy) = dir_of(key).delta();
+            let q = p.offset(dx, dy);
+            let Some(tile) = world.get(q) else { continue };
+            let i = world.index(q);
+            if seen[i] {
+                continue;
+            }
+            if q == game.exit() {
+                let mut keys = vec![key];
+                let mut at = world.index(p);
+                while let Some((from, k)) = prev[at] {
+                    keys.push(k);
+                    at = from;
+                }
+                return keys.into_iter().rev().collect();
+            }
+            if tile == Tile::Floor {
+                seen[i] = true;
+                prev[i] = Some((world.index(p), key));
+                queue.push_back(q);
+            }
+        }
+    }
+    panic!("no path from the avatar to the exit");
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Recomputes the CRC of a save whose payload was edited by hand.
+fn fix_crc(bytes: &mut [u8]) {
+    let end = bytes.len() - CHECKSUM_LEN;
+    let crc = crc32fast::hash(&bytes[8..end]);
+    bytes[end..].copy_from_slice(&crc.to_le_bytes());
+}
+
+fn payload_len(bytes: &[u8]) -> usize {
+    u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize
+}
+
+/// Writes `bytes` as `dir/save.bin`, loads it through [`FileStore`], checks that the file is
+/// unchanged and that the error names the file, and returns the error.
+fn load_damaged(dir: &Path, bytes: &[u8]) -> SaveError {
+    let store = FileStore::in_dir(dir);
+    fs::write(store.path(), bytes).unwrap();
+    let err = match store.load() {
+        Ok(Some(_)) => panic!("a damaged save ({} bytes) loaded", bytes.len()),
+        Ok(None) => panic!(
+            "a damaged save ({} bytes) was taken for no save",
+            bytes.len()
+        ),
+        Err(e) => e,
+    };
+    assert_eq!(
+        read(store.path()),
+        bytes,
+        "loading changed the file ({err})"
+    );
+    assert_names_path(&err, store.path());
+    err
+}
+
+fn assert_names_path(err: &SaveError, path: &Path) {
+    let message = err.to_string();
+    assert!(
+        message.contains(&path.display().to_string()),
+        "the message {message:?} does not name {}",
+        path.display()
+    );
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Round trips
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn encode_decode_round_trip_is_exact() {
+    for seed in [0, 1, 999, 1234, 9_223_372_036_854_775_807] {
+        let game = played_game(seed);
+        let bytes = save::encode(&game);
+        assert_eq!(&bytes[..8], MAGIC);
+        assert_eq!(
+            u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
+            FORMAT_VERSION
+        );
+        assert_eq!(bytes.len(), HEADER_LEN + payload_len(&bytes) + CHECKSUM_LEN);
+        let back = save::decode(&bytes, Path::new("mem")).expect("a fresh save decodes");
+        assert_eq!(back, game, "seed {seed}");
+        assert_eq!(back.world().to_string(), game.world().to_string());
+        assert_eq!(back.history(), game.history());
+        assert_eq!(back.moves(), game.moves());
+        assert_eq!(back.rng(), game.rng());
+        // Encoding is deterministic, so a re-save of a loaded game is the same file.
+        assert_eq!(save::encode(&back), bytes);
+    }
+}
+
+#[test]
+fn a_loaded_game_continues_exactly_like_the_original() {
+    let mut original = played_game(999);
+    let mut loaded = save::decode(&save::encode(&original), Path::new("mem")).unwrap();
+    for key in "WWWDDDSSSAAAWDWDSASA".chars() {
+        assert_eq!(original.step(dir_of(key)), loaded.step(dir_of(key)));
+        assert_eq!(loaded, original);
+    }
+}
+
+#[test]
+fn a_won_game_round_trips() {
+    let mut game = new_game(42);
+    let keys = path_to_exit(&game);
+    let mut last = MoveResult::Blocked;
+    for key in keys.chars() {
+        last = game.step(dir_of(key));
+    }
+    assert_eq!(last, MoveResult::Won);
+    assert_eq!(game.status(), LevelStatus::Won);
+    assert_eq!(game.world().get(game.exit()), Some(Tile::UnlockedDoor));
+    let back = save::decode(&save::encode(&game), Path::new("mem")).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(back.status(), LevelStatus::Won);
+}
+
+#[test]
+fn file_store_round_trip_and_size() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut store = FileStore::in_dir(tmp.path());
+    assert_eq!(store.path(), tmp.path().join(SAVE_FILE_NAME));
+    assert_eq!(store.location(), tmp.path().join(SAVE_FILE_NAME));
+    assert!(store.load().unwrap().is_none(), "no save yet");
+
+    let game = played_game(1234);
+    store.save(&game).unwrap();
+    let bytes = read(store.path());
+    assert_eq!(bytes, save::encode(&game));
+    assert!(
+        bytes.len() < 8 * 1024,
+        "an 80 x 30 save takes {} bytes",
+        bytes.len()
+    );
+    let loaded = store.load().unwrap().expect("the save is there");
+    assert_eq!(loaded, game);
+    assert_eq!(loaded.world().to_string(), game.world().to_string());
+    // Loading only reads.
+    assert_eq!(read(store.path()), bytes);
+    assert_eq!(entries(tmp.path()), [SAVE_FILE_NAME]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Damaged files
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn truncated_files_are_refused_and_left_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = save::encode(&played_game(7));
+    let payload_end = HEADER_LEN + payload_len(&good);
+    let cuts = [
+        0,
+        5,
+        8,
+        HEADER_LEN / 2 + 4, // mid-header (inside the version / length fields)
+        HEADER_LEN - 1,
+        HEADER_LEN,
+        HEADER_LEN + payload_len(&good) / 2, // mid-payload
+        payload_end,                         // the whole checksum is missing
+        good.len() - 1,                      // the last byte is missing
+    ];
+    for cut in cuts {
+        let err = load_damaged(tmp.path(), &good[..cut]);
+        assert!(
+            matches!(err, SaveError::Truncated { .. }),
+            "cut at {cut}: {err:?}"
+        );
+        assert!(err.to_string().contains("truncated"), "cut at {cut}: {err}");
+    }
+}
+
+#[test]
+fn a_flipped_payload_byte_fails_the_checksum() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = save::encode(&played_game(8));
+    let payload_end = HEADER_LEN + payload_len(&good);
+    for at in [HEADER_LEN, (HEADER_LEN + payload_end) / 2, payload_end - 1] {
+        for mask in [0x01, 0x80, 0xFF] {
+            let mut bad = good.clone();
+            bad[at] ^= mask;
+            let err = load_damaged(tmp.path(), &bad);
+            assert!(
+                matches!(err, SaveError::Checksum { .. }),
+                "byte {at} ^ {mask:#x}: {err:?}"
+            );
+            assert!(err.to_string().contains("damaged"), "{err}");
+        }
+    }
+    // A flipped checksum byte is a checksum error too.
+    let mut bad = good.clone();
+    *bad.last_mut().unwrap() ^= 0x10;
+    let err = load_damaged(tmp.path(), &bad);
+    assert!(matches!(err, SaveError::Checksum { .. }), "{err:?}");
+}
+
+#[test]
+fn a_wrong_magic_is_not_a_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = save::encode(&played_game(9));
+    for at in 0..8 {
+        let mut bad = good.clone();
+        bad[at] ^= 0x20;
+        let err = load_damaged(tmp.path(), &bad);
+        assert!(
+            matches!(err, SaveError::NotASave { .. }),
+            "byte {at}: {err:?}"
+        );
+    }
+    // Something that is not a save at all, short or long.
+    for junk in [
+        &b"hello"[..],
+        b"PK\x03\x04 a zip file, say",
+        b"{\"json\": true}\n",
+    ] {
+        let err = load_damaged(tmp.path(), junk);
+        assert!(
+            matches!(err, SaveError::NotASave { .. }),
+            "{junk:?}: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn a_future_format_version_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = save::encode(&played_game(10));
+    for version in [FORMAT_VERSION + 1, u32::MAX] {
+        let mut bad = good.clone();
+        bad[8..12].copy_from_slice(&version.to_le_bytes());
+        // With the checksum left stale and with it fixed: the version is checked first.
+        for fix in [false, true] {
+            if fix {
+                fix_crc(&mut bad);
+            }
+            let err = load_damaged(tmp.path(), &bad);
+            match &err {
+                SaveError::FutureVersion {
+                    found, supported, ..
+                } => {
+                    assert_eq!(*found, version);
+                    assert_eq!(*supported, FORMAT_VERSION);
+                }
+                other => panic!("version {version}: {other:?}"),
+            }
+            assert!(err.to_string().contains(&version.to_string()), "{err}");
+        }
+    }
+}
+
+#[test]
+fn trailing_garbage_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = save::encode(&played_game(11));
+    for extra in [&[0u8][..], b"\n", b"garbage after the checksum"] {
+        let mut bad = good.clone();
+        bad.extend_from_slice(extra);
+        let err = load_damaged(tmp.path(), &bad);
+        assert!(
+            matches!(err, SaveError::Corrupt { .. }),
+            "{} extra bytes: {err:?}",
+            extra.len()
+        );
+    }
+}
+
+#[test]
+fn a_directory_in_place_of_the_save_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let store = FileStore::in_dir(tmp.path());
+    fs::create_dir(store.path()).unwrap();
+    fs::write(store.path().join("keep.txt"), b"keep me").unwrap();
+    let err = store.load().expect_err("a directory is not a save");
+    assert!(matches!(err, SaveError::IsDirectory { .. }), "{err:?}");
+    assert_names_path(&err, store.path());
+    assert!(store.path().is_dir());
+    assert_eq!(read(&store.path().join("keep.txt")), b"keep me");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Checksum-valid but inconsistent payloads
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn an_unknown_tile_id_with_a_valid_checksum_is_corrupt() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = played_game(12);
+    let good = save::encode(&game);
+    // The tiles are stored as one run of ids; find it in the payload.
+    let ids: Vec<u8> = game.world().tiles().iter().map(|t| t.id()).collect();
+    let payload_end = HEADER_LEN + payload_len(&good);
+    let start = (HEADER_LEN..payload_end - ids.len())
+        .find(|&i| good[i..i + ids.len()] == ids[..])
+        .expect("the tile ids appear in the payload");
+    for offset in [0, ids.len() / 2, ids.len() - 1] {
+        let mut bad = good.clone();
+        bad[start + offset] = 200;
+        fix_crc(&mut bad);
+        let err = load_damaged(tmp.path(), &bad);
+        assert!(matches!(err, SaveError::Corrupt { .. }), "{err:?}");
+        assert!(err.to_string().contains("200"), "{err}");
+    }
+
+    // Two avatars: a floor tile turned into a second player.
+    let floor = ids.iter().position(|&id| id == Tile::Floor.id()).unwrap();
+    let mut bad = good.clone();
+    bad[start + floor] = Tile::Player.id();
+    fix_crc(&mut bad);
+    let err = load_damaged(tmp.path(), &bad);
+    assert!(matches!(err, SaveError::Corrupt { .. }), "{err:?}");
+
+    // The exit door gone.
+    let exit = game.world().index(game.exit());
+    let mut bad = good.clone();
+    bad[start + exit] = Tile::Wall.id();
+    fix_crc(&mut bad);
+    let err = load_damaged(tmp.path(), &bad);
+    assert!(matches!(err, SaveError::Corrupt { .. }), "{err:?}");
+}
+
+#[test]
+fn every_single_byte_payload_mutation_with_a_valid_checksum_is_handled() {
+    let game = played_game(13);
+    let good = save::encode(&game);
+    let payload_end = HEADER_LEN + payload_len(&good);
+    let path = Path::new("/some/dir/save.bin");
+    let mut corrupt = 0;
+    let mut accepted = 0;
+    for at in HEADER_LEN..payload_end {
+        for mutation in [0xFFu8, 0x01, 0x80] {
+            let mut bad = good.clone();
+            bad[at] ^= mutation;
+            fix_crc(&mut bad);
+            match save::decode(&bad, path) {
+                Ok(loaded) => {
+                    accepted += 1;
+                    // Whatever is accepted is a consistent game that saves and loads again.
+                    assert_eq!(loaded.world().count(Tile::Player), 1, "byte {at}");
+                    assert_eq!(loaded.world().get(loaded.avatar()), Some(Tile::Player));
+                    let again = save::decode(&save::encode(&loaded), path).unwrap();
+                    assert_eq!(again, loaded, "byte {at}");
+                }
+                Err(e) => {
+                    assert!(
+                        matches!(e, SaveError::Corrupt { .. }),
+                        "byte {at} ^ {mutation:#x} with a fixed checksum: {e:?}"
+                    );
+                    assert_names_path(&e, path);
+                    corrupt += 1;
+                }
+            }
+        }
+    }
+    assert!(corrupt > 0, "no mutation was rejected as corrupt");
+    assert!(
+        accepted > 0,
+        "no mutation was accepted (the rng state is free)"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Atomic writes
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn saving_over_a_save_leaves_only_the_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut store = FileStore::in_dir(tmp.path());
+    let a = played_game(21);
+    let b = played_game(22);
+    store.save(&a).unwrap();
+    assert_eq!(entries(tmp.path()), [SAVE_FILE_NAME]);
+    store.save(&b).unwrap();
+    assert_eq!(entries(tmp.path()), [SAVE_FILE_NAME]);
+    assert_eq!(store.load().unwrap(), Some(b.clone()));
+    store.save(&a).unwrap();
+    assert_eq!(entries(tmp.path()), [SAVE_FILE_NAME]);
+    assert_eq!(store.load().unwrap(), Some(a));
+}
+
+#[test]
+fn a_missing_save_folder_is_created() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("deep").join("er").join("saves");
+    let mut store = FileStore::in_dir(&dir);
+    assert!(store.load().unwrap().is_none());
+    assert!(!dir.exists(), "loading must not create the folder");
+    let game = played_game(23);
+    store.save(&game).unwrap();
+    assert!(dir.is_dir());
+    assert_eq!(entries(&dir), [SAVE_FILE_NAME]);
+    assert_eq!(store.load().unwrap(), Some(game));
+}
+
+#[test]
+fn a_file_in_place_of_the_save_folder_fails_the_write() {
+    let tmp = tempfile::tempdir().unwrap();
+    let blocker = tmp.path().join("saves");
+    fs::write(&blocker, b"not a folder").unwrap();
+    let mut store = FileStore::in_dir(&blocker);
+    let err = store
+        .save(&played_game(24))
+        .expect_err("cannot save inside a file");
+    assert!(matches!(err, SaveError::Write { .. }), "{err:?}");
+    assert_names_path(&err, store.path());
+    assert!(err.to_string().contains(&blocker.display().to_string()));
+    assert_eq!(read(&blocker), b"not a folder");
+    assert_eq!(entries(tmp.path()), ["saves"]);
+}
+
+#[test]
+fn a_directory_in_place_of_the_save_fails_the_write() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut store = FileStore::in_dir(tmp.path());
+    fs::create_dir(store.path()).unwrap();
+    fs::write(store.path().join("keep.txt"), b"keep me").unwrap();
+    let err = store
+        .save(&played_game(25))
+        .expect_err("cannot save over a directory");
+    assert!(matches!(err, SaveError::IsDirectory { .. }), "{err:?}");
+    assert_names_path(&err, store.path());
+    assert!(store.path().is_dir());
+    assert_eq!(entries(store.path()), ["keep.txt"]);
+    assert_eq!(read(&store.path().join("keep.txt")), b"keep me");
+    assert_eq!(
+        entries(tmp.path()),
+        [SAVE_FILE_NAME],
+        "no temporary file left"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Interrupted writes
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_stray_temporary_file_does_not_disturb_the_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut store = FileStore::in_dir(tmp.path());
+    let a = played_game(31);
+    store.save(&a).unwrap();
+    let saved = read(store.path());
+
+    // As if a later save was killed before its rename: a half-written temporary file.
+    let b = save::encode(&played_game(32));
+    let stray = tmp.path().join(".save-XXXX.tmp");
+    fs::write(&stray, &b[..b.len() / 2]).unwrap();
+    let garbage = tmp.path().join(".save-a1b2.tmp");
+    fs::write(&garbage, b"\x00\xffgarbage").unwrap();
+
+    assert_eq!(store.load().unwrap(), Some(a.clone()));
+    assert_eq!(read(store.path()), saved);
+    assert_eq!(read(&stray), &b[..b.len() / 2]);
+
+    // The next save still works and replaces only save.bin.
+    let c = played_game(33);
+    store.save(&c).unwrap();
+    assert_eq!(store.load().unwrap(), Some(c));
+    assert_eq!(
+        entries(tmp.path()),
+        [".save-XXXX.tmp", ".save-a1b2.tmp", SAVE_FILE_NAME]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. The binary
+// ---------------------------------------------------------------------------------------------
+
+fn byog(save_dir: &Path, input: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_byog"))
+        .arg("--save-dir")
+        .arg(save_dir)
+        .arg(input)
+        .env_remove("BYOG_SAVE_DIR")
+        .output()
+        .expect("the byog binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn binary_save_load_and_damaged_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir: PathBuf = tmp.path().join("saves");
+    let save_path = dir.join(SAVE_FILE_NAME);
+
+    // `L` with no save: a clean end.
+    let out = byog(&dir, "L");
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("no saved game"),
+        "stderr: {}",
+        text(&out.stderr)
+    );
+    assert!(!save_path.exists(), "L must not create a save");
+
+    // `:Q` writes the save, the same game as in the library.
+    let out = byog(&dir, "N999SDDD:Q");
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    let saved = read(&save_path);
+    let mut expected = new_game(999);
+    for key in "DDD".chars() {
+        expected.step(dir_of(key));
+    }
+    assert_eq!(saved, save::encode(&expected));
+    assert_eq!(text(&out.stdout), expected.world().to_string());
+
+    // Loading and going on gives the same world as never saving.
+    let whole = byog(&dir, "N999SDDDWWWDDD");
+    assert_eq!(whole.status.code(), Some(0));
+    let resumed = byog(&dir, "LWWWDDD");
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout), text(&whole.stdout));
+    assert!(!resumed.stdout.is_empty());
+    // `N999SDDDWWWDDD` has no `:Q`, so the save is still the one above.
+    assert_eq!(read(&save_path), saved);
+
+    // A damaged save: exit 2, the path and "damaged" on stderr, nothing on stdout, and the
+    // file untouched.
+    let mut bad = saved.clone();
+    let mid = HEADER_LEN + payload_len(&bad) / 2;
+    bad[mid] ^= 0x40;
+    fs::write(&save_path, &bad).unwrap();
+    let out = byog(&dir, "L");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
+    assert!(stderr.contains("damaged"), "stderr: {stderr}");
+    assert!(
+        stderr.contains(&save_path.display().to_string()),
+        "stderr {stderr:?} does not name {}",
+        save_path.display()
+    );
+    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+    assert_eq!(read(&save_path), bad, "loading changed the damaged save");
+
+    // `L...:Q` over a damaged save: still refused, and the damaged file is not overwritten.
+    let out = byog(&dir, "LWW:Q");
+    assert_eq!(out.status.code(), Some(2), "stderr: {}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert_eq!(read(&save_path), bad);
+    assert_eq!(entries(&dir), [SAVE_FILE_NAME]);
+}
+
+#[test]
+fn binary_truncated_save_and_directory_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_path_buf();
+    let save_path = dir.join(SAVE_FILE_NAME);
+
+    let good = save::encode(&played_game(5));
+    let cut = &good[..good.len() / 2];
+    fs::write(&save_path, cut).unwrap();
+    let out = byog(&dir, "L");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(stderr.contains("truncated"), "stderr: {stderr}");
+    assert!(
+        stderr.contains(&save_path.display().to_string()),
+        "{stderr}"
+    );
+    assert_eq!(read(&save_path), cut);
+
+    fs::remove_file(&save_path).unwrap();
+    fs::create_dir(&save_path).unwrap();
+    let out = byog(&dir, "L");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(stderr.contains("directory"), "stderr: {stderr}");
+    assert!(
+        stderr.contains(&save_path.display().to_string()),
+        "{stderr}"
+    );
+    let out = byog(&dir, "N1S:Q");
+    assert_eq!(out.status.code(), Some(2), "stderr: {}", text(&out.stderr));
+    assert!(save_path.is_dir());
+}
+
+#[test]
+fn helper_positions_are_inside_the_world() {
+    // Guards the BFS helper above: its path really ends at the exit of the world it read.
+    let game = new_game(42);
+    let keys = path_to_exit(&game);
+    let mut p: Pos = game.avatar();
+    for key in keys.chars() {
+        let (dx, dy) = dir_of(key).delta();
+        p = p.offset(dx, dy);
+    }
+    assert_eq!(p, game.exit());
+}
