@@ -371,6 +371,19 @@ impl FileStore {
     /// # Errors
     /// [`SaveError::Write`] or [`SaveError::IsDirectory`]; the previous save is intact.
     pub fn write_bytes(&self, bytes: &[u8]) -> Result<(), SaveError> {
+        self.write_with(|file| file.write_all(bytes))
+    }
+
+    /// [`FileStore::write_bytes`] with the writing of the temporary file's content left to
+    /// `write`: the seam tests use to simulate a full disk or a write that fails midway. When
+    /// `write` fails, the temporary file is removed and the previous save is untouched.
+    ///
+    /// # Errors
+    /// As [`FileStore::write_bytes`].
+    pub fn write_with(
+        &self,
+        write: impl FnOnce(&mut fs::File) -> io::Result<()>,
+    ) -> Result<(), SaveError> {
         let write_err = |source: io::Error| SaveError::Write {
             path: self.path.clone(),
             source,
@@ -390,8 +403,9 @@ impl FileStore {
             .suffix(".tmp")
             .tempfile_in(&dir)
             .map_err(write_err)?;
-        tmp.write_all(bytes).map_err(write_err)?;
+        write(tmp.as_file_mut()).map_err(write_err)?;
         tmp.flush().map_err(write_err)?;
+        keep_permissions(&self.path, tmp.as_file());
         tmp.as_file().sync_all().map_err(write_err)?;
         tmp.persist(&self.path).map_err(|e| write_err(e.error))?;
         // Make the rename itself durable; not every platform can open a folder, so this is
@@ -401,6 +415,19 @@ impl FileStore {
         }
         Ok(())
     }
+}
+
+/// Gives the new save the old one's permissions, or `rw-r--r--` for a first save (temporary
+/// files are created `rw-------`). Best effort: a failure here never fails the save.
+fn keep_permissions(old: &Path, new: &fs::File) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(old).map_or(0o644, |m| m.permissions().mode() & 0o777);
+        let _ = new.set_permissions(fs::Permissions::from_mode(mode));
+    }
+    #[cfg(not(unix))]
+    let _ = (old, new);
 }
 
 impl SaveStore for FileStore {

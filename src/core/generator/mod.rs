@@ -205,6 +205,7 @@ const JUNCTION: u32 = 1 << 31;
 /// Tiles are addressed by row-major index `y * width + x`. Carving happens only inside the
 /// odd-sized area `[1, area_width - 1) × [1, area_height - 1)`, so `index ± 1` and
 /// `index ± width` of a carved tile are always inside the grid.
+#[derive(Debug, Clone)]
 pub struct Carver {
     width: usize,
     height: usize,
