@@ -19,7 +19,18 @@ impl Carver {
     /// region. Opened connectors take the region of one of their neighbours and are marked as
     /// junctions.
     pub fn connect_regions<R: Rng + ?Sized>(&mut self, rng: &mut R, extra_connector_chance: u32) {
-        let mut connectors = self.find_connectors();
+        let connectors = self.find_connectors();
+        self.merge_regions(rng, connectors, extra_connector_chance);
+    }
+
+    /// The merge half of [`Carver::connect_regions`]: shuffles `connectors` and opens a
+    /// spanning tree of them plus the extra loops.
+    pub fn merge_regions<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        mut connectors: Vec<u32>,
+        extra_connector_chance: u32,
+    ) {
         random_utils::shuffle(rng, &mut connectors);
         let mut merged = UnionFind::new(self.region_count as usize);
         let mut deferred = Vec::new();
@@ -50,7 +61,7 @@ impl Carver {
 
     /// Every rock tile inside the area with two or more different regions among its cardinal
     /// neighbours, in row-major order.
-    pub(super) fn find_connectors(&self) -> Vec<u32> {
+    pub fn find_connectors(&self) -> Vec<u32> {
         let mut connectors = Vec::new();
         for y in 1..self.area_height - 1 {
             for x in 1..self.area_width - 1 {

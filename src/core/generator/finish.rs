@@ -61,8 +61,8 @@ impl Carver {
         // The region map is no longer needed: reuse it as the BFS distance map.
         let dist = &mut self.regions;
         dist.fill(u32::MAX);
-        bfs(&world, avatar_index, dist);
-        let exit_index = farthest_wall(&world, dist);
+        let order = bfs(&world, avatar_index, dist);
+        let exit_index = farthest_wall(&world, dist, &order);
         world.tiles_mut()[exit_index] = Tile::LockedDoor;
         (world, world_pos(w, avatar_index), world_pos(w, exit_index))
     }
@@ -74,12 +74,13 @@ fn world_pos(width: usize, i: usize) -> Pos {
 
 /// Breadth-first search over walkable tiles (floor and avatar) from `start`, 4-neighbourhood;
 /// `dist[i]` becomes the number of steps to `i` (`u32::MAX` where unreachable; `dist` must be
-/// all `u32::MAX` on entry). Walkable tiles never touch the grid's edge, so the neighbours of
-/// a walkable tile are always inside the grid.
-pub(super) fn bfs(world: &World, start: usize, dist: &mut [u32]) {
+/// all `u32::MAX` on entry). Returns the tiles in the order visited, so by non-decreasing
+/// distance. Walkable tiles never touch the grid's edge, so the neighbours of a walkable tile
+/// are always inside the grid.
+pub(super) fn bfs(world: &World, start: usize, dist: &mut [u32]) -> Vec<u32> {
     let w = world.width();
     let tiles = world.tiles();
-    let mut queue = Vec::with_capacity(tiles.len() / 4);
+    let mut queue = Vec::with_capacity(tiles.len() / 2);
     dist[start] = 0;
     queue.push(start as u32);
     let mut head = 0;
@@ -94,46 +95,75 @@ pub(super) fn bfs(world: &World, start: usize, dist: &mut [u32]) {
             }
         }
     }
+    queue
 }
 
 /// The exit's tile: among wall tiles with exactly one reachable cardinal neighbour (so the door
 /// is set into an outer wall, not between two open areas), the one whose neighbour is farthest
 /// from the avatar; ties go to the first in row-major order. If no wall qualifies, any wall
 /// with a reachable neighbour does.
-fn farthest_wall(world: &World, dist: &[u32]) -> usize {
+///
+/// `order` is the BFS visiting order, so the search walks back from the farthest distance
+/// level and usually stops within the first level.
+fn farthest_wall(world: &World, dist: &[u32], order: &[u32]) -> usize {
     let w = world.width();
-    let h = world.height();
-    let mut best_single: Option<(u32, usize)> = None;
-    let mut best_any: Option<(u32, usize)> = None;
-    for (i, t) in world.tiles().iter().enumerate() {
-        if *t != Tile::Wall {
-            continue;
+    let tiles = world.tiles();
+    let mut end = order.len();
+    while end > 0 {
+        let level = dist[order[end - 1] as usize];
+        let mut start = end;
+        while start > 0 && dist[order[start - 1] as usize] == level {
+            start -= 1;
         }
-        let (x, y) = (i % w, i / w);
-        let neighbours = [
-            (y + 1 < h).then(|| i + w),
-            (x + 1 < w).then(|| i + 1),
-            (y > 0).then(|| i - w),
-            (x > 0).then(|| i - 1),
-        ];
-        let mut reachable = 0;
-        let mut far = 0;
-        for n in neighbours.into_iter().flatten() {
-            if dist[n] != u32::MAX {
-                reachable += 1;
-                far = far.max(dist[n]);
+        let mut best: Option<usize> = None;
+        for &t in &order[start..end] {
+            let t = t as usize;
+            for n in [t + w, t + 1, t - w, t - 1] {
+                if tiles[n] == Tile::Wall
+                    && best.is_none_or(|b| n < b)
+                    && reachable_neighbours(world, dist, n).0 == 1
+                {
+                    best = Some(n);
+                }
             }
         }
-        if reachable == 0 {
-            continue;
+        if let Some(b) = best {
+            return b;
         }
-        let better = |best: Option<(u32, usize)>| best.is_none_or(|(d, _)| far > d);
-        if better(best_any) {
-            best_any = Some((far, i));
-        }
-        if reachable == 1 && better(best_single) {
-            best_single = Some((far, i));
+        end = start;
+    }
+    // No wall with a single reachable neighbour (not seen in practice): any wall next to
+    // reachable ground, farthest first.
+    let mut best: Option<(u32, usize)> = None;
+    for (i, t) in tiles.iter().enumerate() {
+        if *t == Tile::Wall {
+            let (count, far) = reachable_neighbours(world, dist, i);
+            if count > 0 && best.is_none_or(|(d, _)| far > d) {
+                best = Some((far, i));
+            }
         }
     }
-    best_single.or(best_any).map_or(0, |(_, i)| i)
+    best.map_or(0, |(_, i)| i)
+}
+
+/// How many cardinal neighbours of tile `i` were reached by the BFS, and the farthest of their
+/// distances.
+fn reachable_neighbours(world: &World, dist: &[u32], i: usize) -> (u32, u32) {
+    let (w, h) = (world.width(), world.height());
+    let (x, y) = (i % w, i / w);
+    let neighbours = [
+        (y + 1 < h).then(|| i + w),
+        (x + 1 < w).then(|| i + 1),
+        (y > 0).then(|| i - w),
+        (x > 0).then(|| i - 1),
+    ];
+    let mut count = 0;
+    let mut far = 0;
+    for n in neighbours.into_iter().flatten() {
+        if dist[n] != u32::MAX {
+            count += 1;
+            far = far.max(dist[n]);
+        }
+    }
+    (count, far)
 }

@@ -15,9 +15,8 @@ impl Carver {
         let mut cells = Vec::new();
         for y in (1..self.area_height - 1).step_by(2) {
             for x in (1..self.area_width - 1).step_by(2) {
-                let i = self.idx(x, y);
-                if self.regions[i] == ROCK {
-                    self.grow_maze(rng, i, winding_percent, &mut cells);
+                if self.regions[self.idx(x, y)] == ROCK {
+                    self.grow_maze(rng, (x, y), winding_percent, &mut cells);
                 }
             }
         }
@@ -30,19 +29,21 @@ impl Carver {
     fn grow_maze<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        start: usize,
+        start: (usize, usize),
         winding_percent: u32,
-        cells: &mut Vec<usize>,
+        cells: &mut Vec<(usize, usize)>,
     ) {
         let region = self.start_region();
-        self.regions[start] = region;
+        let i = self.idx(start.0, start.1);
+        self.regions[i] = region;
         cells.push(start);
         let mut last_dir: Option<usize> = None;
-        while let Some(&cell) = cells.last() {
+        while let Some(&(x, y)) = cells.last() {
+            let cell = self.idx(x, y);
             let mut unmade = [0usize; 4];
             let mut n = 0;
             for dir in 0..4 {
-                if self.can_carve(cell, dir) {
+                if self.can_carve(x, y, cell, dir) {
                     unmade[n] = dir;
                     n += 1;
                 }
@@ -63,10 +64,10 @@ impl Carver {
             };
             let step = self.step(dir);
             let between = cell.wrapping_add_signed(step);
-            let next = between.wrapping_add_signed(step);
             self.regions[between] = region;
-            self.regions[next] = region;
-            cells.push(next);
+            self.regions[between.wrapping_add_signed(step)] = region;
+            let (dx, dy) = DIRECTIONS[dir];
+            cells.push((x.wrapping_add_signed(2 * dx), y.wrapping_add_signed(2 * dy)));
             last_dir = Some(dir);
         }
     }
@@ -78,17 +79,17 @@ impl Carver {
         dy * self.width as isize + dx
     }
 
-    /// Hauberk's `_canCarve`: the cell two steps away is rock and three steps away is still
-    /// inside the area (so mazes never touch the area's border).
+    /// Hauberk's `_canCarve` for the cell at `(x, y)` (index `cell`): the cell two steps away
+    /// is rock and three steps away is still inside the area (so mazes never touch the area's
+    /// border).
     #[inline]
-    fn can_carve(&self, cell: usize, dir: usize) -> bool {
-        let (dx, dy) = DIRECTIONS[dir];
-        let x = (cell % self.width) as isize + 3 * dx;
-        let y = (cell / self.width) as isize + 3 * dy;
-        if x < 0 || y < 0 || x >= self.area_width as isize || y >= self.area_height as isize {
-            return false;
-        }
-        let two = cell.wrapping_add_signed(2 * self.step(dir));
-        self.regions[two] == ROCK
+    fn can_carve(&self, x: usize, y: usize, cell: usize, dir: usize) -> bool {
+        let inside = match dir {
+            0 => y + 3 < self.area_height,
+            1 => x + 3 < self.area_width,
+            2 => y >= 3,
+            _ => x >= 3,
+        };
+        inside && self.regions[cell.wrapping_add_signed(2 * self.step(dir))] == ROCK
     }
 }

@@ -1,0 +1,208 @@
+//! Criterion benchmarks for the SPEC 6 targets. Run with `cargo bench`; see
+//! `docs/performance.md` for the table and how to read it (each result against the plain BFS
+//! floor `bfs/*` measured in the same run).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use byog::core::game::GameState;
+use byog::core::generator::{self, Carver, GeneratorSettings};
+use byog::core::interpreter::Interpreter;
+use byog::core::save::{self, MemoryStore};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+const SIZES: [(usize, usize, &str); 2] = [(80, 30, "80x30"), (1000, 1000, "1000x1000")];
+
+fn generate(c: &mut Criterion) {
+    let settings = GeneratorSettings::default();
+    let mut g = c.benchmark_group("generate");
+    for (w, h, name) in SIZES {
+        let mut seed = 0u64;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut rng = Pcg64::seed_from_u64(seed);
+                black_box(generator::generate(&mut rng, w, h, &settings).unwrap())
+            })
+        });
+    }
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    g.bench_function("4096x4096", |b| {
+        let mut rng = Pcg64::seed_from_u64(1);
+        b.iter(|| black_box(generator::generate(&mut rng, 4096, 4096, &settings).unwrap()))
+    });
+    g.finish();
+}
+
+/// Each generator step on its own, from the state the previous steps leave.
+fn steps(c: &mut Criterion) {
+    let s = GeneratorSettings::default();
+    let mut g = c.benchmark_group("step");
+    for (w, h, name) in SIZES {
+        let fresh = || (Carver::new(w, h), Pcg64::seed_from_u64(7));
+        let after_rooms = || {
+            let (mut carver, mut rng) = fresh();
+            carver.add_rooms(&mut rng, &s);
+            (carver, rng)
+        };
+        let after_mazes = || {
+            let (mut carver, mut rng) = after_rooms();
+            carver.grow_mazes(&mut rng, s.winding_percent);
+            (carver, rng)
+        };
+        let after_connect = || {
+            let (mut carver, mut rng) = after_mazes();
+            carver.connect_regions(&mut rng, s.extra_connector_chance);
+            (carver, rng)
+        };
+        let after_dead_ends = || {
+            let (mut carver, rng) = after_connect();
+            carver.remove_dead_ends();
+            (carver, rng)
+        };
+        g.bench_function(format!("rooms/{name}"), |b| {
+            b.iter_batched(
+                fresh,
+                |(mut c, mut r)| black_box(c.add_rooms(&mut r, &s)),
+                BatchSize::LargeInput,
+            )
+        });
+        g.bench_function(format!("mazes/{name}"), |b| {
+            b.iter_batched(
+                after_rooms,
+                |(mut c, mut r)| c.grow_mazes(&mut r, s.winding_percent),
+                BatchSize::LargeInput,
+            )
+        });
+        g.bench_function(format!("connectors/{name}"), |b| {
+            b.iter_batched(
+                after_mazes,
+                |(c, _)| black_box(c.find_connectors()),
+                BatchSize::LargeInput,
+            )
+        });
+        g.bench_function(format!("merge/{name}"), |b| {
+            b.iter_batched(
+                || {
+                    let (c, r) = after_mazes();
+                    let connectors = c.find_connectors();
+                    (c, r, connectors)
+                },
+                |(mut c, mut r, k)| c.merge_regions(&mut r, k, s.extra_connector_chance),
+                BatchSize::LargeInput,
+            )
+        });
+        g.bench_function(format!("dead_ends/{name}"), |b| {
+            b.iter_batched(
+                after_connect,
+                |(mut c, _)| c.remove_dead_ends(),
+                BatchSize::LargeInput,
+            )
+        });
+        g.bench_function(format!("placement/{name}"), |b| {
+            b.iter_batched(
+                after_dead_ends,
+                |(c, mut r)| black_box(c.finish(&mut r)),
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+fn replay_and_saves(c: &mut Criterion) {
+    let s = GeneratorSettings::default();
+    let moves: String = "WASD".repeat(250_000);
+    c.bench_function("replay/1M_moves", |b| {
+        b.iter_batched(
+            || {
+                let mut i = Interpreter::new(80, 30, s);
+                let mut store = MemoryStore::default();
+                for k in "N1234S".chars() {
+                    i.feed(k, &mut store).unwrap();
+                }
+                (i, store)
+            },
+            |(mut i, mut store)| {
+                for k in moves.chars() {
+                    i.feed(k, &mut store).unwrap();
+                }
+                black_box(i)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    let game = GameState::new(1234, 80, 30, s).unwrap();
+    c.bench_function("save/80x30", |b| {
+        let dir = tempfile::tempdir().unwrap();
+        let store = save::FileStore::in_dir(dir.path());
+        b.iter(|| store.write_bytes(&save::encode(&game)).unwrap())
+    });
+    c.bench_function("encode/80x30", |b| {
+        b.iter(|| black_box(save::encode(&game)))
+    });
+    let bytes = save::encode(&game);
+    c.bench_function("load/80x30", |b| {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = save::FileStore::in_dir(dir.path());
+        use byog::core::save::SaveStore;
+        store.save(&game).unwrap();
+        b.iter(|| black_box(store.load().unwrap()))
+    });
+    c.bench_function("decode/80x30", |b| {
+        b.iter(|| black_box(save::decode(&bytes, "bench".as_ref()).unwrap()))
+    });
+    c.bench_function("to_string/80x30", |b| {
+        b.iter(|| black_box(game.world().to_string()))
+    });
+}
+
+/// The floor every result is read against: a plain BFS over an open grid of the same size.
+fn bfs(c: &mut Criterion) {
+    let mut g = c.benchmark_group("bfs");
+    for (w, h, name) in SIZES {
+        let open = vec![true; w * h];
+        let mut dist = vec![u32::MAX; w * h];
+        let mut queue = Vec::with_capacity(w * h);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                dist.fill(u32::MAX);
+                queue.clear();
+                dist[0] = 0;
+                queue.push(0usize);
+                let mut head = 0;
+                while head < queue.len() {
+                    let i = queue[head];
+                    head += 1;
+                    let (x, y) = (i % w, i / w);
+                    let d = dist[i] + 1;
+                    let mut visit = |n: usize| {
+                        if open[n] && dist[n] == u32::MAX {
+                            dist[n] = d;
+                            queue.push(n);
+                        }
+                    };
+                    if x + 1 < w {
+                        visit(i + 1);
+                    }
+                    if x > 0 {
+                        visit(i - 1);
+                    }
+                    if y + 1 < h {
+                        visit(i + w);
+                    }
+                    if y > 0 {
+                        visit(i - w);
+                    }
+                }
+                black_box(dist[w * h - 1])
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generate, steps, replay_and_saves, bfs);
+criterion_main!(benches);
