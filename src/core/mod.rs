@@ -5,6 +5,7 @@ mod engine;
 pub mod game;
 pub mod generator;
 pub mod interpreter;
+pub mod metrics;
 pub mod replay;
 pub mod save;
 

@@ -3,6 +3,7 @@
 //! saves.
 
 pub mod random_utils;
+pub mod raster;
 pub mod renderer;
 mod tetile;
 mod tileset;

@@ -18,11 +18,11 @@ impl Carver {
         let mut work: Vec<u32> = Vec::new();
         for y in 1..self.area_height - 1 {
             let row = self.idx(1, y);
-            for i in row..row + self.area_width - 2 {
+            let end = row + self.area_width - 2;
+            for (i, slot) in (row..end).zip(&mut degree[row..end]) {
                 if self.is_open(i) {
-                    let d = self.open_neighbours(i) as u8;
-                    degree[i] = d;
-                    if d <= 1 {
+                    *slot = self.open_neighbours(i) as u8;
+                    if *slot <= 1 {
                         work.push(i as u32);
                     }
                 }
