@@ -12,7 +12,7 @@ use macroquad::prelude as mq;
 use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::{Ending, Interpreter, Mode, Outcome};
 use crate::core::save::FileStore;
-use crate::core::{GameState, LevelStatus, MoveResult};
+use crate::core::{GameState, LevelStatus};
 use crate::tile_engine::{Geometry, Rgb, TERenderer};
 
 /// Rows of HUD above the world, in tiles.
@@ -112,20 +112,7 @@ impl Screen {
         }
         match self.interpreter.feed(key, &mut self.store) {
             Ok(Outcome::Reported(report)) => self.message = report.to_string(),
-            Ok(Outcome::Started) => self.message.clear(),
-            Ok(Outcome::Moved(MoveResult::Won)) => {
-                let moves = self.interpreter.game().map_or(0, GameState::moves);
-                self.message =
-                    format!("You found the exit in {moves} moves! Type :Q to save and quit.");
-            }
-            Ok(Outcome::Moved(_)) | Ok(Outcome::Accepted) => {
-                if !matches!(
-                    self.interpreter.game().map(GameState::status),
-                    Some(LevelStatus::Won)
-                ) {
-                    self.message.clear();
-                }
-            }
+            Ok(Outcome::Started | Outcome::Moved(_) | Outcome::Accepted) => self.message.clear(),
             Ok(Outcome::Ended(ending)) => {
                 self.message = match ending {
                     Ending::Quit => "Goodbye.".to_owned(),
@@ -159,6 +146,9 @@ impl Screen {
         match (self.interpreter.mode(), self.interpreter.game()) {
             (Mode::Menu, _) => self.draw_menu(rows),
             (Mode::SeedEntry { seed, digits }, _) => self.draw_seed_prompt(rows, seed, digits),
+            (Mode::Playing { .. }, Some(game)) if game.status() == LevelStatus::Won => {
+                self.draw_win_screen(rows, game)
+            }
             (_, Some(game)) => self.draw_game(game),
             (Mode::Playing { .. } | Mode::Ended(_), None) => {
                 self.renderer
@@ -191,6 +181,18 @@ impl Screen {
             format!("{seed}_")
         };
         r.draw_text_centered(&typed, rows / 2, YELLOW, 2.0);
+        r.draw_text_centered(&self.message, 2, YELLOW, 1.0);
+    }
+
+    fn draw_win_screen(&self, rows: i32, game: &GameState) {
+        let r = &self.renderer;
+        let top = rows * 3 / 4;
+        r.draw_text_centered("YOU FOUND THE EXIT!", top, YELLOW, 2.5);
+        r.draw_text_centered(&format!("seed {}", game.seed()), top - 5, WHITE, 1.5);
+        let moves = game.moves();
+        let noun = if moves == 1 { "move" } else { "moves" };
+        r.draw_text_centered(&format!("{moves} {noun}"), top - 7, WHITE, 1.5);
+        r.draw_text_centered("Type :Q to save and quit", top - 10, GREY, 1.5);
         r.draw_text_centered(&self.message, 2, YELLOW, 1.0);
     }
 
