@@ -17,6 +17,8 @@ use crate::tile_engine::{Geometry, Rgb, TERenderer};
 
 /// Rows of HUD above the world, in tiles.
 pub const HUD_ROWS: usize = 2;
+/// The frame `--screenshot` captures (the first frames may still be settling).
+const SCREENSHOT_FRAME: u32 = 3;
 /// How long the goodbye message stays before the window closes, in seconds.
 const GOODBYE_SECONDS: f64 = 0.8;
 
@@ -89,13 +91,21 @@ async fn window_loop(options: WindowOptions) -> Result<(), String> {
     for key in options.keys.chars() {
         screen.feed(key);
     }
+    let mut frames = 0u32;
     loop {
         while let Some(key) = mq::get_char_pressed() {
             screen.feed(key);
         }
         screen.fit_to_world();
         screen.draw();
-        if let Some(path) = &options.screenshot {
+        frames += 1;
+        // The screenshot waits a few frames so that the window has its final size and every
+        // glyph is in the font atlas.
+        if let Some(path) = options
+            .screenshot
+            .as_ref()
+            .filter(|_| frames >= SCREENSHOT_FRAME)
+        {
             return write_screenshot(path);
         }
         if screen.closing_at.is_some_and(|t| mq::get_time() >= t) {

@@ -157,6 +157,15 @@ impl TERenderer {
         // The embedded font is known-good; should it ever fail, macroquad's own font is used
         // (ASCII glyphs only) rather than stopping the game.
         let font = mq::load_ttf_font_from_bytes(FONT_BYTES).ok();
+        if let Some(font) = &font {
+            // Rasterise the glyphs up front: a glyph first met mid-frame grows the atlas and
+            // can leave that frame's earlier text blank.
+            let mut chars: Vec<char> = (' '..='~').collect();
+            chars.extend(super::Tile::ALL.iter().map(|t| t.character()));
+            for scale in [1.0, 1.5, 2.0, 2.5] {
+                font.populate_font_cache(&chars, (f32::from(FONT_SIZE) * scale) as u16);
+            }
+        }
         TERenderer { geometry, font }
     }
 
@@ -184,38 +193,47 @@ impl TERenderer {
         self.draw_world(world);
     }
 
-    /// Draws every tile of `world` without clearing the screen first.
+    /// Draws every tile of `world` without clearing the screen first: all cell backgrounds
+    /// first, then all glyphs, so the frame is two batches (one per texture) rather than two
+    /// draw calls a tile.
     pub fn draw_world(&self, world: &World) {
         let fit = self.fit();
+        let (xo, yo) = (self.geometry.x_offset as i32, self.geometry.y_offset as i32);
         for (i, tile) in world.tiles().iter().enumerate() {
             let pos = world.pos_of(i);
-            self.draw_tile_at(
-                fit,
-                pos.x + self.geometry.x_offset as i32,
-                pos.y + self.geometry.y_offset as i32,
-                tile.tetile(),
-            );
+            self.draw_background(fit, pos.x + xo, pos.y + yo, tile.tetile());
+        }
+        for (i, tile) in world.tiles().iter().enumerate() {
+            let pos = world.pos_of(i);
+            self.draw_glyph(fit, pos.x + xo, pos.y + yo, tile.tetile());
         }
     }
 
     /// Draws one tile in cell `(cx, cy)` (cells from the bottom-left).
     pub fn draw_tile(&self, cx: i32, cy: i32, tile: &TETile) {
-        self.draw_tile_at(self.fit(), cx, cy, tile);
+        let fit = self.fit();
+        self.draw_background(fit, cx, cy, tile);
+        self.draw_glyph(fit, cx, cy, tile);
     }
 
-    fn draw_tile_at(&self, fit: Fit, cx: i32, cy: i32, tile: &TETile) {
+    fn draw_background(&self, fit: Fit, cx: i32, cy: i32, tile: &TETile) {
         let (x, y, side) = self.geometry.cell_rect(fit, cx, cy);
         mq::draw_rectangle(x, y, side, side, to_mq_color(tile.background_color()));
+    }
+
+    fn draw_glyph(&self, fit: Fit, cx: i32, cy: i32, tile: &TETile) {
         let c = tile.character();
-        if c != ' ' {
-            let mut buf = [0u8; 4];
-            let s: &str = c.encode_utf8(&mut buf);
-            let size = (f32::from(FONT_SIZE) * fit.scale).round().max(1.0) as u16;
-            let dims = mq::measure_text(s, self.font.as_ref(), size, 1.0);
-            let tx = x + (side - dims.width) / 2.0;
-            let ty = y + (side - dims.height) / 2.0 + dims.offset_y;
-            self.text(s, tx, ty, size, tile.text_color());
+        if c == ' ' {
+            return;
         }
+        let (x, y, side) = self.geometry.cell_rect(fit, cx, cy);
+        let mut buf = [0u8; 4];
+        let s: &str = c.encode_utf8(&mut buf);
+        let size = (f32::from(FONT_SIZE) * fit.scale).round().max(1.0) as u16;
+        let dims = mq::measure_text(s, self.font.as_ref(), size, 1.0);
+        let tx = x + (side - dims.width) / 2.0;
+        let ty = y + (side - dims.height) / 2.0 + dims.offset_y;
+        self.text(s, tx, ty, size, tile.text_color());
     }
 
     /// Draws `text` with its left edge at cell column `cx` and vertically centred in cell row

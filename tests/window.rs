@@ -1,0 +1,427 @@
+//! The real window, under Xvfb: the program is started as a user starts it, keys are typed
+//! with `xdotool`, the mouse is moved over known tiles, and screenshots are read pixel by
+//! pixel and compared with what `byog replay` prints for the same keys.
+//!
+//! Needs `Xvfb`, `xdotool` and `import` (ImageMagick) from Debian's packages and Mesa's
+//! software OpenGL (`libgl1-mesa-dri`). When they are missing the test is skipped with the
+//! reason; with `BYOG_REQUIRE_WINDOW_TESTS=1` (which `.ci/run` sets) it fails instead, so CI
+//! never skips it silently.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use image::RgbaImage;
+
+const TILE: u32 = 16;
+const HUD_ROWS: u32 = 2;
+const WALL_BG: [u8; 3] = [64, 64, 64];
+
+/// An Xvfb server on a free display, killed when dropped.
+struct Xvfb {
+    display: String,
+    child: Child,
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Starts Xvfb, or says why it cannot.
+fn start_xvfb() -> Result<Xvfb, String> {
+    for tool in ["Xvfb", "xdotool", "import"] {
+        if !have(tool) {
+            return Err(format!(
+                "{tool} is not installed (apt-get install xvfb xdotool imagemagick libgl1-mesa-dri)"
+            ));
+        }
+    }
+    let base = 100 + std::process::id() % 300;
+    for n in base..base + 50 {
+        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let display = format!(":{n}");
+        let child = Command::new("Xvfb")
+            .args([&display, "-screen", "0", "2600x1100x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start Xvfb: {e}"))?;
+        let mut server = Xvfb { display, child };
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if let Ok(Some(_)) = server.child.try_wait() {
+                break; // lost a race for this display; try the next one
+            }
+            if socket.exists() {
+                return Ok(server);
+            }
+            sleep(Duration::from_millis(50));
+        }
+        let _ = server.child.kill();
+    }
+    Err("no free X display for Xvfb".into())
+}
+
+fn byog(save_dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(args)
+        .arg("--save-dir")
+        .arg(save_dir)
+        .env_remove("BYOG_SAVE_DIR")
+        .output()
+        .unwrap()
+}
+
+/// The text `byog replay KEYS` prints, as rows of characters, top row first.
+fn replay_rows(keys: &str) -> Vec<Vec<char>> {
+    let dir = tempfile::tempdir().unwrap();
+    let out = byog(dir.path(), &[keys]);
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect()
+}
+
+/// A running `byog` window.
+struct Window<'a> {
+    x: &'a Xvfb,
+    child: Child,
+    id: String,
+}
+
+impl Drop for Window<'_> {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn xdotool(x: &Xvfb, args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", &x.display)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+impl<'a> Window<'a> {
+    fn open(x: &'a Xvfb, save_dir: &Path) -> Window<'a> {
+        let child = Command::new(env!("CARGO_BIN_EXE_byog"))
+            .arg("play")
+            .arg("--save-dir")
+            .arg(save_dir)
+            .env("DISPLAY", &x.display)
+            .env_remove("BYOG_SAVE_DIR")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Owned by the Window from here on, so it is killed and reaped on every path.
+        let mut w = Window {
+            x,
+            child,
+            id: String::new(),
+        };
+        let start = Instant::now();
+        while w.id.is_empty() {
+            let found = xdotool(x, &["search", "--onlyvisible", "--name", "^byog$"]);
+            w.id = found.lines().next().unwrap_or_default().to_owned();
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the byog window did not appear"
+            );
+            sleep(Duration::from_millis(100));
+        }
+        xdotool(x, &["windowfocus", "--sync", &w.id]);
+        w.wait_frames();
+        w
+    }
+
+    /// Gives the window time to draw a few frames after input.
+    fn wait_frames(&mut self) {
+        sleep(Duration::from_millis(700));
+    }
+
+    fn type_keys(&mut self, keys: &str) {
+        xdotool(self.x, &["windowfocus", "--sync", &self.id]);
+        xdotool(self.x, &["type", "--delay", "60", keys]);
+        self.wait_frames();
+    }
+
+    /// Moves the pointer to the centre of world tile `(x, y)` of a `height`-row world drawn
+    /// at `scale` pixels per pixel.
+    fn point_at_tile(&mut self, x: u32, y: u32, height: u32, scale: u32) {
+        let px = (x * TILE + TILE / 2) * scale;
+        let py = ((HUD_ROWS + height - 1 - y) * TILE + TILE / 2) * scale;
+        xdotool(
+            self.x,
+            &[
+                "mousemove",
+                "--window",
+                &self.id,
+                &px.to_string(),
+                &py.to_string(),
+            ],
+        );
+        self.wait_frames();
+    }
+
+    fn screenshot(&self) -> RgbaImage {
+        let file = tempfile::Builder::new().suffix(".png").tempfile().unwrap();
+        let status = Command::new("import")
+            .args(["-window", &self.id])
+            .arg(file.path())
+            .env("DISPLAY", &self.x.display)
+            .status()
+            .unwrap();
+        assert!(status.success(), "import failed");
+        image::open(file.path()).unwrap().to_rgba8()
+    }
+
+    /// Waits for the program to end by itself; returns its exit code.
+    fn wait_exit(&mut self, limit: Duration) -> Option<i32> {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            sleep(Duration::from_millis(100));
+        }
+        None
+    }
+}
+
+fn pixel(img: &RgbaImage, x: u32, y: u32) -> [u8; 3] {
+    let p = img.get_pixel(x, y).0;
+    [p[0], p[1], p[2]]
+}
+
+/// For each world cell, whether its background is WALL's (sampled near the cell's top-left
+/// and bottom-right corners, where no glyph ink falls).
+fn wall_cells(img: &RgbaImage, width: u32, height: u32, scale: u32) -> Vec<Vec<bool>> {
+    (0..height)
+        .map(|row| {
+            (0..width)
+                .map(|x| {
+                    let (left, top) = (x * TILE * scale, (HUD_ROWS + row) * TILE * scale);
+                    let far = (TILE - 1) * scale - 1;
+                    pixel(img, left + scale, top + scale) == WALL_BG
+                        && pixel(img, left + far, top + far) == WALL_BG
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The world cell (x, y) whose pixels include the avatar's white glyph ink (bright grey
+/// after anti-aliasing on black: no other tile's ink or background is a bright grey).
+fn avatar_cell(img: &RgbaImage, width: u32, height: u32) -> Option<(u32, u32)> {
+    for row in 0..height {
+        for x in 0..width {
+            let white = (0..TILE * TILE).any(|k| {
+                let px = x * TILE + k % TILE;
+                let py = (HUD_ROWS + row) * TILE + k / TILE;
+                let [r, g, b] = pixel(img, px, py);
+                r == g && g == b && r >= 150
+            });
+            if white {
+                return Some((x, height - 1 - row));
+            }
+        }
+    }
+    None
+}
+
+/// The pixels of the left half of the top HUD row, where the tile description is written.
+fn description_pixels(img: &RgbaImage, scale: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    for y in 0..TILE * scale {
+        for x in 0..img.width() / 2 {
+            out.extend_from_slice(&pixel(img, x, y));
+        }
+    }
+    out
+}
+
+fn assert_walls_match(img: &RgbaImage, rows: &[Vec<char>], scale: u32) {
+    let (w, h) = (rows[0].len() as u32, rows.len() as u32);
+    let cells = wall_cells(img, w, h, scale);
+    let mut wrong = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (x, c) in row.iter().enumerate() {
+            if cells[r][x] != (*c == '#') {
+                wrong.push((x, h as usize - 1 - r, *c));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "cells whose background disagrees with replay: {wrong:?}"
+    );
+}
+
+/// A wall tile and a floor tile of the world, as (x, y).
+fn find_tile(rows: &[Vec<char>], c: char, nth: usize) -> (u32, u32) {
+    let h = rows.len();
+    rows.iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            row.iter()
+                .enumerate()
+                .filter(move |(_, t)| **t == c)
+                .map(move |(x, _)| (x as u32, (h - 1 - r) as u32))
+        })
+        .nth(nth)
+        .unwrap()
+}
+
+#[test]
+fn playing_in_a_real_window_matches_replay() {
+    let x = match start_xvfb() {
+        Ok(x) => x,
+        Err(why) => {
+            if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
+                panic!("window tests are required (BYOG_REQUIRE_WINDOW_TESTS=1) but: {why}");
+            }
+            eprintln!("skipped: window tests need a virtual X server: {why}");
+            return;
+        }
+    };
+    let saves = tempfile::tempdir().unwrap();
+    let mut window = Window::open(&x, saves.path());
+
+    // (a) The menu: text on black, no world yet.
+    let menu = window.screenshot();
+    assert_eq!(menu.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
+    let lit = menu.pixels().filter(|p| p.0[..3] != [0, 0, 0]).count();
+    assert!(lit > 500, "the menu shows text ({lit} lit pixels)");
+    assert!(
+        wall_cells(&menu, 80, 30, 1).iter().flatten().all(|w| !w),
+        "no world is drawn on the menu"
+    );
+
+    // (b) N1234S: every cell's background matches the world replay prints.
+    window.type_keys("n1234s");
+    let rows = replay_rows("N1234S");
+    let world = window.screenshot();
+    assert_walls_match(&world, &rows, 1);
+    let expected = find_tile(&rows, '@', 0);
+    assert_eq!(avatar_cell(&world, 80, 30), Some(expected));
+
+    // (c) Moves put the avatar where replay says.
+    window.type_keys("wwddsssaa");
+    let moved = window.screenshot();
+    let rows_moved = replay_rows("N1234SWWDDSSSAA");
+    assert_eq!(
+        avatar_cell(&moved, 80, 30),
+        Some(find_tile(&rows_moved, '@', 0))
+    );
+    assert_ne!(rows_moved, rows, "the moves moved the avatar");
+
+    // (e) The HUD describes the tile under the mouse: wall and floor differ, two walls agree.
+    let wall = find_tile(&rows_moved, '#', 10);
+    let wall2 = find_tile(&rows_moved, '#', 200);
+    let floor = find_tile(&rows_moved, '·', 10);
+    window.point_at_tile(wall.0, wall.1, 30, 1);
+    let over_wall = description_pixels(&window.screenshot(), 1);
+    window.point_at_tile(floor.0, floor.1, 30, 1);
+    let over_floor = description_pixels(&window.screenshot(), 1);
+    window.point_at_tile(wall2.0, wall2.1, 30, 1);
+    let over_wall2 = description_pixels(&window.screenshot(), 1);
+    assert_ne!(over_wall, over_floor, "the HUD changes from wall to floor");
+    assert_eq!(over_wall, over_wall2, "the HUD says the same for two walls");
+
+    // Resized to twice the size, the world scales and the mouse still finds the tiles.
+    xdotool(&x, &["windowsize", "--sync", &window.id, "2560", "1024"]);
+    window.wait_frames();
+    let big = window.screenshot();
+    if big.dimensions() == (2560, 1024) {
+        assert_walls_match(&big, &rows_moved, 2);
+        window.point_at_tile(wall.0, wall.1, 30, 2);
+        let big_wall = description_pixels(&window.screenshot(), 2);
+        window.point_at_tile(floor.0, floor.1, 30, 2);
+        let big_floor = description_pixels(&window.screenshot(), 2);
+        window.point_at_tile(wall2.0, wall2.1, 30, 2);
+        assert_ne!(big_wall, big_floor);
+        assert_eq!(big_wall, description_pixels(&window.screenshot(), 2));
+    } else {
+        eprintln!("note: the X server did not resize the window; resize not checked");
+    }
+
+    // (d) :Q saves and closes the window; replay L loads the same game.
+    window.type_keys(":q");
+    assert_eq!(
+        window.wait_exit(Duration::from_secs(10)),
+        Some(0),
+        "the window closes after :Q"
+    );
+    let loaded = byog(saves.path(), &["L"]);
+    assert!(loaded.status.success());
+    let loaded_rows: Vec<Vec<char>> = String::from_utf8(loaded.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    assert_eq!(loaded_rows, rows_moved);
+}
+
+#[test]
+fn screenshot_flag_draws_the_world_after_keys() {
+    let x = match start_xvfb() {
+        Ok(x) => x,
+        Err(why) => {
+            if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
+                panic!("window tests are required (BYOG_REQUIRE_WINDOW_TESTS=1) but: {why}");
+            }
+            eprintln!("skipped: window tests need a virtual X server: {why}");
+            return;
+        }
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("shot.png");
+    let status = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args([
+            "play", "--width", "40", "--height", "20", "--keys", "N77SDDWW",
+        ])
+        .arg("--screenshot")
+        .arg(&png)
+        .arg("--save-dir")
+        .arg(dir.path())
+        .env("DISPLAY", &x.display)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let img = image::open(&png).unwrap().to_rgba8();
+    assert_eq!(img.dimensions(), (40 * TILE, (20 + HUD_ROWS) * TILE));
+    let dir2 = tempfile::tempdir().unwrap();
+    let out = byog(
+        dir2.path(),
+        &["N77SDDWW", "--width", "40", "--height", "20"],
+    );
+    let rows: Vec<Vec<char>> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    assert_walls_match(&img, &rows, 1);
+    assert_eq!(avatar_cell(&img, 40, 20), Some(find_tile(&rows, '@', 0)));
+    assert!(!dir.path().join("save.bin").exists(), "no :Q, no save");
+}
