@@ -49,7 +49,7 @@ pub const LARGE_ROOM_ABOVE: u32 = 48;
 
 /// Marks a tile no search has reached.
 const UNSEEN: u32 = u32::MAX;
-/// Marks a missing neighbour (outside the world).
+/// Marks "no tile" (no exit neighbour found yet) and "no hub".
 const NONE: usize = usize::MAX;
 
 /// The metrics of one world, avatar and exit. Counts of tiles are in tiles, distances in
@@ -62,10 +62,10 @@ pub struct Metrics {
     pub height: u32,
     /// Open (walkable) tiles: FLOOR and PLAYER, in tiles.
     pub open_tiles: u32,
-    /// Openness (Cogmind "composition"): `open_tiles / (width × height) × 100`, in percent;
+    /// Openness (the first of Cogmind's composition requirements): `open_tiles / (width × height) × 100`, in percent;
     /// 0 for an empty world. [`Requirements`] compare it exactly, in integers.
     pub openness_percent: f64,
-    /// Number of rooms (Cogmind "room count"; LootQuest "number of rooms").
+    /// Number of rooms (Cogmind's room count requirement; LootQuest's number of rooms).
     pub room_count: u32,
     /// Rooms of fewer than [`SMALL_ROOM_BELOW`] (16) tiles.
     pub rooms_small: u32,
@@ -88,13 +88,14 @@ pub struct Metrics {
     /// Loops: the number of independent cycles (the cyclomatic number `E − V + C`, Berge) of
     /// the *room graph*: the graph of open tiles and their cardinal adjacencies in which each
     /// room is contracted to a single vertex (adjacencies between one corridor tile and one
-    /// room counted once). It counts the ways to walk around something and come back, which
-    /// in a rooms-and-mazes world are exactly the redundant connectors Nystrom opens with a
-    /// 1-in-`extra_connector_chance` chance.
+    /// room counted once). It counts the independent ways to walk around something and come
+    /// back; in a rooms-and-mazes world they come from the redundant connectors Nystrom opens
+    /// with a 1-in-`extra_connector_chance` chance (with 0, there are none).
     ///
     /// Why not the issue's `junctions − (regions − 1)`: a junction is a fork, not a cycle (a
-    /// tree of corridors has junctions and no loop), and a loop through two T-junctions counts
-    /// twice. Why not `E − V + C` of the raw tile graph: every 2 × 2 square of floor is a
+    /// tree of corridors has junctions and no loop), a loop through two T-junctions counts
+    /// twice, and a loop closed through rooms (two corridors between the same two rooms) has
+    /// no junction at all. Why not `E − V + C` of the raw tile graph: every 2 × 2 square of floor is a
     /// cycle, so a lone 5 × 5 room would count 16 loops. Contracting rooms keeps the
     /// definition exact and makes a room a place, as a player sees it.
     pub loops: u32,
@@ -102,19 +103,18 @@ pub struct Metrics {
     /// limit; Nystrom's generator removes them all, so 0 for generated worlds). Room tiles
     /// never are.
     pub dead_ends: u32,
-    /// The avatar→exit distance (Cogmind "entrance/exit distance"): the number of moves
+    /// The avatar→exit distance (Cogmind's entrance-to-exit distance): the number of moves
     /// from the avatar's tile to walk into the exit, by BFS over open tiles. The exit is not
     /// walkable, so this is 1 + the distance of its nearest open cardinal neighbour; 0 when
     /// the exit is the avatar's own tile. `None` (JSON `null`) when the exit is unreachable:
     /// no open neighbour of it can be reached, or the avatar or exit lies outside the world.
     pub exit_distance: Option<u32>,
-    /// The length of the critical path (LootQuest; Cogmind) in tiles: the tiles of the
+    /// The length of the critical path (LootQuest, Cogmind) in tiles: the tiles of the
     /// shortest avatar→exit path (see [`critical_path`]), the avatar's tile and the exit's
     /// included, so `exit_distance + 1`. `None` when the exit is unreachable.
     pub critical_path_length: Option<u32>,
     /// The number of distinct rooms the critical path passes through (the avatar's room
-    /// included): the critical path's length in rooms (LootQuest "rooms on the critical
-    /// path"). 0 when the exit is unreachable.
+    /// included): the critical path's length in rooms. 0 when the exit is unreachable.
     pub critical_path_rooms: u32,
     /// The ids of those rooms, in the order the path first enters them.
     pub critical_path_room_ids: Vec<u32>,
@@ -139,8 +139,8 @@ pub struct RoomMetrics {
     /// corridor component, a 4-connected component of corridor tiles, that `A` also touches.
     /// In rooms.
     pub direct_connections: u32,
-    /// Connectedness (Cogmind: "the number of immediately connected areas plus the number
-    /// those connect to"): the number of distinct rooms other than this one that are directly
+    /// Connectedness (Cogmind: the areas a room connects to directly, plus those they connect
+    /// to): the number of distinct rooms other than this one that are directly
     /// connected to it or directly connected to a room that is; that is, the rooms within two
     /// hops in the graph of direct connections. In rooms.
     ///
@@ -150,9 +150,9 @@ pub struct RoomMetrics {
     /// rooms hang on many large separate corridor networks can make it quadratic in the
     /// number of rooms (never in the number of tiles).
     pub connectedness: u32,
-    /// Seclusion (Cogmind "seclusion factor"): the BFS distance, in tiles, from the nearest
-    /// tile of this room to the nearest tile of the critical path (see [`critical_path`]); 0
-    /// if the path passes through the room. `None` when there is no critical path or the
+    /// Seclusion (Cogmind's seclusion factor): the BFS distance, in tiles, between this room
+    /// and the critical path (see [`critical_path`]): the smallest distance from a walkable
+    /// tile of the path to a tile of the room; 0 if the path passes through the room. `None` when there is no critical path or the
     /// room cannot reach it.
     pub seclusion: Option<u32>,
 }
@@ -162,77 +162,75 @@ pub fn is_open(tile: Tile) -> bool {
     matches!(tile, Tile::Floor | Tile::Player)
 }
 
-/// The grid geometry shared by the searches.
+/// The grid the searches run on: the world surrounded by a border of closed tiles, one tile
+/// wide, so that every world tile has four neighbours in the grid and no search needs a
+/// bounds check. Padded index `i` is `(y + 1) × width + (x + 1)` for world tile `(x, y)`;
+/// padded row-major order is the world's row-major order.
 #[derive(Clone, Copy)]
 struct Grid {
+    /// Padded width: world width + 2.
     width: usize,
+    /// Padded height: world height + 2.
     height: usize,
 }
 
 impl Grid {
-    fn of(world: &World) -> Grid {
-        Grid {
-            width: world.width(),
-            height: world.height(),
+    /// The padded grid of `world` and its open mask (the border closed).
+    fn of(world: &World) -> (Grid, Vec<bool>) {
+        let grid = Grid {
+            width: world.width() + 2,
+            height: world.height() + 2,
+        };
+        let mut open = vec![false; grid.len()];
+        if world.width() > 0 {
+            for (y, row) in world.tiles().chunks(world.width()).enumerate() {
+                let start = (y + 1) * grid.width + 1;
+                for (o, &t) in open[start..start + row.len()].iter_mut().zip(row) {
+                    *o = is_open(t);
+                }
+            }
         }
+        (grid, open)
     }
 
     fn len(self) -> usize {
         self.width * self.height
     }
 
-    /// The cardinal neighbours of `i` in the order up, right, down, left; [`NONE`] outside.
+    /// The cardinal neighbours of a world tile `i`, in the order up, right, down, left.
     #[inline]
     fn neighbours(self, i: usize) -> [usize; 4] {
-        let (x, y) = (i % self.width, i / self.width);
-        [
-            if y + 1 < self.height {
-                i + self.width
-            } else {
-                NONE
-            },
-            if x + 1 < self.width { i + 1 } else { NONE },
-            if y > 0 { i - self.width } else { NONE },
-            if x > 0 { i - 1 } else { NONE },
-        ]
+        [i + self.width, i + 1, i - self.width, i - 1]
     }
 
+    /// The padded index of a world position; `None` outside the world.
     fn index(self, pos: Pos) -> Option<usize> {
         (pos.x >= 0
             && pos.y >= 0
-            && (pos.x as usize) < self.width
-            && (pos.y as usize) < self.height)
-            .then(|| pos.y as usize * self.width + pos.x as usize)
+            && (pos.x as usize) < self.width - 2
+            && (pos.y as usize) < self.height - 2)
+            .then(|| (pos.y as usize + 1) * self.width + pos.x as usize + 1)
     }
 
+    /// The world position of padded index `i`.
     fn pos(self, i: usize) -> Pos {
-        Pos::new((i % self.width) as i32, (i / self.width) as i32)
+        Pos::new((i % self.width) as i32 - 1, (i / self.width) as i32 - 1)
     }
-}
-
-fn open_mask(world: &World) -> Vec<bool> {
-    world.tiles().iter().map(|&t| is_open(t)).collect()
 }
 
 /// Whether each tile is a room tile: open and inside some 3 × 3 block of open tiles.
 fn room_mask(grid: Grid, open: &[bool]) -> Vec<bool> {
     let (w, h) = (grid.width, grid.height);
     let mut mask = vec![false; grid.len()];
-    if w < 3 || h < 3 {
-        return mask;
-    }
-    // row3[i]: i and its left and right neighbours are open (i not on a side column).
+    // row3[i]: i and its left and right neighbours are open.
     let mut row3 = vec![false; grid.len()];
-    for y in 0..h {
-        for x in 1..w - 1 {
-            let i = y * w + x;
-            row3[i] = open[i - 1] && open[i] && open[i + 1];
-        }
+    for i in 1..grid.len().saturating_sub(1) {
+        row3[i] = open[i - 1] && open[i] && open[i + 1];
     }
-    // centre[i]: the 3 × 3 block around i is open. Every tile of such a block is a room tile.
-    for y in 1..h - 1 {
-        for x in 1..w - 1 {
-            let i = y * w + x;
+    // The 3 × 3 block around i is open: every tile of it is a room tile. Open tiles are never
+    // on the border, so neither is i.
+    for y in 1..h.saturating_sub(1) {
+        for i in y * w + 1..y * w + w - 1 {
             if row3[i - w] && row3[i] && row3[i + w] {
                 for r in [i - w, i, i + w] {
                     mask[r - 1] = true;
@@ -263,7 +261,7 @@ fn components(grid: Grid, member: &[bool]) -> (Vec<u32>, Vec<(usize, u32)>) {
         while let Some(i) = stack.pop() {
             size += 1;
             for n in grid.neighbours(i) {
-                if n != NONE && member[n] && label[n] == UNSEEN {
+                if member[n] && label[n] == UNSEEN {
                     label[n] = id;
                     stack.push(n);
                 }
@@ -277,9 +275,13 @@ fn components(grid: Grid, member: &[bool]) -> (Vec<u32>, Vec<(usize, u32)>) {
 /// The room id of every tile, row-major (bottom row first): the tile's room, or [`NO_ROOM`]
 /// for a tile that is not a room tile. Same numbering as [`Metrics::rooms`].
 pub fn room_ids(world: &World) -> Vec<u32> {
-    let grid = Grid::of(world);
-    let open = open_mask(world);
-    components(grid, &room_mask(grid, &open)).0
+    let (grid, open) = Grid::of(world);
+    let padded = components(grid, &room_mask(grid, &open)).0;
+    let mut ids = Vec::with_capacity(world.tiles().len());
+    for y in 1..grid.height - 1 {
+        ids.extend_from_slice(&padded[y * grid.width + 1..y * grid.width + grid.width - 1]);
+    }
+    ids
 }
 
 /// Breadth-first search over open tiles from every tile of `sources` (distance 0, open or
@@ -299,7 +301,7 @@ fn bfs(grid: Grid, open: &[bool], sources: &[usize], dist: &mut [u32]) {
         head += 1;
         let d = dist[i] + 1;
         for n in grid.neighbours(i) {
-            if n != NONE && open[n] && dist[n] == UNSEEN {
+            if open[n] && dist[n] == UNSEEN {
                 dist[n] = d;
                 queue.push(n);
             }
@@ -316,7 +318,7 @@ fn shortest_path(grid: Grid, dist: &[u32], avatar: usize, exit: usize) -> Option
     // The exit's nearest reached neighbour, the first in neighbour order on ties.
     let mut last = NONE;
     for n in grid.neighbours(exit) {
-        if n != NONE && dist[n] != UNSEEN && (last == NONE || dist[n] < dist[last]) {
+        if dist[n] != UNSEEN && (last == NONE || dist[n] < dist[last]) {
             last = n;
         }
     }
@@ -333,7 +335,7 @@ fn shortest_path(grid: Grid, dist: &[u32], avatar: usize, exit: usize) -> Option
         i = grid
             .neighbours(i)
             .into_iter()
-            .find(|&n| n != NONE && dist[n] == dist[i] - 1)
+            .find(|&n| dist[n] == dist[i] - 1)
             .expect("a BFS tile at distance d > 0 has a neighbour at d - 1");
         path.push(i);
     }
@@ -351,8 +353,7 @@ fn shortest_path(grid: Grid, dist: &[u32], avatar: usize, exit: usize) -> Option
 /// order, that is one step nearer to it. Steps go over open tiles only; the avatar's tile
 /// is the start whatever it holds.
 pub fn critical_path(world: &World, avatar: Pos, exit: Pos) -> Option<Vec<Pos>> {
-    let grid = Grid::of(world);
-    let open = open_mask(world);
+    let (grid, open) = Grid::of(world);
     let (a, e) = (grid.index(avatar)?, grid.index(exit)?);
     let mut dist = vec![UNSEEN; grid.len()];
     bfs(grid, &open, &[a], &mut dist);
@@ -362,9 +363,8 @@ pub fn critical_path(world: &World, avatar: Pos, exit: Pos) -> Option<Vec<Pos>> 
 /// Measures `world`, with the avatar at `avatar` and the exit at `exit`. Works on any world;
 /// see the [module documentation](self) and each field of [`Metrics`] for the definitions.
 pub fn measure(world: &World, avatar: Pos, exit: Pos) -> Metrics {
-    let grid = Grid::of(world);
+    let (grid, open) = Grid::of(world);
     let n = grid.len();
-    let open = open_mask(world);
     let is_room = room_mask(grid, &open);
     let (room_of, room_list) = components(grid, &is_room);
 
@@ -383,7 +383,7 @@ pub fn measure(world: &World, avatar: Pos, exit: Pos) -> Metrics {
         }
         open_tiles += 1;
         let nbrs = grid.neighbours(i);
-        let degree = nbrs.iter().filter(|&&m| m != NONE && open[m]).count();
+        let degree = nbrs.iter().filter(|&&m| open[m]).count();
         if degree <= 1 {
             dead_ends += 1;
         }
@@ -397,7 +397,7 @@ pub fn measure(world: &World, avatar: Pos, exit: Pos) -> Metrics {
         let mut touched = [NO_ROOM; 4];
         let mut t = 0;
         for (k, &m) in nbrs.iter().enumerate() {
-            if m == NONE || !open[m] {
+            if !open[m] {
                 continue;
             }
             if is_room[m] {
@@ -480,13 +480,13 @@ pub fn measure(world: &World, avatar: Pos, exit: Pos) -> Metrics {
     let exit_distance = path.as_ref().map(|p| (p.len() - 1) as u32);
 
     Metrics {
-        width: grid.width as u32,
-        height: grid.height as u32,
+        width: world.width() as u32,
+        height: world.height() as u32,
         open_tiles,
-        openness_percent: if n == 0 {
+        openness_percent: if world.tiles().is_empty() {
             0.0
         } else {
-            f64::from(open_tiles) * 100.0 / n as f64
+            f64::from(open_tiles) * 100.0 / world.tiles().len() as f64
         },
         room_count: rooms.len() as u32,
         rooms_small,
@@ -534,7 +534,7 @@ fn connect_rooms(
             continue;
         }
         for m in grid.neighbours(i) {
-            if m != NONE && is_room[m] {
+            if is_room[m] {
                 contacts.push((room_of[m], hub_of[i]));
             }
         }
@@ -682,8 +682,8 @@ impl Csr {
     }
 }
 
-/// Constraints a world must meet (Cogmind "requirements": reject a map that misses one and
-/// generate another). Every field is optional; [`Requirements::default`] constrains nothing.
+/// Constraints a world must meet (Cogmind's map requirements: reject a map that misses one
+/// and generate another). Every field is optional; [`Requirements::default`] constrains nothing.
 ///
 /// All bounds are whole numbers and inclusive, and every comparison is exact integer
 /// arithmetic on [`Metrics`], so a world meets or misses a requirement the same way on every
