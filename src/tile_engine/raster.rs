@@ -1,27 +1,32 @@
-//! A software rasteriser of worlds: the picture the window's [`TERenderer`] draws
-//! (`../shared/SPEC.md`, section 1, TERenderer), as an RGBA image, without a window or a GPU.
-//! `byog gen --png` writes it.
+//! A software rasteriser of worlds: the picture the window's
+//! [`TERenderer`](super::TERenderer) draws (`../shared/SPEC.md`, section 1, TERenderer), as
+//! an RGBA image, without a window or a GPU, for `byog gen --png`.
 //!
-//! At scale 1 each tile cell is [`TILE_SIZE`] × [`TILE_SIZE`] (16 × 16) pixels: it is filled with
-//! the tile's background colour, then the tile's character is drawn in its text colour with
-//! the built-in font ([`FONT_BYTES`]) at [`FONT_SIZE`] (14) pixels, placed exactly as macroquad
-//! 0.4's `measure_text` / `draw_text_ex` place it, and alpha-blended the way the GPU blends
-//! macroquad's glyph atlas:
+//! At scale 1 each tile cell is [`TILE_SIZE`] × [`TILE_SIZE`] (16 × 16) pixels: it is filled
+//! with the tile's background colour, then the tile's character is drawn in its text colour
+//! with the built-in font ([`FONT_BYTES`]) at [`FONT_SIZE`] (14) pixels, placed exactly as
+//! `TERenderer` and macroquad 0.4's `measure_text` / `draw_text_ex` place it, and blended the
+//! way the GPU blends macroquad's glyph atlas:
 //!
-//! - the glyph bitmap comes from `fontdue` 0.9 (the rasteriser macroquad uses), `h` pixels
-//!   high, `advance` pixels wide as measured, `xmin` pixels right of the pen;
-//! - its quad's top-left corner is at `(left + (16 - advance) / 2 + xmin, top + (16 - h) / 2)`
-//!   pixels from the cell's top-left `(left, top)`: centred as `TERenderer::draw_tile` centres
-//!   it, usually at a fractional position;
-//! - a pixel is drawn when its centre lies in the quad (a centre on an edge counts for the
-//!   left and bottom edges, as OpenGL decides) and takes the bilinear sample of the atlas (linear filtering) at its centre; texels outside
-//!   the glyph are the atlas's transparent black gap, so edges fade in colour and alpha;
-//! - the sample (white times coverage) is multiplied by the text colour and blended with
-//!   `src × α + dst × (1 − α)`.
+//! - the glyph bitmap comes from `fontdue` 0.9 (the rasteriser macroquad uses): `w × h`
+//!   pixels, `xmin` pixels right of the pen, measured `advance` pixels wide;
+//! - its quad's top-left corner is at `(left + (16 − advance) / 2 + xmin, top + (16 − h) / 2)`
+//!   pixels from the cell's top-left `(left, top)`, usually a fractional position;
+//! - a pixel is drawn when its centre lies in the quad (a centre exactly on an edge, as glyphs
+//!   of odd height have, counts for the bottom edge, not the top one, as OpenGL decides), with
+//!   the bilinear sample of the atlas at its centre (macroquad's linear filter, 8-bit weights
+//!   in 1/256ths as the GPU computes them); texels outside the glyph are the atlas's
+//!   transparent black gap, so edges fade in both colour and alpha;
+//! - the sample's grey level times the text colour is blended over the pixel with
+//!   `src × α + dst × (1 − α)` in 8-bit arithmetic, rounded to nearest.
 //!
-//! Tiles are drawn in the window's order (row-major from the bottom row), so a glyph taller
-//! than its cell (`█`, `▒`) overlaps the cell below it and is covered by the cell above it, as
-//! on screen.
+//! Tiles are drawn in the window's order (`TERenderer::draw_world`): every cell's background,
+//! then every glyph, row-major from the bottom row; so a glyph taller than its cell (`█`, `▒`,
+//! 18 and 17 pixels) reaches one pixel row into the cells above and below it, as on screen.
+//!
+//! Measured against the window's own frame (`byog play --screenshot` under Xvfb, Mesa
+//! llvmpipe): every world pixel equal (`tests/png.rs`, `png_matches_window_screenshot`). A
+//! hardware GPU may round its filtering or blending by a unit here and there.
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -159,17 +164,25 @@ fn draw(world: &World, geometry: Geometry) -> Result<Drawn, RasterReason> {
     };
     let glyphs = glyphs();
     let rows = i64::from(geometry.rows);
-    // World tiles in the window's drawing order: row-major from the bottom row.
-    for (i, tile) in world.tiles().iter().enumerate() {
+    // The top-left pixel of world tile `i`'s cell.
+    let origin = |i: usize| {
         let pos = world.pos_of(i);
         let cx = i64::from(pos.x) + i64::from(geometry.x_offset);
         let cy = i64::from(pos.y) + i64::from(geometry.y_offset);
-        let (left, top) = (cx * side as i64, (rows - 1 - cy) * side as i64);
-        let t = tile.tetile();
-        canvas.fill(left, top, side as i64, side as i64, t.background_color());
-        if let Ok(glyphs) = glyphs {
+        (cx * side as i64, (rows - 1 - cy) * side as i64)
+    };
+    // As `TERenderer::draw_world`: every background, then every glyph, each in row-major
+    // order from the bottom row.
+    for (i, tile) in world.tiles().iter().enumerate() {
+        let (left, top) = origin(i);
+        let color = tile.tetile().background_color();
+        canvas.fill(left, top, side as i64, side as i64, color);
+    }
+    if let Ok(glyphs) = glyphs {
+        for (i, tile) in world.tiles().iter().enumerate() {
+            let (left, top) = origin(i);
             let glyph = &glyphs[usize::from(tile.id())];
-            canvas.stamp(left, top, glyph, t.text_color());
+            canvas.stamp(left, top, glyph, tile.tetile().text_color());
         }
     }
     // Everything outside the world's cells is black, as the window's cleared background and
@@ -289,8 +302,8 @@ fn glyphs() -> Result<&'static [Glyph; 12], &'static String> {
         .as_ref()
 }
 
-/// Places `c` in a cell as `TERenderer::draw_tile` and macroquad's `draw_text_ex` do, and
-/// samples the glyph atlas at each covered pixel's centre.
+/// Places `c` in a cell as `TERenderer`'s glyph drawing and macroquad's `draw_text_ex` do,
+/// and samples the glyph atlas at each covered pixel's centre.
 fn layout(font: &fontdue::Font, c: char) -> Glyph {
     if c == ' ' {
         return Glyph::default();
@@ -304,7 +317,7 @@ fn layout(font: &fontdue::Font, c: char) -> Glyph {
     // measure_text: width = advance, height = glyph height, offset_y = height + ymin.
     let (dims_w, dims_h) = (m.advance_width, gh as f32);
     let offset_y = dims_h + m.ymin as f32;
-    // draw_tile_at: the pen position, from the cell's top-left.
+    // TERenderer: the pen position, from the cell's top-left (centred with measure_text).
     let tx = (side - dims_w) / 2.0;
     let ty = (side - dims_h) / 2.0 + offset_y;
     // draw_text_ex: the glyph quad's top-left.
