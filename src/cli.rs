@@ -9,23 +9,32 @@
 //! Exit codes: 0 success, 2 bad input, arguments or save (message on stderr), 1 internal error.
 //! `replay` and `gen` never open a window.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
 
 use crate::core::game::{GameState, HEIGHT, MAX_SEED, WIDTH};
-use crate::core::generator::{self, GeneratorSettings};
+use crate::core::generator::{self, DEFAULT_MAX_TRIES, GeneratorSettings};
 use crate::core::interpreter::{Ending, Interpreter};
+use crate::core::metrics::Requirements;
 use crate::core::replay::{self, ReplayError};
 use crate::core::save::{DEFAULT_SAVE_DIR, FileStore};
+use crate::stats;
+use crate::tile_engine::{Geometry, raster};
+use crate::views::{self, View};
 use crate::window::{self, WindowOptions};
 
 /// How many ignored keys `replay` reports one by one before it only counts them.
 const MAX_REPORTS_SHOWN: usize = 20;
 /// Most seeds one `gen --seeds` run accepts.
 const MAX_SEEDS_PER_RUN: u64 = 10_000_000;
+/// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
+const MAX_STATS_SEEDS: u64 = 1_000_000;
+/// Seeds `gen --seeds` generates in parallel before printing them in order.
+const GEN_CHUNK: u64 = 1024;
 
 /// byog: rooms-and-mazes tile worlds, played with the keyboard or replayed from input strings.
 #[derive(Debug, Parser)]
@@ -61,6 +70,59 @@ pub struct Common {
     /// Height of new worlds, in tiles.
     #[arg(long, global = true, value_name = "TILES", default_value_t = HEIGHT)]
     height: usize,
+    #[command(flatten)]
+    requirements: RequirementArgs,
+}
+
+/// What every new world must meet (see `byog stats`); a world that misses one is generated
+/// again from a seed derived from (seed, try), up to --max-tries times.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Requirements")]
+pub struct RequirementArgs {
+    /// Least openness: open tiles in whole percent of all tiles.
+    #[arg(long, global = true, value_name = "PERCENT")]
+    min_openness: Option<u32>,
+    /// Most openness, in whole percent.
+    #[arg(long, global = true, value_name = "PERCENT")]
+    max_openness: Option<u32>,
+    /// Least BFS distance from the avatar to the exit.
+    #[arg(long, global = true, value_name = "TILES")]
+    min_exit_distance: Option<u32>,
+    /// Least number of rooms.
+    #[arg(long, global = true, value_name = "N")]
+    min_rooms: Option<u32>,
+    /// Most rooms.
+    #[arg(long, global = true, value_name = "N")]
+    max_rooms: Option<u32>,
+    /// Most dead-end tiles.
+    #[arg(long, global = true, value_name = "N")]
+    max_dead_ends: Option<u32>,
+    /// Least number of rooms on the avatar-to-exit shortest path.
+    #[arg(long, global = true, value_name = "N")]
+    min_critical_path_rooms: Option<u32>,
+    /// Worlds tried per seed before giving up on the requirements (1..=10000).
+    #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_TRIES)]
+    max_tries: u32,
+}
+
+impl Common {
+    /// The generator settings these flags ask for.
+    fn settings(&self) -> GeneratorSettings {
+        let r = &self.requirements;
+        GeneratorSettings {
+            requirements: Requirements {
+                min_openness_percent: r.min_openness,
+                max_openness_percent: r.max_openness,
+                min_exit_distance: r.min_exit_distance,
+                min_rooms: r.min_rooms,
+                max_rooms: r.max_rooms,
+                max_dead_ends: r.max_dead_ends,
+                min_critical_path_rooms: r.min_critical_path_rooms,
+            },
+            max_tries: r.max_tries,
+            ..GeneratorSettings::default()
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -94,7 +156,45 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// What the text shows: the world, or a debug view of it.
+        #[arg(long, value_enum, default_value_t = View::Plain)]
+        view: View,
+        /// Colour the text with ANSI escapes: auto (when stdout is a terminal), always, never.
+        #[arg(long, value_enum, default_value_t = Color::Auto)]
+        color: Color,
+        /// Also draw the world as a PNG (16 pixels a tile, as the window draws it).
+        #[arg(long, value_name = "PATH", conflicts_with = "seeds")]
+        png: Option<PathBuf>,
+        /// Threads for --seeds (0: one per core).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        threads: usize,
     },
+    /// Measure worlds: openness, rooms, corridors, loops, dead ends, critical path, seclusion.
+    Stats {
+        /// One seed: a table of its world's metrics and rooms.
+        #[arg(long, value_name = "N", value_parser = parse_seed, conflicts_with = "seeds", required_unless_present = "seeds")]
+        seed: Option<u64>,
+        /// A range of seeds: min / median / p90 / max of every metric (expressive range).
+        #[arg(long, value_name = "RANGE", value_parser = parse_seed_range)]
+        seeds: Option<SeedRange>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Threads for --seeds (0: one per core); the output is the same for any number.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        threads: usize,
+    },
+}
+
+/// When to colour text output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Color {
+    /// When stdout is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// `gen` output formats.
@@ -204,6 +304,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
     let common = cli.common;
     generator::check_size(common.width, common.height)
         .map_err(|e| CliError::Usage(format!("{e} (see --width and --height)")))?;
+    common
+        .settings()
+        .validate()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let range = |seed: Option<u64>, seeds: Option<SeedRange>| match (seed, seeds) {
+        (Some(s), _) => Ok((SeedRange { first: s, last: s }, false)),
+        (None, Some(r)) => Ok((r, true)),
+        (None, None) => Err(CliError::Usage("give --seed N or --seeds A..B".into())),
+    };
     match (cli.command, cli.input) {
         (Some(Command::Replay { input, strict }), _) => {
             run_replay(&common, &input, strict || cli.strict)
@@ -214,17 +323,38 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 seed,
                 seeds,
                 format,
+                view,
+                color,
+                png,
+                threads,
             }),
             _,
         ) => {
-            let range = match (seed, seeds) {
-                (Some(s), _) => SeedRange { first: s, last: s },
-                (None, Some(r)) => r,
-                (None, None) => {
-                    return Err(CliError::Usage("gen needs --seed N or --seeds A..B".into()));
-                }
+            let (range, many) = range(seed, seeds)?;
+            let color = match color {
+                Color::Auto => io::stdout().is_terminal(),
+                Color::Always => true,
+                Color::Never => false,
             };
-            run_gen(&common, range, seed.is_none(), format)
+            let output = GenOutput {
+                format,
+                view,
+                color,
+                headers: many,
+            };
+            run_gen(&common, range, output, png, threads)
+        }
+        (
+            Some(Command::Stats {
+                seed,
+                seeds,
+                json,
+                threads,
+            }),
+            _,
+        ) => {
+            let (range, many) = range(seed, seeds)?;
+            run_stats(&common, range, many, json, threads)
         }
         (Some(Command::Play { keys, screenshot }), _) => run_play(&common, keys, screenshot),
         (None, None) => run_play(&common, String::new(), None),
@@ -235,7 +365,7 @@ fn run_play(common: &Common, keys: String, screenshot: Option<PathBuf>) -> Resul
     window::run(WindowOptions {
         width: common.width,
         height: common.height,
-        settings: GeneratorSettings::default(),
+        settings: common.settings(),
         save_dir: common.save_dir.clone(),
         keys,
         screenshot,
@@ -244,8 +374,7 @@ fn run_play(common: &Common, keys: String, screenshot: Option<PathBuf>) -> Resul
 }
 
 fn run_replay(common: &Common, input: &str, strict: bool) -> Result<(), CliError> {
-    let mut interpreter =
-        Interpreter::new(common.width, common.height, GeneratorSettings::default());
+    let mut interpreter = Interpreter::new(common.width, common.height, common.settings());
     let mut store = FileStore::in_dir(&common.save_dir);
     let mut shown = 0usize;
     let result = replay::replay(&mut interpreter, input, &mut store, strict, &mut |report| {
@@ -280,11 +409,45 @@ fn run_replay(common: &Common, input: &str, strict: bool) -> Result<(), CliError
     Ok(())
 }
 
+/// How `gen` prints each world.
+#[derive(Debug, Clone, Copy)]
+struct GenOutput {
+    format: Format,
+    view: View,
+    color: bool,
+    /// A `# seed N` line before each text world (with --seeds).
+    headers: bool,
+}
+
+impl GenOutput {
+    fn render(&self, game: &GameState) -> String {
+        match self.format {
+            Format::Text => {
+                let world = views::render(
+                    game.world(),
+                    game.avatar(),
+                    game.exit(),
+                    self.view,
+                    self.color,
+                );
+                if self.headers {
+                    format!("# seed {}\n{world}", game.seed())
+                } else {
+                    world
+                }
+            }
+            Format::Json => format!("{}\n", world_json(game)),
+            Format::None => String::new(),
+        }
+    }
+}
+
 fn run_gen(
     common: &Common,
     range: SeedRange,
-    headers: bool,
-    format: Format,
+    output: GenOutput,
+    png: Option<PathBuf>,
+    threads: usize,
 ) -> Result<(), CliError> {
     let count = range.last - range.first + 1;
     if count > MAX_SEEDS_PER_RUN {
@@ -292,28 +455,85 @@ fn run_gen(
             "{count} seeds is more than one run makes ({MAX_SEEDS_PER_RUN}); split the range"
         )));
     }
-    write_stdout(|out| {
-        for seed in range.first..=range.last {
-            let game = GameState::new(
-                seed,
-                common.width,
-                common.height,
-                GeneratorSettings::default(),
-            )
-            .map_err(|e| io::Error::other(e.to_string()))?;
-            match format {
-                Format::Text => {
-                    if headers {
-                        writeln!(out, "# seed {seed}")?;
-                    }
-                    write!(out, "{}", game.world())?;
-                }
-                Format::Json => writeln!(out, "{}", world_json(&game))?,
-                Format::None => {}
-            }
+    let settings = common.settings();
+    let pool = thread_pool(threads)?;
+    let generate = |seed| {
+        GameState::new(seed, common.width, common.height, settings)
+            .map_err(|e| CliError::Usage(e.to_string()))
+    };
+    if let Some(path) = png {
+        let game = generate(range.first)?;
+        let world = game.world();
+        let geometry = Geometry::new(world.width() as u32, world.height() as u32);
+        raster::write_png(world, geometry, &path).map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    // Chunks of seeds are generated in parallel and printed in seed order.
+    let mut first = range.first;
+    loop {
+        let last = range.last.min(first.saturating_add(GEN_CHUNK - 1));
+        let texts: Vec<Result<String, CliError>> = pool.install(|| {
+            (first..=last)
+                .into_par_iter()
+                .map(|seed| generate(seed).map(|g| output.render(&g)))
+                .collect()
+        });
+        let texts = texts
+            .into_iter()
+            .collect::<Result<Vec<String>, CliError>>()?;
+        write_stdout(|out| texts.iter().try_for_each(|t| out.write_all(t.as_bytes())))?;
+        if last == range.last {
+            return Ok(());
         }
-        Ok(())
-    })
+        first = last + 1;
+    }
+}
+
+fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, CliError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::Internal(format!("cannot start {threads} threads: {e}")))
+}
+
+fn run_stats(
+    common: &Common,
+    range: SeedRange,
+    many: bool,
+    json: bool,
+    threads: usize,
+) -> Result<(), CliError> {
+    let settings = common.settings();
+    let text = if many {
+        let count = range.last - range.first + 1;
+        if count > MAX_STATS_SEEDS {
+            return Err(CliError::Usage(format!(
+                "{count} seeds is more than one stats run measures ({MAX_STATS_SEEDS}); split the range"
+            )));
+        }
+        let r = stats::measure_range(
+            range.first,
+            range.last,
+            common.width,
+            common.height,
+            &settings,
+            threads,
+        )
+        .map_err(CliError::Usage)?;
+        if json {
+            format!("{}\n", stats::range_json(&r))
+        } else {
+            stats::range_table(&r)
+        }
+    } else {
+        let s = stats::measure_seed(range.first, common.width, common.height, &settings)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        if json {
+            format!("{}\n", stats::seed_json(&s))
+        } else {
+            stats::seed_table(&s)
+        }
+    };
+    write_stdout(|out| out.write_all(text.as_bytes()))
 }
 
 /// The JSON object `gen --format json` prints for a game.

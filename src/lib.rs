@@ -14,8 +14,9 @@
 //!   [`replay`](core::replay), and checked atomic [`save`](core::save)s. It knows nothing of
 //!   macroquad.
 //! - [`window`]: the macroquad loop: keyboard → interpreter, game → renderer and HUD.
-//! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`); `replay` and `gen` never
-//!   start the window.
+//! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`); only `play` starts
+//!   the window. [`stats`] and [`views`] are the `stats` command's tables and `gen --view`'s
+//!   debug views, over [`core::metrics`].
 //!
 //! ```
 //! use byog::core::{GameState, generator::GeneratorSettings};
@@ -27,5 +28,7 @@
 
 pub mod cli;
 pub mod core;
+pub mod stats;
 pub mod tile_engine;
+pub mod views;
 pub mod window;

@@ -520,6 +520,7 @@ fn extreme_settings_still_valid_and_connected() {
         room_extra_size: 20,
         winding_percent: 100,
         extra_connector_chance: 0,
+        ..GeneratorSettings::default()
     });
     for settings in all {
         for seed in 0..100 {
@@ -668,6 +669,7 @@ fn sweep_sizes_and_settings() {
             room_extra_size: rng.random_range(0..=20),
             winding_percent: rng.random_range(0..=100),
             extra_connector_chance: rng.random_range(0..30),
+            ..GeneratorSettings::default()
         };
         let seed = rng.random_range(0..=i64::MAX as u64) ^ i;
         check_seed(seed, width, height, settings);

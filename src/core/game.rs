@@ -2,7 +2,6 @@
 //! canonical key history. Everything the future of a game depends on is here, so a save of it
 //! continues exactly where it stopped (`../shared/SPEC.md`, sections 2 and 4).
 
-use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use super::generator::{self, GenerateError, GeneratorSettings};
@@ -101,18 +100,20 @@ pub struct GameState {
 
 impl GameState {
     /// The game `N<seed>S` starts: a `width × height` world generated from a `Pcg64` seeded
-    /// with `seed`. The generator then lives on in the game (and in its saves).
+    /// with `seed` (retried with derived seeds while it misses `settings.requirements`, see
+    /// [`generator::generate_for_seed`]). The generator then lives on in the game (and in its
+    /// saves).
     ///
     /// # Errors
-    /// [`GenerateError`] for a size or setting out of range.
+    /// [`GenerateError`] for a size or setting out of range, or requirements no try met.
     pub fn new(
         seed: u64,
         width: usize,
         height: usize,
         settings: GeneratorSettings,
     ) -> Result<GameState, GenerateError> {
-        let mut rng = GameRng::seed_from_u64(seed);
-        let dungeon = generator::generate(&mut rng, width, height, &settings)?;
+        let generator::Generated { dungeon, rng, .. } =
+            generator::generate_for_seed(seed, width, height, &settings)?;
         Ok(GameState {
             seed,
             settings,

@@ -276,12 +276,28 @@ fn components(grid: Grid, member: &[bool]) -> (Vec<u32>, Vec<(usize, u32)>) {
 /// for a tile that is not a room tile. Same numbering as [`Metrics::rooms`].
 pub fn room_ids(world: &World) -> Vec<u32> {
     let (grid, open) = Grid::of(world);
-    let padded = components(grid, &room_mask(grid, &open)).0;
-    let mut ids = Vec::with_capacity(world.tiles().len());
+    unpad(grid, &components(grid, &room_mask(grid, &open)).0)
+}
+
+/// The world's part of a per-tile vector over the padded grid, in world row-major order.
+fn unpad(grid: Grid, padded: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity((grid.width - 2) * (grid.height - 2));
     for y in 1..grid.height - 1 {
-        ids.extend_from_slice(&padded[y * grid.width + 1..y * grid.width + grid.width - 1]);
+        out.extend_from_slice(&padded[y * grid.width + 1..y * grid.width + grid.width - 1]);
     }
-    ids
+    out
+}
+
+/// The BFS distance, in tiles, from `source` to every tile of `world` over open tiles, as a
+/// row-major vector (`world.tiles()` order); `u32::MAX` where unreachable. `source` counts
+/// as distance 0 whatever it holds; a source outside the world reaches nothing.
+pub fn distances_from(world: &World, source: Pos) -> Vec<u32> {
+    let (grid, open) = Grid::of(world);
+    let mut dist = vec![UNSEEN; grid.len()];
+    if let Some(s) = grid.index(source) {
+        bfs(grid, &open, &[s], &mut dist);
+    }
+    unpad(grid, &dist)
 }
 
 /// Breadth-first search over open tiles from every tile of `sources` (distance 0, open or

@@ -31,9 +31,11 @@ mod maze;
 mod rooms;
 mod union_find;
 
-use rand::Rng;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
+use crate::core::metrics::{self, Requirement, Requirements, Unmet};
 use crate::tile_engine::{Pos, World};
 
 pub use union_find::UnionFind;
@@ -42,6 +44,11 @@ pub use union_find::UnionFind;
 pub const MIN_SIDE: usize = 5;
 /// Largest accepted world side, in tiles (16384 × 16384 is 256 MiB of tiles).
 pub const MAX_SIDE: usize = 16384;
+
+/// Default [`GeneratorSettings::max_tries`].
+pub const DEFAULT_MAX_TRIES: u32 = 100;
+/// Largest [`GeneratorSettings::max_tries`].
+pub const MAX_TRIES: u32 = 10_000;
 
 /// The tunable parameters of rooms-and-mazes, named as in Nystrom 2014 and Hauberk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,6 +66,11 @@ pub struct GeneratorSettings {
     /// Hauberk's `extraConnectorChance`: each redundant connector is opened with a 1-in-N
     /// chance, adding loops. 0 adds none. Default 20, as in Hauberk.
     pub extra_connector_chance: u32,
+    /// What a world must meet ([`crate::core::metrics`]); the default constrains nothing.
+    pub requirements: Requirements,
+    /// How many worlds [`generate_for_seed`] tries before it gives up on the requirements,
+    /// 1..=10000. Default 100.
+    pub max_tries: u32,
 }
 
 impl Default for GeneratorSettings {
@@ -68,6 +80,8 @@ impl Default for GeneratorSettings {
             room_extra_size: 1,
             winding_percent: 30,
             extra_connector_chance: 20,
+            requirements: Requirements::default(),
+            max_tries: DEFAULT_MAX_TRIES,
         }
     }
 }
@@ -85,9 +99,26 @@ pub enum GenerateError {
         /// Requested height, tiles.
         height: usize,
     },
-    /// A generator setting is out of its documented range.
+    /// A generator setting or requirement is out of its documented range.
     #[error("invalid generator setting: {0}")]
     InvalidSettings(String),
+    /// No world met the requirements within `max_tries` tries.
+    #[error(
+        "seed {seed}: no world met the requirements in {tries} tries; {} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}",
+        requirement.name()
+    )]
+    RequirementsUnmet {
+        /// The seed asked for.
+        seed: u64,
+        /// How many worlds were tried.
+        tries: u32,
+        /// The requirement missed most often (the first in [`Requirement::ALL`] order on a tie).
+        requirement: Requirement,
+        /// How many tries missed it.
+        failures: u32,
+        /// That requirement's closest miss, e.g. "openness 61.2% is below the minimum 99%".
+        closest: String,
+    },
 }
 
 /// A rectangle of floor carved as a room, in tiles; `(x, y)` is its bottom-left tile.
@@ -158,6 +189,15 @@ impl GeneratorSettings {
                 self.room_extra_size
             )));
         }
+        if !(1..=MAX_TRIES).contains(&self.max_tries) {
+            return Err(GenerateError::InvalidSettings(format!(
+                "max tries {} is not in 1..={MAX_TRIES}",
+                self.max_tries
+            )));
+        }
+        self.requirements
+            .validate()
+            .map_err(GenerateError::InvalidSettings)?;
         if self.room_tries_per_1000_tiles > 1000 {
             return Err(GenerateError::InvalidSettings(format!(
                 "room tries per 1000 tiles {} is above 1000",
@@ -192,6 +232,94 @@ pub fn generate<R: Rng + ?Sized>(
         avatar,
         exit,
         rooms,
+    })
+}
+
+/// A world generated for a seed, with the random generator as generation left it (a game goes
+/// on drawing from it) and the number of worlds tried.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The world that met the requirements.
+    pub dungeon: Dungeon,
+    /// The generator after generation.
+    pub rng: Pcg64,
+    /// Worlds tried, 1 when the first met the requirements.
+    pub tries: u32,
+}
+
+/// The seed of try number `attempt` (0-based) for `seed`: the seed itself for the first try,
+/// then a SplitMix64 mix of the two (Steele, Lea and Flood, "Fast splittable pseudorandom
+/// number generators", 2014), so every retry is as reproducible as the first try.
+pub fn sub_seed(seed: u64, attempt: u32) -> u64 {
+    if attempt == 0 {
+        return seed;
+    }
+    let mut z = seed ^ u64::from(attempt).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Generates the world for `seed`: a `Pcg64` seeded with `seed_from_u64(seed)` makes the first
+/// try; while the world misses `settings.requirements`, try `n` uses
+/// [`sub_seed`]`(seed, n)`, up to `settings.max_tries` tries. With no requirements (the
+/// default) the first world is taken without measuring it.
+///
+/// # Errors
+/// [`GenerateError::InvalidSize`] or [`GenerateError::InvalidSettings`] for bad arguments;
+/// [`GenerateError::RequirementsUnmet`] when no try met the requirements, naming the
+/// requirement missed most often and its closest value.
+pub fn generate_for_seed(
+    seed: u64,
+    width: usize,
+    height: usize,
+    settings: &GeneratorSettings,
+) -> Result<Generated, GenerateError> {
+    check_size(width, height)?;
+    settings.validate()?;
+    let requirements = &settings.requirements;
+    let mut failures = [0u32; Requirement::ALL.len()];
+    let mut closest: [Option<Unmet>; Requirement::ALL.len()] = [None; Requirement::ALL.len()];
+    for attempt in 0..settings.max_tries {
+        let mut rng = Pcg64::seed_from_u64(sub_seed(seed, attempt));
+        let dungeon = generate(&mut rng, width, height, settings)?;
+        let verdict = if requirements.is_unconstrained() {
+            Ok(())
+        } else {
+            requirements.check(&metrics::measure(
+                &dungeon.world,
+                dungeon.avatar,
+                dungeon.exit,
+            ))
+        };
+        match verdict {
+            Ok(()) => {
+                return Ok(Generated {
+                    dungeon,
+                    rng,
+                    tries: attempt + 1,
+                });
+            }
+            Err(unmet) => {
+                for u in unmet {
+                    let k = u.requirement as usize;
+                    failures[k] += 1;
+                    if closest[k].is_none_or(|c| u.gap() < c.gap()) {
+                        closest[k] = Some(u);
+                    }
+                }
+            }
+        }
+    }
+    let worst = (0..failures.len())
+        .max_by_key(|&k| (failures[k], std::cmp::Reverse(k)))
+        .unwrap_or(0);
+    Err(GenerateError::RequirementsUnmet {
+        seed,
+        tries: settings.max_tries,
+        requirement: Requirement::ALL[worst],
+        failures: failures[worst],
+        closest: closest[worst].map_or_else(String::new, |u| u.to_string()),
     })
 }
 
