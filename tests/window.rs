@@ -425,3 +425,67 @@ fn screenshot_flag_draws_the_world_after_keys() {
     assert_eq!(avatar_cell(&img, 40, 20), Some(find_tile(&rows, '@', 0)));
     assert!(!dir.path().join("save.bin").exists(), "no :Q, no save");
 }
+
+#[test]
+fn screenshot_and_gen_png_agree_cell_by_cell() {
+    let x = match start_xvfb() {
+        Ok(x) => x,
+        Err(why) => {
+            if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
+                panic!("window tests are required (BYOG_REQUIRE_WINDOW_TESTS=1) but: {why}");
+            }
+            eprintln!("skipped: window tests need a virtual X server: {why}");
+            return;
+        }
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("shot.png");
+    let png = dir.path().join("gen.png");
+    let status = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["play", "--keys", "N2018S", "--screenshot"])
+        .arg(&shot)
+        .arg("--save-dir")
+        .arg(dir.path())
+        .env("DISPLAY", &x.display)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = byog(
+        dir.path(),
+        &[
+            "gen",
+            "--seed",
+            "2018",
+            "--format",
+            "none",
+            "--png",
+            png.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success());
+    let shot = image::open(&shot).unwrap().to_rgba8();
+    let gen_png = image::open(&png).unwrap().to_rgba8();
+    assert_eq!(gen_png.dimensions(), (80 * TILE, 30 * TILE));
+    // The window has the HUD rows above the world; the PNG is the world alone.
+    let mut cells_differing = Vec::new();
+    for cy in 0..30 {
+        for cx in 0..80 {
+            let mut worst = 0;
+            for k in 0..TILE * TILE {
+                let (px, py) = (cx * TILE + k % TILE, cy * TILE + k / TILE);
+                let a = pixel(&shot, px, py + HUD_ROWS * TILE);
+                let b = pixel(&gen_png, px, py);
+                for c in 0..3 {
+                    worst = worst.max(a[c].abs_diff(b[c]));
+                }
+            }
+            if worst > 2 {
+                cells_differing.push((cx, cy, worst));
+            }
+        }
+    }
+    assert!(
+        cells_differing.is_empty(),
+        "cells (x, row from top, worst channel difference) that differ: {cells_differing:?}"
+    );
+}
