@@ -61,23 +61,44 @@ impl Carver {
 
     /// Every rock tile inside the area with two or more different regions among its cardinal
     /// neighbours, in row-major order.
+    ///
+    /// After [`grow_mazes`](Carver::grow_mazes) every odd `(x, y)` cell is carved, and rooms
+    /// and maze passages never carve an even `(x, y)` next to rock, so a rock tile at (even x,
+    /// odd y) has rock above and below and is a connector exactly when its left and right
+    /// regions differ; at (odd x, even y) the same holds for above and below. Only (even,
+    /// even) tiles, at room edges, need all four neighbours looked at.
     pub fn find_connectors(&self) -> Vec<u32> {
-        let mut connectors = Vec::new();
-        for y in 1..self.area_height - 1 {
-            for x in 1..self.area_width - 1 {
-                let i = self.idx(x, y);
-                if self.regions[i] != ROCK {
+        let (w, aw, ah) = (self.width, self.area_width, self.area_height);
+        let r = &self.regions;
+        let differ = |a: u32, b: u32| a != ROCK && b != ROCK && a != b;
+        let mut connectors = Vec::with_capacity(aw * ah / 8);
+        for y in 1..ah - 1 {
+            let row = y * w;
+            if y % 2 == 1 {
+                for i in (row + 2..row + aw - 1).step_by(2) {
+                    if r[i] == ROCK && differ(r[i - 1], r[i + 1]) {
+                        connectors.push(i as u32);
+                    }
+                }
+                continue;
+            }
+            for x in 1..aw - 1 {
+                let i = row + x;
+                if r[i] != ROCK {
                     continue;
                 }
-                let [up, right, down, left] = self.cardinal(i).map(|n| self.regions[n]);
-                let differ = |a: u32, b: u32| a != ROCK && b != ROCK && a != b;
-                if differ(left, right)
-                    || differ(up, down)
-                    || differ(up, left)
-                    || differ(up, right)
-                    || differ(down, left)
-                    || differ(down, right)
-                {
+                let (up, right, down, left) = (r[i + w], r[i + 1], r[i - w], r[i - 1]);
+                let connector = if x % 2 == 1 {
+                    differ(up, down)
+                } else {
+                    differ(left, right)
+                        || differ(up, down)
+                        || differ(up, left)
+                        || differ(up, right)
+                        || differ(down, left)
+                        || differ(down, right)
+                };
+                if connector {
                     connectors.push(i as u32);
                 }
             }

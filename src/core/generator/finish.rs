@@ -17,43 +17,19 @@ impl Carver {
     ///
     /// Returns the world, the avatar's position and the exit's position.
     pub fn finish<R: Rng + ?Sized>(mut self, rng: &mut R) -> (World, Pos, Pos) {
-        let mut world = World::new(self.width, self.height);
         let w = self.width;
-        let mut floors = 0u64;
-        {
-            let tiles = world.tiles_mut();
-            for y in 1..self.area_height - 1 {
-                for x in 1..self.area_width - 1 {
-                    let i = y * w + x;
-                    if !self.is_open(i) {
-                        continue;
-                    }
-                    floors += 1;
-                    tiles[i] = Tile::Floor;
-                    for n in [
-                        i + w - 1,
-                        i + w,
-                        i + w + 1,
-                        i - 1,
-                        i + 1,
-                        i - w - 1,
-                        i - w,
-                        i - w + 1,
-                    ] {
-                        if tiles[n] == Tile::Nothing {
-                            tiles[n] = Tile::Wall;
-                        }
-                    }
-                }
-            }
-        }
+        self.open_mask();
+        let open = &self.open;
+        let mut world = World::from_tiles(self.width, self.height, walls_and_floors(open, w))
+            .unwrap_or_else(|| World::new(self.width, self.height));
+
         // `floors >= 9`: the rooms survive dead-end removal and there is at least one.
+        let floors = open.iter().map(|&o| u64::from(o)).sum::<u64>();
         let k = random_utils::below(rng, floors.max(1));
-        let avatar_index = world
-            .tiles()
+        let avatar_index = open
             .iter()
             .enumerate()
-            .filter(|(_, t)| **t == Tile::Floor)
+            .filter(|(_, o)| **o == 1)
             .nth(k as usize)
             .map_or(0, |(i, _)| i);
         world.tiles_mut()[avatar_index] = Tile::Player;
@@ -61,26 +37,52 @@ impl Carver {
         // The region map is no longer needed: reuse it as the BFS distance map.
         let dist = &mut self.regions;
         dist.fill(u32::MAX);
-        let order = bfs(&world, avatar_index, dist);
+        let order = bfs(open, w, avatar_index, dist);
         let exit_index = farthest_wall(&world, dist, &order);
         world.tiles_mut()[exit_index] = Tile::LockedDoor;
         (world, world_pos(w, avatar_index), world_pos(w, exit_index))
     }
 }
 
+/// The tiles from the open mask: open ground is FLOOR, rock with open ground among its 8
+/// neighbours is WALL, other rock NOTHING. Computed as a 3 × 3 OR of the mask (a row pass,
+/// then a column pass), straight-line code the compiler vectorises.
+fn walls_and_floors(open: &[u8], w: usize) -> Vec<Tile> {
+    let n = open.len();
+    // `near[i + w]` is the OR of open[i - 1..=i + 1]; one zero row above and below keeps the
+    // column pass free of edge cases. Open tiles never touch the grid's edge, so the row pass
+    // wrapping from one row's end to the next row's start only ever ORs zeros.
+    let mut near = vec![0u8; n + 2 * w];
+    if n >= 3 {
+        for (h, win) in near[w + 1..w + n - 1].iter_mut().zip(open.windows(3)) {
+            *h = win[0] | win[1] | win[2];
+        }
+    }
+    open.iter()
+        .zip(near.iter().zip(&near[w..]).zip(&near[2 * w..]))
+        .map(|(&o, ((&below, &mid), &above))| {
+            if o != 0 {
+                Tile::Floor
+            } else if below | mid | above != 0 {
+                Tile::Wall
+            } else {
+                Tile::Nothing
+            }
+        })
+        .collect()
+}
+
 fn world_pos(width: usize, i: usize) -> Pos {
     Pos::new((i % width) as i32, (i / width) as i32)
 }
 
-/// Breadth-first search over walkable tiles (floor and avatar) from `start`, 4-neighbourhood;
-/// `dist[i]` becomes the number of steps to `i` (`u32::MAX` where unreachable; `dist` must be
-/// all `u32::MAX` on entry). Returns the tiles in the order visited, so by non-decreasing
-/// distance. Walkable tiles never touch the grid's edge, so the neighbours of a walkable tile
-/// are always inside the grid.
-pub(super) fn bfs(world: &World, start: usize, dist: &mut [u32]) -> Vec<u32> {
-    let w = world.width();
-    let tiles = world.tiles();
-    let mut queue = Vec::with_capacity(tiles.len() / 2);
+/// Breadth-first search over open tiles (the mask, the avatar's tile included) from `start`,
+/// 4-neighbourhood; `dist[i]` becomes the number of steps to `i` (`u32::MAX` where
+/// unreachable; `dist` must be all `u32::MAX` on entry). Returns the tiles in the order
+/// visited, so by non-decreasing distance. Open tiles never touch the grid's edge, so the
+/// neighbours of an open tile are always inside the grid.
+pub(super) fn bfs(open: &[u8], w: usize, start: usize, dist: &mut [u32]) -> Vec<u32> {
+    let mut queue = Vec::with_capacity(open.len() / 2);
     dist[start] = 0;
     queue.push(start as u32);
     let mut head = 0;
@@ -89,7 +91,7 @@ pub(super) fn bfs(world: &World, start: usize, dist: &mut [u32]) -> Vec<u32> {
         head += 1;
         let d = dist[i] + 1;
         for n in [i + w, i + 1, i - w, i - 1] {
-            if dist[n] == u32::MAX && matches!(tiles[n], Tile::Floor | Tile::Player) {
+            if open[n] != 0 && dist[n] == u32::MAX {
                 dist[n] = d;
                 queue.push(n as u32);
             }

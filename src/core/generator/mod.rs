@@ -21,8 +21,9 @@
 //! it is given, as `u32` ranges, so a seed gives the same world on every 64-bit platform.
 //!
 //! Scratch memory: one `u32` region id per tile (4 bytes a tile, reused as the BFS distance
-//! map), plus the connector list (4 bytes a connector, at most one per 2 tiles) and the maze
-//! and BFS work lists.
+//! map), an open mask and a wall mask (1 byte a tile each), plus the connector list (4 bytes
+//! a connector, at most one per 2 tiles) and the maze, dead-end and BFS work lists (4 bytes
+//! an entry, at most one per open tile): about 10 bytes a tile at most, besides the world's 1.
 
 mod connect;
 mod dead_ends;
@@ -341,6 +342,10 @@ pub struct Carver {
     area_height: usize,
     regions: Vec<u32>,
     region_count: u32,
+    /// 1 for open ground, 0 for rock: made from `regions` by
+    /// [`remove_dead_ends`](Carver::remove_dead_ends), which, like [`finish`](Carver::finish),
+    /// works on it rather than on the 4-byte region ids.
+    open: Vec<u8>,
 }
 
 impl Carver {
@@ -354,17 +359,13 @@ impl Carver {
             area_height: odd(height),
             regions: vec![ROCK; width * height],
             region_count: 0,
+            open: Vec::new(),
         }
     }
 
     fn start_region(&mut self) -> u32 {
         self.region_count += 1;
         self.region_count - 1
-    }
-
-    #[inline]
-    fn is_open(&self, i: usize) -> bool {
-        self.regions[i] != ROCK
     }
 
     #[inline]
@@ -378,12 +379,11 @@ impl Carver {
         [i + self.width, i + 1, i - self.width, i - 1]
     }
 
-    /// Number of open cardinal neighbours of an interior tile.
-    #[inline]
-    fn open_neighbours(&self, i: usize) -> usize {
-        self.cardinal(i)
-            .into_iter()
-            .filter(|&n| self.is_open(n))
-            .count()
+    /// The open mask (1 open, 0 rock), made from the regions the first time it is needed.
+    fn open_mask(&mut self) -> &mut Vec<u8> {
+        if self.open.is_empty() {
+            self.open = self.regions.iter().map(|&r| u8::from(r != ROCK)).collect();
+        }
+        &mut self.open
     }
 }
