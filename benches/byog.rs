@@ -28,6 +28,21 @@ fn generate(c: &mut Criterion) {
             })
         });
     }
+    // The same pipeline with Hauberk's O(connectors × merges) merge loop, for comparison.
+    let mut seed = 0u64;
+    g.bench_function("80x30_hauberk_merge", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut rng = Pcg64::seed_from_u64(seed);
+            let mut c = Carver::new(80, 30);
+            c.add_rooms(&mut rng, &settings);
+            c.grow_mazes(&mut rng, settings.winding_percent);
+            let connectors = c.find_connectors();
+            c.merge_regions_hauberk(&mut rng, connectors, settings.extra_connector_chance);
+            c.remove_dead_ends();
+            black_box(c.finish(&mut rng))
+        })
+    });
     g.sample_size(10).measurement_time(Duration::from_secs(20));
     g.bench_function("4096x4096", |b| {
         let mut rng = Pcg64::seed_from_u64(1);
@@ -94,6 +109,21 @@ fn steps(c: &mut Criterion) {
                 BatchSize::LargeInput,
             )
         });
+        if w * h <= 100_000 {
+            g.bench_function(format!("merge_hauberk/{name}"), |b| {
+                b.iter_batched(
+                    || {
+                        let (c, r) = after_mazes();
+                        let connectors = c.find_connectors();
+                        (c, r, connectors)
+                    },
+                    |(mut c, mut r, k)| {
+                        c.merge_regions_hauberk(&mut r, k, s.extra_connector_chance)
+                    },
+                    BatchSize::LargeInput,
+                )
+            });
+        }
         g.bench_function(format!("dead_ends/{name}"), |b| {
             b.iter_batched(
                 after_connect,

@@ -32,7 +32,7 @@ impl Carver {
         extra_connector_chance: u32,
     ) {
         random_utils::shuffle(rng, &mut connectors);
-        let mut merged = UnionFind::new(self.region_count as usize);
+        let mut merged = UnionFind::new(self.region_count as usize + 1);
         let mut deferred = Vec::new();
         for &c in &connectors {
             let c = c as usize;
@@ -40,7 +40,8 @@ impl Carver {
                 deferred.push(c);
                 continue;
             }
-            if self.join(c, &mut merged) {
+            // Once everything is one region every connector is redundant: skip the look-up.
+            if merged.sets() > 1 && self.join(c, &mut merged) {
                 continue;
             }
             if extra_connector_chance > 0
@@ -69,26 +70,29 @@ impl Carver {
     /// even) tiles, at room edges, need all four neighbours looked at.
     pub fn find_connectors(&self) -> Vec<u32> {
         let (w, aw, ah) = (self.width, self.area_width, self.area_height);
-        let r = &self.regions;
         let differ = |a: u32, b: u32| a != ROCK && b != ROCK && a != b;
         let mut connectors = Vec::with_capacity(aw * ah / 8);
         for y in 1..ah - 1 {
-            let row = y * w;
+            let start = y * w;
+            // The row and its neighbours, each `aw` tiles from x = 0; `k` below is x - 1.
+            let row = &self.regions[start..start + aw];
+            let above = &self.regions[start + w + 1..start + w + aw - 1];
+            let below = &self.regions[start - w + 1..start - w + aw - 1];
+            let tiles = row.windows(3).zip(above.iter().zip(below)).enumerate();
             if y % 2 == 1 {
-                for i in (row + 2..row + aw - 1).step_by(2) {
-                    if r[i] == ROCK && differ(r[i - 1], r[i + 1]) {
-                        connectors.push(i as u32);
+                for (k, (t, _)) in tiles.skip(1).step_by(2) {
+                    if t[1] == ROCK && differ(t[0], t[2]) {
+                        connectors.push((start + k + 1) as u32);
                     }
                 }
                 continue;
             }
-            for x in 1..aw - 1 {
-                let i = row + x;
-                if r[i] != ROCK {
+            for (k, (t, (&up, &down))) in tiles {
+                if t[1] != ROCK {
                     continue;
                 }
-                let (up, right, down, left) = (r[i + w], r[i + 1], r[i - w], r[i - 1]);
-                let connector = if x % 2 == 1 {
+                let (left, right) = (t[0], t[2]);
+                let connector = if k % 2 == 0 {
                     differ(up, down)
                 } else {
                     differ(left, right)
@@ -99,7 +103,7 @@ impl Carver {
                         || differ(down, right)
                 };
                 if connector {
-                    connectors.push(i as u32);
+                    connectors.push((start + k + 1) as u32);
                 }
             }
         }
@@ -138,7 +142,7 @@ impl Carver {
             .into_iter()
             .map(|n| self.regions[n])
             .find(|&r| r != ROCK)
-            .unwrap_or(0);
+            .unwrap_or(1);
         self.regions[c] = (region & !JUNCTION) | JUNCTION;
     }
 
@@ -156,6 +160,75 @@ impl Carver {
             c - w + 1,
         ]
         .into_iter()
-        .any(|n| self.regions[n] != ROCK && self.regions[n] & JUNCTION != 0)
+        .any(|n| self.regions[n] & JUNCTION != 0)
+    }
+}
+
+impl Carver {
+    /// Hauberk's `_connectRegions` loop as Nystrom wrote it, kept as the reference for the
+    /// benchmarks (`docs/performance.md`): pick a random remaining connector, open it, relabel
+    /// every region merged into it, then scan all remaining connectors to drop the redundant
+    /// ones (each opened with a 1-in-`extra_connector_chance` chance). O(connectors × merges).
+    /// It draws random numbers in another order than [`Carver::merge_regions`], so it makes
+    /// other (equally valid) worlds; the game never uses it.
+    pub fn merge_regions_hauberk<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        connectors: Vec<u32>,
+        extra_connector_chance: u32,
+    ) {
+        let regions_of = |c: usize| -> Vec<u32> {
+            let mut rs: Vec<u32> = Vec::with_capacity(4);
+            for n in self.cardinal(c) {
+                let r = self.regions[n];
+                if r != ROCK && !rs.contains(&r) {
+                    rs.push(r);
+                }
+            }
+            rs
+        };
+        let mut remaining: Vec<(usize, Vec<u32>)> = connectors
+            .iter()
+            .map(|&c| (c as usize, regions_of(c as usize)))
+            .collect();
+        let mut merged: Vec<u32> = (0..=self.region_count).collect();
+        let mut open_regions = self.region_count as usize;
+        let w = self.width as isize;
+        while open_regions > 1 && !remaining.is_empty() {
+            let pick = random_utils::below(rng, remaining.len() as u64) as usize;
+            let (connector, regions) = remaining.swap_remove(pick);
+            self.open_junction(connector);
+            let mut rs: Vec<u32> = regions.iter().map(|&r| merged[r as usize]).collect();
+            rs.dedup();
+            let dest = rs[0];
+            let sources = &rs[1..];
+            for m in merged.iter_mut() {
+                if sources.contains(m) {
+                    *m = dest;
+                }
+            }
+            open_regions = open_regions.saturating_sub(sources.len());
+            let (cx, cy) = (connector as isize % w, connector as isize / w);
+            let mut kept = Vec::with_capacity(remaining.len());
+            for (pos, regions) in remaining {
+                let (px, py) = (pos as isize % w, pos as isize / w);
+                if (px - cx).abs() <= 1 && (py - cy).abs() <= 1 {
+                    continue;
+                }
+                let mut now: Vec<u32> = regions.iter().map(|&r| merged[r as usize]).collect();
+                now.sort_unstable();
+                now.dedup();
+                if now.len() > 1 {
+                    kept.push((pos, regions));
+                    continue;
+                }
+                if extra_connector_chance > 0
+                    && random_utils::below(rng, u64::from(extra_connector_chance)) == 0
+                {
+                    self.open_junction(pos);
+                }
+            }
+            remaining = kept;
+        }
     }
 }

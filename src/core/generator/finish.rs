@@ -36,8 +36,8 @@ impl Carver {
 
         // The region map is no longer needed: reuse it as the BFS distance map.
         let dist = &mut self.regions;
-        dist.fill(u32::MAX);
-        let order = bfs(open, w, avatar_index, dist);
+        dist.fill(0);
+        let order = bfs(&mut self.open, w, avatar_index, dist);
         let exit_index = farthest_wall(&world, dist, &order);
         world.tiles_mut()[exit_index] = Tile::LockedDoor;
         (world, world_pos(w, avatar_index), world_pos(w, exit_index))
@@ -61,12 +61,12 @@ fn walls_and_floors(open: &[u8], w: usize) -> Vec<Tile> {
     open.iter()
         .zip(near.iter().zip(&near[w..]).zip(&near[2 * w..]))
         .map(|(&o, ((&below, &mid), &above))| {
-            if o != 0 {
-                Tile::Floor
-            } else if below | mid | above != 0 {
-                Tile::Wall
-            } else {
-                Tile::Nothing
+            // Branch-free: 2 for open, else 1 if open ground is near, else 0; these are the
+            // ids of FLOOR, WALL and NOTHING.
+            match (o << 1) | ((below | mid | above) & (o ^ 1)) {
+                0 => Tile::Nothing,
+                1 => Tile::Wall,
+                _ => Tile::Floor,
             }
         })
         .collect()
@@ -77,13 +77,15 @@ fn world_pos(width: usize, i: usize) -> Pos {
 }
 
 /// Breadth-first search over open tiles (the mask, the avatar's tile included) from `start`,
-/// 4-neighbourhood; `dist[i]` becomes the number of steps to `i` (`u32::MAX` where
-/// unreachable; `dist` must be all `u32::MAX` on entry). Returns the tiles in the order
+/// 4-neighbourhood. `dist[i]` becomes 1 + the number of steps to `i`, and stays 0 where
+/// unreachable (`dist` must be all 0 on entry). The search consumes the mask (a visited tile
+/// is cleared, so one load tells whether a neighbour is new). Returns the tiles in the order
 /// visited, so by non-decreasing distance. Open tiles never touch the grid's edge, so the
 /// neighbours of an open tile are always inside the grid.
-pub(super) fn bfs(open: &[u8], w: usize, start: usize, dist: &mut [u32]) -> Vec<u32> {
+pub(super) fn bfs(open: &mut [u8], w: usize, start: usize, dist: &mut [u32]) -> Vec<u32> {
     let mut queue = Vec::with_capacity(open.len() / 2);
-    dist[start] = 0;
+    dist[start] = 1;
+    open[start] = 0;
     queue.push(start as u32);
     let mut head = 0;
     while head < queue.len() {
@@ -91,7 +93,8 @@ pub(super) fn bfs(open: &[u8], w: usize, start: usize, dist: &mut [u32]) -> Vec<
         head += 1;
         let d = dist[i] + 1;
         for n in [i + w, i + 1, i - w, i - 1] {
-            if open[n] != 0 && dist[n] == u32::MAX {
+            if open[n] != 0 {
+                open[n] = 0;
                 dist[n] = d;
                 queue.push(n as u32);
             }
@@ -162,7 +165,7 @@ fn reachable_neighbours(world: &World, dist: &[u32], i: usize) -> (u32, u32) {
     let mut count = 0;
     let mut far = 0;
     for n in neighbours.into_iter().flatten() {
-        if dist[n] != u32::MAX {
+        if dist[n] != 0 {
             count += 1;
             far = far.max(dist[n]);
         }

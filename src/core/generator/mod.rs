@@ -324,8 +324,9 @@ pub fn generate_for_seed(
     })
 }
 
-/// Region id of rock (not carved).
-const ROCK: u32 = u32::MAX;
+/// Region id of rock (not carved); regions are numbered from 1, so an all-rock grid is a
+/// zeroed allocation.
+const ROCK: u32 = 0;
 /// Flag bit on a region id marking an opened connector (a junction).
 const JUNCTION: u32 = 1 << 31;
 
@@ -363,9 +364,10 @@ impl Carver {
         }
     }
 
+    /// A new region id (1, 2, …).
     fn start_region(&mut self) -> u32 {
         self.region_count += 1;
-        self.region_count - 1
+        self.region_count
     }
 
     #[inline]
