@@ -41,7 +41,6 @@ const GEN_CHUNK: u64 = 1024;
 #[command(
     name = "byog",
     version,
-    args_conflicts_with_subcommands = true,
     disable_help_subcommand = true,
     after_help = "Examples:\n  byog                      open the window (N new, L load, Q quit)\n  byog N1234SWWDD:Q         replay keys headless, print the world, save on :Q\n  byog replay LSS           load the save and move down twice\n  byog gen --seed 42        print the world seed 42 starts\n\nKeys: N new game, digits then S start it, W A S D move, :Q save and quit, L load, Q quit."
 )]
@@ -139,8 +138,16 @@ enum Command {
     /// Run an input string headless, print the world, save on :Q.
     Replay {
         /// The keys, e.g. N1234SWWDD:Q (case-insensitive).
-        #[arg(value_name = "INPUT")]
-        input: String,
+        #[arg(
+            value_name = "INPUT",
+            required_unless_present = "file",
+            conflicts_with = "file"
+        )]
+        input: Option<String>,
+        /// Read the keys from a file instead (`-` for standard input), for input strings
+        /// longer than a command line holds; line breaks are ignored.
+        #[arg(long, value_name = "PATH")]
+        file: Option<PathBuf>,
         /// Stop at the first ignored or refused key (exit 2, nothing saved).
         #[arg(long)]
         strict: bool,
@@ -148,10 +155,10 @@ enum Command {
     /// Print the world(s) that N<seed>S starts.
     Gen {
         /// One seed, 0..=9223372036854775807.
-        #[arg(long, value_name = "N", value_parser = parse_seed, conflicts_with = "seeds", required_unless_present = "seeds")]
+        #[arg(long, value_name = "N", value_parser = parse_seed, conflicts_with = "seeds", required_unless_present = "seeds", allow_hyphen_values = true)]
         seed: Option<u64>,
         /// A range of seeds: A..B (B excluded) or A..=B (B included).
-        #[arg(long, value_name = "RANGE", value_parser = parse_seed_range)]
+        #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
         seeds: Option<SeedRange>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -172,10 +179,10 @@ enum Command {
     /// Measure worlds: openness, rooms, corridors, loops, dead ends, critical path, seclusion.
     Stats {
         /// One seed: a table of its world's metrics and rooms.
-        #[arg(long, value_name = "N", value_parser = parse_seed, conflicts_with = "seeds", required_unless_present = "seeds")]
+        #[arg(long, value_name = "N", value_parser = parse_seed, conflicts_with = "seeds", required_unless_present = "seeds", allow_hyphen_values = true)]
         seed: Option<u64>,
         /// A range of seeds: min / median / p90 / max of every metric (expressive range).
-        #[arg(long, value_name = "RANGE", value_parser = parse_seed_range)]
+        #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
         seeds: Option<SeedRange>,
         /// Print JSON instead of a table.
         #[arg(long)]
@@ -314,7 +321,19 @@ fn run(cli: Cli) -> Result<(), CliError> {
         (None, None) => Err(CliError::Usage("give --seed N or --seeds A..B".into())),
     };
     match (cli.command, cli.input) {
-        (Some(Command::Replay { input, strict }), _) => {
+        (
+            Some(Command::Replay {
+                input,
+                file,
+                strict,
+            }),
+            _,
+        ) => {
+            let input = match (input, file) {
+                (Some(input), _) => input,
+                (None, Some(path)) => read_keys(&path)?,
+                (None, None) => return Err(CliError::Usage("replay needs INPUT or --file".into())),
+            };
             run_replay(&common, &input, strict || cli.strict)
         }
         (None, Some(input)) => run_replay(&common, &input, cli.strict),
@@ -371,6 +390,17 @@ fn run_play(common: &Common, keys: String, screenshot: Option<PathBuf>) -> Resul
         screenshot,
     })
     .map_err(CliError::Usage)
+}
+
+/// The keys in a file (`-`: standard input), line breaks removed.
+fn read_keys(path: &std::path::Path) -> Result<String, CliError> {
+    let text = if path.as_os_str() == "-" {
+        io::read_to_string(io::stdin())
+    } else {
+        std::fs::read_to_string(path)
+    }
+    .map_err(|e| CliError::Usage(format!("cannot read keys from {}: {e}", path.display())))?;
+    Ok(text.chars().filter(|c| !matches!(c, '\n' | '\r')).collect())
 }
 
 fn run_replay(common: &Common, input: &str, strict: bool) -> Result<(), CliError> {

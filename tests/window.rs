@@ -2,12 +2,13 @@
 //! with `xdotool`, the mouse is moved over known tiles, and screenshots are read pixel by
 //! pixel and compared with what `byog replay` prints for the same keys.
 //!
-//! Needs `Xvfb`, `xdotool` and `import` (ImageMagick) from Debian's packages and Mesa's
+//! Needs `Xvfb`, `xdotool`, `xwd` (x11-apps) and `convert` (ImageMagick) from Debian's
+//! packages and Mesa's
 //! software OpenGL (`libgl1-mesa-dri`). When they are missing the test is skipped with the
 //! reason; with `BYOG_REQUIRE_WINDOW_TESTS=1` (which `.ci/run` sets) it fails instead, so CI
 //! never skips it silently.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -41,40 +42,45 @@ fn have(tool: &str) -> bool {
 
 /// Starts Xvfb, or says why it cannot.
 fn start_xvfb() -> Result<Xvfb, String> {
-    for tool in ["Xvfb", "xdotool", "import"] {
+    for tool in ["Xvfb", "xdotool", "xwd", "convert", "timeout"] {
         if !have(tool) {
             return Err(format!(
-                "{tool} is not installed (apt-get install xvfb xdotool imagemagick libgl1-mesa-dri)"
+                "{tool} is not installed (apt-get install xvfb xdotool x11-apps imagemagick libgl1-mesa-dri)"
             ));
         }
     }
-    let base = 100 + std::process::id() % 300;
-    for n in base..base + 50 {
-        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-            continue;
+    // `-displayfd 1`: Xvfb picks a free display itself and writes its number on stdout once
+    // it accepts connections, so tests running in parallel never share or race for one.
+    let mut child = Command::new("Xvfb")
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "2600x1100x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start Xvfb: {e}"))?;
+    let mut line = String::new();
+    let read = child
+        .stdout
+        .take()
+        .map(|out| std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line));
+    let number = line.trim().to_owned();
+    let server = Xvfb {
+        display: format!(":{number}"),
+        child,
+    };
+    match read {
+        Some(Ok(_)) if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) => {
+            Ok(server)
         }
-        let display = format!(":{n}");
-        let child = Command::new("Xvfb")
-            .args([&display, "-screen", "0", "2600x1100x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start Xvfb: {e}"))?;
-        let mut server = Xvfb { display, child };
-        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(10) {
-            if let Ok(Some(_)) = server.child.try_wait() {
-                break; // lost a race for this display; try the next one
-            }
-            if socket.exists() {
-                return Ok(server);
-            }
-            sleep(Duration::from_millis(50));
-        }
-        let _ = server.child.kill();
+        _ => Err(format!("Xvfb did not report a display (read {line:?})")),
     }
-    Err("no free X display for Xvfb".into())
 }
 
 fn byog(save_dir: &Path, args: &[&str]) -> Output {
@@ -114,7 +120,8 @@ impl Drop for Window<'_> {
 }
 
 fn xdotool(x: &Xvfb, args: &[&str]) -> String {
-    let out = Command::new("xdotool")
+    let out = Command::new("timeout")
+        .args(["20", "xdotool"])
         .args(args)
         .env("DISPLAY", &x.display)
         .output()
@@ -184,16 +191,51 @@ impl<'a> Window<'a> {
         self.wait_frames();
     }
 
+    /// Captures the window with `xwd -id` (a plain XGetImage: no grabs, no waiting for
+    /// events) and converts it with ImageMagick. Every step runs under `timeout`, and a
+    /// capture that fails is tried again, so a stuck X tool fails the test instead of hanging
+    /// it.
     fn screenshot(&self) -> RgbaImage {
-        let file = tempfile::Builder::new().suffix(".png").tempfile().unwrap();
-        let status = Command::new("import")
-            .args(["-window", &self.id])
-            .arg(file.path())
-            .env("DISPLAY", &self.x.display)
-            .status()
-            .unwrap();
-        assert!(status.success(), "import failed");
-        image::open(file.path()).unwrap().to_rgba8()
+        let dir = tempfile::tempdir().unwrap();
+        let (xwd, png) = (dir.path().join("w.xwd"), dir.path().join("w.png"));
+        let mut errors = Vec::new();
+        for _ in 0..3 {
+            let run = |cmd: &mut Command| match cmd.output() {
+                Ok(o) if o.status.success() => Ok(()),
+                Ok(o) => Err(format!(
+                    "{}: {}",
+                    o.status,
+                    String::from_utf8_lossy(&o.stderr)
+                )),
+                Err(e) => Err(e.to_string()),
+            };
+            let xwd_cmd = || {
+                let mut c = Command::new("timeout");
+                c.args(["20", "xwd", "-silent", "-id", &self.id, "-out"])
+                    .arg(&xwd)
+                    .env("DISPLAY", &self.x.display);
+                c
+            };
+            let convert_cmd = || {
+                let mut c = Command::new("timeout");
+                c.args(["20", "convert"])
+                    .arg(format!("xwd:{}", xwd.display()))
+                    .arg(format!("png:{}", png.display()));
+                c
+            };
+            let result = run(&mut xwd_cmd())
+                .and_then(|()| run(&mut convert_cmd()))
+                .and_then(|()| image::open(&png).map_err(|e| e.to_string()));
+            match result {
+                Ok(img) => return img.to_rgba8(),
+                Err(e) => errors.push(e),
+            }
+            sleep(Duration::from_millis(500));
+        }
+        panic!(
+            "could not capture the window (xwd -id {} then convert): {errors:?}",
+            self.id
+        );
     }
 
     /// Waits for the program to end by itself; returns its exit code.

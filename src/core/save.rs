@@ -139,13 +139,31 @@ struct Payload {
     width: u32,
     height: u32,
     settings: GeneratorSettings,
+    #[serde(deserialize_with = "bytes_from_file")]
     tiles: Vec<u8>,
     avatar: Pos,
     exit: Pos,
     rng: GameRng,
     status: LevelStatus,
     moves: u64,
+    #[serde(deserialize_with = "string_from_file")]
     history: String,
+}
+
+// The two variable-length fields are decoded as slices borrowed from the file and then
+// copied, so a length read from the file is checked against the bytes really there before
+// anything is allocated (issue 6, found with the load_save fuzz target: docs/robustness.md).
+// Decoded as owned values, bincode allocates a `String`'s declared length (zeroed) before
+// reading it, so a 46-byte file declaring a 1 GiB history made `decode` allocate 1 GiB; and
+// serde reserves up to 1 MiB for a declared `Vec` length. The bytes on disk are the same
+// either way (a length, then one byte an element), so saves written before this still load.
+
+fn bytes_from_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+    <&'de [u8]>::deserialize(d).map(<[u8]>::to_vec)
+}
+
+fn string_from_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    <&'de str>::deserialize(d).map(str::to_owned)
 }
 
 fn bincode_config() -> impl bincode::config::Config {
