@@ -83,6 +83,21 @@ fn start_xvfb() -> Result<Xvfb, String> {
     }
 }
 
+/// An X server for a window test; `None` (the test is skipped, with the reason on stderr) when
+/// the tools are missing, unless `BYOG_REQUIRE_WINDOW_TESTS=1`, which makes that a failure.
+fn xvfb_or_skip() -> Option<Xvfb> {
+    match start_xvfb() {
+        Ok(x) => Some(x),
+        Err(why) => {
+            if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
+                panic!("window tests are required (BYOG_REQUIRE_WINDOW_TESTS=1) but: {why}");
+            }
+            eprintln!("skipped: window tests need a virtual X server: {why}");
+            None
+        }
+    }
+}
+
 fn byog(save_dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_byog"))
         .args(args)
@@ -337,15 +352,8 @@ fn find_tile(rows: &[Vec<char>], c: char, nth: usize) -> (u32, u32) {
 
 #[test]
 fn playing_in_a_real_window_matches_replay() {
-    let x = match start_xvfb() {
-        Ok(x) => x,
-        Err(why) => {
-            if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
-                panic!("window tests are required (BYOG_REQUIRE_WINDOW_TESTS=1) but: {why}");
-            }
-            eprintln!("skipped: window tests need a virtual X server: {why}");
-            return;
-        }
+    let Some(x) = xvfb_or_skip() else {
+        return;
     };
     let saves = tempfile::tempdir().unwrap();
     let mut window = Window::open(&x, saves.path());
@@ -427,15 +435,8 @@ fn playing_in_a_real_window_matches_replay() {
 
 #[test]
 fn screenshot_flag_draws_the_world_after_keys() {
-    let x = match start_xvfb() {
-        Ok(x) => x,
-        Err(why) => {
-            if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
-                panic!("window tests are required (BYOG_REQUIRE_WINDOW_TESTS=1) but: {why}");
-            }
-            eprintln!("skipped: window tests need a virtual X server: {why}");
-            return;
-        }
+    let Some(x) = xvfb_or_skip() else {
+        return;
     };
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("shot.png");
@@ -470,15 +471,8 @@ fn screenshot_flag_draws_the_world_after_keys() {
 
 #[test]
 fn screenshot_and_gen_png_agree_cell_by_cell() {
-    let x = match start_xvfb() {
-        Ok(x) => x,
-        Err(why) => {
-            if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
-                panic!("window tests are required (BYOG_REQUIRE_WINDOW_TESTS=1) but: {why}");
-            }
-            eprintln!("skipped: window tests need a virtual X server: {why}");
-            return;
-        }
+    let Some(x) = xvfb_or_skip() else {
+        return;
     };
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("shot.png");
