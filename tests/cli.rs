@@ -1,25 +1,10 @@
 //! The command line as a user runs it (SPEC 5): output, saves, exit codes, messages.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn byog(save_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args(args)
-        .arg("--save-dir")
-        .arg(save_dir)
-        .env_remove("BYOG_SAVE_DIR")
-        .output()
-        .unwrap()
-}
+use std::process::Command;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{byog_in as byog, stderr, stdout};
 
 #[test]
 fn replay_prints_the_world_saves_on_colon_q_and_load_continues() {

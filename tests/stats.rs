@@ -1,32 +1,17 @@
 //! `byog stats`, requirements and debug views, as a user runs them.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
+
+use common::{byog, byog_in, stdout};
 
 use byog::core::game::GameState;
 use byog::core::generator::{self, GenerateError, GeneratorSettings};
 use byog::core::metrics::{self, Requirement, Requirements};
 
-fn byog(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args(args)
-        .env_remove("BYOG_SAVE_DIR")
-        .output()
-        .unwrap()
-}
-
-fn byog_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args(args)
-        .arg("--save-dir")
-        .arg(dir)
-        .env_remove("BYOG_SAVE_DIR")
-        .output()
-        .unwrap()
-}
-
 fn text(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
+    stdout(o)
 }
 
 fn with(requirements: Requirements, max_tries: u32) -> GeneratorSettings {

@@ -9,11 +9,15 @@
 //! never skips it silently.
 
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use image::RgbaImage;
+
+mod common;
+
+use common::byog_in as byog;
 
 const TILE: u32 = 16;
 const HUD_ROWS: u32 = 2;
@@ -96,16 +100,6 @@ fn xvfb_or_skip() -> Option<Xvfb> {
             None
         }
     }
-}
-
-fn byog(save_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args(args)
-        .arg("--save-dir")
-        .arg(save_dir)
-        .env_remove("BYOG_SAVE_DIR")
-        .output()
-        .unwrap()
 }
 
 /// The text `byog replay KEYS` prints, as rows of characters, top row first.
