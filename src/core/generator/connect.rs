@@ -32,6 +32,7 @@ impl Carver {
         extra_connector_chance: u32,
     ) {
         random_utils::shuffle(rng, &mut connectors);
+        self.junctions = vec![0; self.regions.len().div_ceil(64)];
         let mut merged = UnionFind::new(self.region_count as usize + 1);
         let mut deferred = Vec::new();
         for &c in &connectors {
@@ -58,6 +59,7 @@ impl Carver {
             }
             self.join(c, &mut merged);
         }
+        self.junctions = Vec::new();
     }
 
     /// Every rock tile inside the area with two or more different regions among its cardinal
@@ -144,10 +146,15 @@ impl Carver {
             .find(|&r| r != ROCK)
             .unwrap_or(1);
         self.regions[c] = (region & !JUNCTION) | JUNCTION;
+        if let Some(word) = self.junctions.get_mut(c / 64) {
+            *word |= 1 << (c % 64);
+        }
     }
 
-    /// Whether any of the 8 tiles around `c` is an opened connector.
+    /// Whether any of the 8 tiles around `c` is an opened connector (read from the junction
+    /// bitset, which `merge_regions` keeps).
     fn touches_junction(&self, c: usize) -> bool {
+        let bit = |i: usize| self.junctions[i / 64] >> (i % 64) & 1 != 0;
         let w = self.width;
         [
             c + w - 1,
@@ -160,7 +167,7 @@ impl Carver {
             c - w + 1,
         ]
         .into_iter()
-        .any(|n| self.regions[n] & JUNCTION != 0)
+        .any(bit)
     }
 }
 
