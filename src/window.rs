@@ -62,13 +62,46 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
         high_dpi: false,
         ..Default::default()
     };
+    check_display()?;
     let result = std::rc::Rc::new(std::cell::RefCell::new(Ok(())));
     let out = result.clone();
-    macroquad::Window::from_config(conf, async move {
-        let r = window_loop(options).await;
-        *out.borrow_mut() = r;
-    });
+    // miniquad panics when it cannot open a window (no X server at DISPLAY, no OpenGL); turn
+    // that into an error message instead of a crash report.
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let started = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        macroquad::Window::from_config(conf, async move {
+            let r = window_loop(options).await;
+            *out.borrow_mut() = r;
+        });
+    }));
+    std::panic::set_hook(previous_hook);
+    if let Err(payload) = started {
+        let why = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown error".to_owned());
+        return Err(format!(
+            "cannot open the window ({why}); `byog replay` and `byog gen` work without one"
+        ));
+    }
     result.replace(Ok(()))
+}
+
+/// On X11/Wayland systems, a clear error when there is no display to open a window on.
+fn check_display() -> Result<(), String> {
+    if cfg!(all(unix, not(target_os = "macos")))
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        return Err(
+            "cannot open the window: no X display (DISPLAY is not set); \
+             `byog replay INPUT` and `byog gen` run without one"
+                .to_owned(),
+        );
+    }
+    Ok(())
 }
 
 /// The screen's state besides the interpreter's.

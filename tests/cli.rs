@@ -165,3 +165,26 @@ fn help_and_version_exit_0() {
     let version = byog(dir.path(), &["--version"]);
     assert_eq!(version.status.code(), Some(0));
 }
+
+#[test]
+fn play_without_a_display_is_a_clear_error_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    for display in [None, Some(":9999")] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_byog"));
+        cmd.args(["play", "--save-dir"])
+            .arg(dir.path())
+            .env_remove("WAYLAND_DISPLAY");
+        match display {
+            Some(d) => cmd.env("DISPLAY", d),
+            None => cmd.env_remove("DISPLAY"),
+        };
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{display:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("cannot open the window"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    }
+}
