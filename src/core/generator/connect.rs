@@ -14,6 +14,14 @@ use rand::Rng;
 use super::{Carver, JUNCTION, ROCK, UnionFind};
 use crate::tile_engine::random_utils;
 
+/// A connector and the regions of its four neighbours (up, right, down, left; `ROCK` for rock)
+/// when the connectors were found.
+#[derive(Debug, Clone, Copy)]
+struct Connector {
+    at: u32,
+    around: [u32; 4],
+}
+
 impl Carver {
     /// Finds the connectors, opens a spanning tree of them plus a few extra, and leaves one
     /// region. Opened connectors take the region of one of their neighbours and are marked as
@@ -28,27 +36,40 @@ impl Carver {
     pub fn merge_regions<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        mut connectors: Vec<u32>,
+        connectors: Vec<u32>,
         extra_connector_chance: u32,
     ) {
-        random_utils::shuffle(rng, &mut connectors);
+        // Each connector carries its neighbours' regions, read here in row-major order, so
+        // the loop below reads the shuffled list in order instead of jumping around the
+        // region map (which at 4096 × 4096 is 64 MiB: a cache miss a connector).
+        let mut list: Vec<Connector> = connectors
+            .iter()
+            .map(|&at| Connector {
+                at,
+                around: self.cardinal(at as usize).map(|n| self.regions[n]),
+            })
+            .collect();
+        drop(connectors);
+        random_utils::shuffle(rng, &mut list);
         self.junctions = vec![0; self.regions.len().div_ceil(64)];
         let mut merged = UnionFind::new(self.region_count as usize + 1);
         let mut deferred = Vec::new();
-        for &c in &connectors {
-            let c = c as usize;
+        for k in &list {
+            let c = k.at as usize;
             if self.touches_junction(c) {
                 deferred.push(c);
                 continue;
             }
-            // Once everything is one region every connector is redundant: skip the look-up.
-            if merged.sets() > 1 && self.join(c, &mut merged) {
+            // No neighbour is a junction, so the regions read when the list was made are still
+            // the neighbours' regions. Once everything is one region every connector is
+            // redundant: skip the look-up.
+            if merged.sets() > 1 && self.join_around(c, k.around, &mut merged) {
                 continue;
             }
             if extra_connector_chance > 0
                 && random_utils::below(rng, u64::from(extra_connector_chance)) == 0
             {
-                self.open_junction(c);
+                self.open_junction_around(c, k.around);
             }
         }
         // A connector skipped for touching a junction may be the only link left between two
@@ -115,10 +136,15 @@ impl Carver {
     /// Opens connector `c` if its neighbours belong to two or more merged regions, and merges
     /// them. Returns whether it did.
     fn join(&mut self, c: usize, merged: &mut UnionFind) -> bool {
+        let around = self.cardinal(c).map(|n| self.regions[n]);
+        self.join_around(c, around, merged)
+    }
+
+    /// [`Carver::join`] with the neighbours' regions (up, right, down, left) given.
+    fn join_around(&mut self, c: usize, around: [u32; 4], merged: &mut UnionFind) -> bool {
         let mut roots = [u32::MAX; 4];
         let mut n = 0;
-        for nb in self.cardinal(c) {
-            let r = self.regions[nb];
+        for r in around {
             if r == ROCK {
                 continue;
             }
@@ -134,17 +160,19 @@ impl Carver {
         for &r in &roots[1..n] {
             merged.union(roots[0], r);
         }
-        self.open_junction(c);
+        self.open_junction_around(c, around);
         true
     }
 
     fn open_junction(&mut self, c: usize) {
-        let region = self
-            .cardinal(c)
-            .into_iter()
-            .map(|n| self.regions[n])
-            .find(|&r| r != ROCK)
-            .unwrap_or(1);
+        let around = self.cardinal(c).map(|n| self.regions[n]);
+        self.open_junction_around(c, around);
+    }
+
+    /// Opens connector `c`, giving it the region of its first carved neighbour in `around`
+    /// (up, right, down, left).
+    fn open_junction_around(&mut self, c: usize, around: [u32; 4]) {
+        let region = around.into_iter().find(|&r| r != ROCK).unwrap_or(1);
         self.regions[c] = (region & !JUNCTION) | JUNCTION;
         if let Some(word) = self.junctions.get_mut(c / 64) {
             *word |= 1 << (c % 64);
