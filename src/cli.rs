@@ -498,6 +498,7 @@ fn run_gen(
         raster::write_png(world, geometry, &path).map_err(|e| CliError::Usage(e.to_string()))?;
     }
     // Chunks of seeds are generated in parallel and printed in seed order.
+    let bar = stats::progress_bar(count);
     let mut first = range.first;
     loop {
         let last = range.last.min(first.saturating_add(GEN_CHUNK - 1));
@@ -511,7 +512,9 @@ fn run_gen(
             .into_iter()
             .collect::<Result<Vec<String>, CliError>>()?;
         write_stdout(|out| texts.iter().try_for_each(|t| out.write_all(t.as_bytes())))?;
+        bar.inc(last - first + 1);
         if last == range.last {
+            bar.finish_and_clear();
             return Ok(());
         }
         first = last + 1;

@@ -308,7 +308,9 @@ pub fn measure_range(
     })
 }
 
-fn progress_bar(count: u64) -> indicatif::ProgressBar {
+/// A progress bar on stderr for a batch of `count` seeds: drawn only when stderr is a terminal
+/// and the batch is large (2,000 seeds or more); hidden otherwise.
+pub(crate) fn progress_bar(count: u64) -> indicatif::ProgressBar {
     if count >= 2000 && std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(count);
         if let Ok(style) =
