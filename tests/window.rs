@@ -102,6 +102,22 @@ fn xvfb_or_skip() -> Option<Xvfb> {
     }
 }
 
+/// Runs `byog play ARGS --screenshot PNG` on the X server and returns the picture.
+fn play_screenshot(x: &Xvfb, save_dir: &Path, args: &[&str], png: &Path) -> RgbaImage {
+    let status = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .arg("play")
+        .args(args)
+        .arg("--screenshot")
+        .arg(png)
+        .arg("--save-dir")
+        .arg(save_dir)
+        .env("DISPLAY", &x.display)
+        .status()
+        .unwrap();
+    assert!(status.success(), "byog play {args:?} --screenshot failed");
+    image::open(png).unwrap().to_rgba8()
+}
+
 /// The text `byog replay KEYS` prints, as rows of characters, top row first.
 fn replay_rows(keys: &str) -> Vec<Vec<char>> {
     let dir = tempfile::tempdir().unwrap();
@@ -434,19 +450,12 @@ fn screenshot_flag_draws_the_world_after_keys() {
     };
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("shot.png");
-    let status = Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args([
-            "play", "--width", "40", "--height", "20", "--keys", "N77SDDWW",
-        ])
-        .arg("--screenshot")
-        .arg(&png)
-        .arg("--save-dir")
-        .arg(dir.path())
-        .env("DISPLAY", &x.display)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let img = image::open(&png).unwrap().to_rgba8();
+    let img = play_screenshot(
+        &x,
+        dir.path(),
+        &["--width", "40", "--height", "20", "--keys", "N77SDDWW"],
+        &png,
+    );
     assert_eq!(img.dimensions(), (40 * TILE, (20 + HUD_ROWS) * TILE));
     let dir2 = tempfile::tempdir().unwrap();
     let out = byog(
@@ -469,17 +478,9 @@ fn screenshot_and_gen_png_agree_cell_by_cell() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let shot = dir.path().join("shot.png");
+    let shot_path = dir.path().join("shot.png");
     let png = dir.path().join("gen.png");
-    let status = Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args(["play", "--keys", "N2018S", "--screenshot"])
-        .arg(&shot)
-        .arg("--save-dir")
-        .arg(dir.path())
-        .env("DISPLAY", &x.display)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let shot = play_screenshot(&x, dir.path(), &["--keys", "N2018S"], &shot_path);
     let out = byog(
         dir.path(),
         &[
@@ -493,7 +494,6 @@ fn screenshot_and_gen_png_agree_cell_by_cell() {
         ],
     );
     assert!(out.status.success());
-    let shot = image::open(&shot).unwrap().to_rgba8();
     let gen_png = image::open(&png).unwrap().to_rgba8();
     assert_eq!(gen_png.dimensions(), (80 * TILE, 30 * TILE));
     // The window has the HUD rows above the world; the PNG is the world alone.

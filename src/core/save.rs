@@ -515,11 +515,6 @@ impl<'a, S: SaveStore> DeferredStore<'a, S> {
         }
     }
 
-    /// Whether a save is waiting to be written.
-    pub fn has_pending(&self) -> bool {
-        self.pending.is_some()
-    }
-
     /// Writes the pending save, if any, to the wrapped store; returns whether it wrote one.
     ///
     /// # Errors
