@@ -14,12 +14,13 @@ use rand::Rng;
 use super::{Carver, JUNCTION, ROCK, UnionFind};
 use crate::tile_engine::random_utils;
 
-/// A connector and the regions of its four neighbours (up, right, down, left; `ROCK` for rock)
-/// when the connectors were found.
+/// A connector and the two regions it joins, `first` being the one that comes first among its
+/// neighbours in the order up, right, down, left (the region an opened connector takes).
 #[derive(Debug, Clone, Copy)]
 struct Connector {
     at: u32,
-    around: [u32; 4],
+    first: u32,
+    second: u32,
 }
 
 impl Carver {
@@ -31,117 +32,113 @@ impl Carver {
         self.merge_regions(rng, connectors, extra_connector_chance);
     }
 
-    /// The merge half of [`Carver::connect_regions`]: shuffles `connectors` and opens a
-    /// spanning tree of them plus the extra loops.
+    /// The merge half of [`Carver::connect_regions`]: shuffles `connectors` (as
+    /// [`find_connectors`](Carver::find_connectors) returns them) and opens a spanning tree of
+    /// them plus the extra loops.
     pub fn merge_regions<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         connectors: Vec<u32>,
         extra_connector_chance: u32,
     ) {
-        // Each connector carries its neighbours' regions, read here in row-major order, so
+        // Each connector carries the two regions it joins, read here in row-major order, so
         // the loop below reads the shuffled list in order instead of jumping around the
-        // region map (which at 4096 × 4096 is 64 MiB: a cache miss a connector).
+        // region map (which at 4096 × 4096 is 64 MiB: a cache miss a connector). A connector
+        // has exactly two carved neighbours, opposite each other (see `find_connectors`):
+        // up and down, or right and left.
         let mut list: Vec<Connector> = connectors
             .iter()
-            .map(|&at| Connector {
-                at,
-                around: self.cardinal(at as usize).map(|n| self.regions[n]),
+            .map(|&at| {
+                let [up, right, down, left] = self.cardinal(at as usize).map(|n| self.regions[n]);
+                let (first, second) = if up != ROCK {
+                    (up, down)
+                } else {
+                    (right, left)
+                };
+                Connector { at, first, second }
             })
             .collect();
         drop(connectors);
         random_utils::shuffle(rng, &mut list);
-        self.junctions = vec![0; self.regions.len().div_ceil(64)];
+        self.near_junction = vec![0; self.regions.len().div_ceil(64)];
         let mut merged = UnionFind::new(self.region_count as usize + 1);
         let mut deferred = Vec::new();
         for k in &list {
             let c = k.at as usize;
-            if self.touches_junction(c) {
+            if self.is_near_junction(c) {
                 deferred.push(c);
                 continue;
             }
             // No neighbour is a junction, so the regions read when the list was made are still
             // the neighbours' regions. Once everything is one region every connector is
             // redundant: skip the look-up.
-            if merged.sets() > 1 && self.join_around(c, k.around, &mut merged) {
+            if merged.sets() > 1 && merged.union(k.first, k.second) {
+                self.open_junction_as(c, k.first);
                 continue;
             }
             if extra_connector_chance > 0
                 && random_utils::below(rng, u64::from(extra_connector_chance)) == 0
             {
-                self.open_junction_around(c, k.around);
+                self.open_junction_as(c, k.first);
             }
         }
-        // A connector skipped for touching a junction may be the only link left between two
-        // regions; open such ones now so that everything is connected.
+        // A connector skipped for being next to a junction may be the only link left between
+        // two regions; open such ones now so that everything is connected.
         for c in deferred {
             if merged.sets() <= 1 {
                 break;
             }
             self.join(c, &mut merged);
         }
-        self.junctions = Vec::new();
+        self.near_junction = Vec::new();
     }
 
     /// Every rock tile inside the area with two or more different regions among its cardinal
     /// neighbours, in row-major order.
     ///
-    /// After [`grow_mazes`](Carver::grow_mazes) every odd `(x, y)` cell is carved, and rooms
-    /// and maze passages never carve an even `(x, y)` next to rock, so a rock tile at (even x,
-    /// odd y) has rock above and below and is a connector exactly when its left and right
-    /// regions differ; at (odd x, even y) the same holds for above and below. Only (even,
-    /// even) tiles, at room edges, need all four neighbours looked at.
+    /// The test needs only two comparisons a tile, left against right and up against down,
+    /// because two carved neighbours at a right angle (say up and left) always share a region:
+    /// both touch the same cell, and a maze passage has its cells' region while a room tile's
+    /// neighbours inside the room are the room. So a rock tile sees two regions exactly when
+    /// its left and right, or its up and down, neighbours are carved and differ. (At (even x,
+    /// odd y) up and down are always rock, at (odd, even) left and right are, and (even, even)
+    /// tiles are the corners where room edges and corridors meet.)
     pub fn find_connectors(&self) -> Vec<u32> {
         let (w, aw, ah) = (self.width, self.area_width, self.area_height);
-        let differ = |a: u32, b: u32| a != ROCK && b != ROCK && a != b;
-        let mut connectors = Vec::with_capacity(aw * ah / 8);
+        let differ = |a: u32, b: u32| (a != ROCK) & (b != ROCK) & (a != b);
+        let mut connectors: Vec<u32> = Vec::with_capacity(aw * ah / 6);
+        let mut flags = vec![0u8; aw - 2];
         for y in 1..ah - 1 {
             let start = y * w;
-            // The row and its neighbours, each `aw` tiles from x = 0; `k` below is x - 1.
             let row = &self.regions[start..start + aw];
-            let above = &self.regions[start + w + 1..start + w + aw - 1];
-            let below = &self.regions[start - w + 1..start - w + aw - 1];
-            let tiles = row.windows(3).zip(above.iter().zip(below)).enumerate();
-            if y % 2 == 1 {
-                for (k, (t, _)) in tiles.skip(1).step_by(2) {
-                    if t[1] == ROCK && differ(t[0], t[2]) {
-                        connectors.push((start + k + 1) as u32);
-                    }
-                }
-                continue;
+            let up = &self.regions[start + w + 1..start + w + aw - 1];
+            let down = &self.regions[start - w + 1..start - w + aw - 1];
+            // First a flag a tile, straight-line code the compiler vectorises ...
+            for (f, (t, (&u, &d))) in flags
+                .iter_mut()
+                .zip(row.windows(3).zip(up.iter().zip(down)))
+            {
+                *f = u8::from((t[1] == ROCK) & (differ(t[0], t[2]) | differ(u, d)));
             }
-            for (k, (t, (&up, &down))) in tiles {
-                if t[1] != ROCK {
-                    continue;
-                }
-                let (left, right) = (t[0], t[2]);
-                let connector = if k % 2 == 0 {
-                    differ(up, down)
-                } else {
-                    differ(left, right)
-                        || differ(up, down)
-                        || differ(up, left)
-                        || differ(up, right)
-                        || differ(down, left)
-                        || differ(down, right)
-                };
-                if connector {
-                    connectors.push((start + k + 1) as u32);
-                }
+            // ... then, branch-free (whether a tile is a connector is as unpredictable as the
+            // maze), each tile is written at the list's end and the end moves on for a flag.
+            let mut len = connectors.len();
+            connectors.resize(len + aw, 0);
+            let slots = &mut connectors[..];
+            for (i, &f) in (start as u32 + 1..).zip(&flags) {
+                slots[len] = i;
+                len += usize::from(f);
             }
+            connectors.truncate(len);
         }
         connectors
     }
 
     /// Opens connector `c` if its neighbours belong to two or more merged regions, and merges
-    /// them. Returns whether it did.
+    /// them. Returns whether it did. Reads the neighbours' regions afresh, so it is right even
+    /// next to an opened connector.
     fn join(&mut self, c: usize, merged: &mut UnionFind) -> bool {
         let around = self.cardinal(c).map(|n| self.regions[n]);
-        self.join_around(c, around, merged)
-    }
-
-    /// [`Carver::join`] with the neighbours' regions (up, right, down, left) given.
-    fn join_around(&mut self, c: usize, around: [u32; 4], merged: &mut UnionFind) -> bool {
         let mut roots = [u32::MAX; 4];
         let mut n = 0;
         for r in around {
@@ -160,42 +157,41 @@ impl Carver {
         for &r in &roots[1..n] {
             merged.union(roots[0], r);
         }
-        self.open_junction_around(c, around);
+        self.open_junction(c);
         true
     }
 
+    /// Opens connector `c`, giving it the region of its first carved neighbour (up, right,
+    /// down, left).
     fn open_junction(&mut self, c: usize) {
-        let around = self.cardinal(c).map(|n| self.regions[n]);
-        self.open_junction_around(c, around);
+        let region = self
+            .cardinal(c)
+            .map(|n| self.regions[n])
+            .into_iter()
+            .find(|&r| r != ROCK)
+            .unwrap_or(1);
+        self.open_junction_as(c, region);
     }
 
-    /// Opens connector `c`, giving it the region of its first carved neighbour in `around`
-    /// (up, right, down, left).
-    fn open_junction_around(&mut self, c: usize, around: [u32; 4]) {
-        let region = around.into_iter().find(|&r| r != ROCK).unwrap_or(1);
+    /// Opens connector `c` as part of `region`, and marks the 3 × 3 tiles around it as next
+    /// to a junction (while [`Carver::merge_regions`] runs).
+    fn open_junction_as(&mut self, c: usize, region: u32) {
         self.regions[c] = (region & !JUNCTION) | JUNCTION;
-        if let Some(word) = self.junctions.get_mut(c / 64) {
-            *word |= 1 << (c % 64);
+        if self.near_junction.is_empty() {
+            return;
+        }
+        let w = self.width;
+        for row in [c - w, c, c + w] {
+            for i in row - 1..=row + 1 {
+                self.near_junction[i / 64] |= 1 << (i % 64);
+            }
         }
     }
 
-    /// Whether any of the 8 tiles around `c` is an opened connector (read from the junction
-    /// bitset, which `merge_regions` keeps).
-    fn touches_junction(&self, c: usize) -> bool {
-        let bit = |i: usize| self.junctions[i / 64] >> (i % 64) & 1 != 0;
-        let w = self.width;
-        [
-            c + w - 1,
-            c + w,
-            c + w + 1,
-            c - 1,
-            c + 1,
-            c - w - 1,
-            c - w,
-            c - w + 1,
-        ]
-        .into_iter()
-        .any(bit)
+    /// Whether an opened connector is among the 8 tiles around `c` (or is `c` itself), read
+    /// from the bitset [`Carver::merge_regions`] keeps: one bit instead of eight tiles.
+    fn is_near_junction(&self, c: usize) -> bool {
+        self.near_junction[c / 64] >> (c % 64) & 1 != 0
     }
 }
 

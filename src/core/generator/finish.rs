@@ -83,23 +83,31 @@ fn world_pos(width: usize, i: usize) -> Pos {
 /// visited, so by non-decreasing distance. Open tiles never touch the grid's edge, so the
 /// neighbours of an open tile are always inside the grid.
 pub(super) fn bfs(open: &mut [u8], w: usize, start: usize, dist: &mut [u32]) -> Vec<u32> {
-    let mut queue = Vec::with_capacity(open.len() / 2);
+    // Every open tile is queued at most once, and each neighbour is written at `tail` before
+    // it is known to be new, so the queue needs one spare slot past the open tiles.
+    let capacity = open.iter().map(|&o| usize::from(o)).sum::<usize>() + 1;
+    let mut queue = vec![0u32; capacity.max(2)];
     dist[start] = 1;
     open[start] = 0;
-    queue.push(start as u32);
-    let mut head = 0;
-    while head < queue.len() {
+    queue[0] = start as u32;
+    let (mut head, mut tail) = (0, 1);
+    // Branch-free: in a maze whether a neighbour is new is a coin toss the branch predictor
+    // loses, so each neighbour is written to the queue's end unconditionally and the end only
+    // moves on when the neighbour was open; `open` is 0 or 1, so `d & mask` is `d` or 0 and
+    // ORing it leaves a visited tile's (or rock's) distance as it was.
+    while head < tail {
         let i = queue[head] as usize;
         head += 1;
         let d = dist[i] + 1;
         for n in [i + w, i + 1, i - w, i - 1] {
-            if open[n] != 0 {
-                open[n] = 0;
-                dist[n] = d;
-                queue.push(n as u32);
-            }
+            let o = open[n];
+            open[n] = 0;
+            dist[n] |= d & 0u32.wrapping_sub(u32::from(o));
+            queue[tail] = n as u32;
+            tail += usize::from(o);
         }
     }
+    queue.truncate(tail);
     queue
 }
 

@@ -349,10 +349,10 @@ pub struct Carver {
     /// [`remove_dead_ends`](Carver::remove_dead_ends), which, like [`finish`](Carver::finish),
     /// works on it rather than on the 4-byte region ids.
     open: Vec<u8>,
-    /// One bit a tile, set for opened connectors while [`merge_regions`](Carver::merge_regions)
-    /// runs: the "is a junction next to this connector?" test reads 3 words of this instead
-    /// of 8 region ids scattered over the (much larger) region map.
-    junctions: Vec<u64>,
+    /// One bit a tile, set while [`merge_regions`](Carver::merge_regions) runs for the 3 × 3
+    /// tiles around each opened connector: the "is a junction next to this connector?" test
+    /// reads one bit instead of 8 region ids scattered over the (much larger) region map.
+    near_junction: Vec<u64>,
 }
 
 impl Carver {
@@ -367,7 +367,7 @@ impl Carver {
             regions: vec![ROCK; width * height],
             region_count: 0,
             open: Vec::new(),
-            junctions: Vec::new(),
+            near_junction: Vec::new(),
         }
     }
 
