@@ -66,7 +66,7 @@ impl Carver {
         for k in &list {
             let c = k.at as usize;
             if self.is_near_junction(c) {
-                deferred.push(c);
+                deferred.push(*k);
                 continue;
             }
             // No neighbour is a junction, so the regions read when the list was made are still
@@ -83,14 +83,18 @@ impl Carver {
             }
         }
         // A connector skipped for being next to a junction may be the only link left between
-        // two regions; open such ones now so that everything is connected.
-        for c in deferred {
+        // two regions; open such ones now so that everything is connected. A junction next to
+        // it joins the same two regions (its carved neighbours touch the same cells), so the
+        // two regions the connector carries are still all there is to merge.
+        self.near_junction = Vec::new();
+        for k in deferred {
             if merged.sets() <= 1 {
                 break;
             }
-            self.join(c, &mut merged);
+            if merged.union(k.first, k.second) {
+                self.open_junction_as(k.at as usize, k.first);
+            }
         }
-        self.near_junction = Vec::new();
     }
 
     /// Every rock tile inside the area with two or more different regions among its cardinal
@@ -132,33 +136,6 @@ impl Carver {
             connectors.truncate(len);
         }
         connectors
-    }
-
-    /// Opens connector `c` if its neighbours belong to two or more merged regions, and merges
-    /// them. Returns whether it did. Reads the neighbours' regions afresh, so it is right even
-    /// next to an opened connector.
-    fn join(&mut self, c: usize, merged: &mut UnionFind) -> bool {
-        let around = self.cardinal(c).map(|n| self.regions[n]);
-        let mut roots = [u32::MAX; 4];
-        let mut n = 0;
-        for r in around {
-            if r == ROCK {
-                continue;
-            }
-            let root = merged.find(r & !JUNCTION);
-            if !roots[..n].contains(&root) {
-                roots[n] = root;
-                n += 1;
-            }
-        }
-        if n < 2 {
-            return false;
-        }
-        for &r in &roots[1..n] {
-            merged.union(roots[0], r);
-        }
-        self.open_junction(c);
-        true
     }
 
     /// Opens connector `c`, giving it the region of its first carved neighbour (up, right,

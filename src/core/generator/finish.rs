@@ -26,157 +26,185 @@ impl Carver {
         // `floors >= 9`: the rooms survive dead-end removal and there is at least one.
         let floors = open.iter().map(|&o| u64::from(o)).sum::<u64>();
         let k = random_utils::below(rng, floors.max(1));
-        let avatar_index = open
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| **o == 1)
-            .nth(k as usize)
-            .map_or(0, |(i, _)| i);
+        let avatar_index = nth_open(open, k as usize);
         world.tiles_mut()[avatar_index] = Tile::Player;
 
-        // The region map is no longer needed: reuse it as the BFS distance map.
-        let dist = &mut self.regions;
-        dist.fill(0);
-        let order = bfs(&mut self.open, w, avatar_index, dist);
-        let exit_index = farthest_wall(&world, dist, &order);
+        // The region map is no longer needed: its memory becomes the BFS queue.
+        let queue = std::mem::take(&mut self.regions);
+        let visits = bfs(&mut self.open, w, avatar_index, queue);
+        let exit_index = farthest_wall(&world, &self.open, &visits);
         world.tiles_mut()[exit_index] = Tile::LockedDoor;
         (world, world_pos(w, avatar_index), world_pos(w, exit_index))
     }
 }
 
 /// The tiles from the open mask: open ground is FLOOR, rock with open ground among its 8
-/// neighbours is WALL, other rock NOTHING. Computed as a 3 × 3 OR of the mask (a row pass,
-/// then a column pass), straight-line code the compiler vectorises.
+/// neighbours is WALL, other rock NOTHING. Computed row by row as a 3 × 3 OR of the mask (a
+/// column pass into a one-row buffer, then a row pass), straight-line code the compiler
+/// vectorises.
 fn walls_and_floors(open: &[u8], w: usize) -> Vec<Tile> {
-    let n = open.len();
-    // `near[i + w]` is the OR of open[i - 1..=i + 1]; one zero row above and below keeps the
-    // column pass free of edge cases. Open tiles never touch the grid's edge, so the row pass
-    // wrapping from one row's end to the next row's start only ever ORs zeros.
-    let mut near = vec![0u8; n + 2 * w];
-    if n >= 3 {
-        for (h, win) in near[w + 1..w + n - 1].iter_mut().zip(open.windows(3)) {
-            *h = win[0] | win[1] | win[2];
+    let h = open.len() / w;
+    let mut tiles = Vec::with_capacity(open.len());
+    // `near[x + 1]` is the OR of the mask at column x over the row and the rows above and
+    // below; the zero at each end keeps the row pass free of edge cases.
+    let mut near = vec![0u8; w + 2];
+    for y in 0..h {
+        let row = &open[y * w..(y + 1) * w];
+        let below = if y > 0 {
+            &open[(y - 1) * w..y * w]
+        } else {
+            row
+        };
+        let above = if y + 1 < h {
+            &open[(y + 1) * w..(y + 2) * w]
+        } else {
+            row
+        };
+        for (n, ((&a, &b), &r)) in near[1..=w].iter_mut().zip(above.iter().zip(below).zip(row)) {
+            *n = a | b | r;
         }
-    }
-    open.iter()
-        .zip(near.iter().zip(&near[w..]).zip(&near[2 * w..]))
-        .map(|(&o, ((&below, &mid), &above))| {
+        tiles.extend(row.iter().zip(near.windows(3)).map(|(&o, n)| {
             // Branch-free: 2 for open, else 1 if open ground is near, else 0; these are the
             // ids of FLOOR, WALL and NOTHING.
-            match (o << 1) | ((below | mid | above) & (o ^ 1)) {
+            match (o << 1) | ((n[0] | n[1] | n[2]) & (o ^ 1)) {
                 0 => Tile::Nothing,
                 1 => Tile::Wall,
                 _ => Tile::Floor,
             }
-        })
-        .collect()
+        }));
+    }
+    tiles
+}
+
+/// The index of the `k`-th (0-based) open tile in the mask, or 0 if there are not that many.
+/// Counts 64 tiles at a time (a sum the compiler vectorises) and looks at single tiles only in
+/// the block where the `k`-th is.
+fn nth_open(open: &[u8], mut k: usize) -> usize {
+    for (block, tiles) in open.chunks(64).enumerate() {
+        let count = tiles.iter().map(|&o| usize::from(o)).sum::<usize>();
+        if k < count {
+            let within = tiles
+                .iter()
+                .scan(0, |seen, &o| {
+                    *seen += usize::from(o);
+                    Some(*seen)
+                })
+                .position(|seen| seen > k)
+                .unwrap_or(0);
+            return block * 64 + within;
+        }
+        k -= count;
+    }
+    0
 }
 
 fn world_pos(width: usize, i: usize) -> Pos {
     Pos::new((i % width) as i32, (i / width) as i32)
 }
 
-/// Breadth-first search over open tiles (the mask, the avatar's tile included) from `start`,
-/// 4-neighbourhood. `dist[i]` becomes 1 + the number of steps to `i`, and stays 0 where
-/// unreachable (`dist` must be all 0 on entry). The search consumes the mask (a visited tile
-/// is cleared, so one load tells whether a neighbour is new). Returns the tiles in the order
-/// visited, so by non-decreasing distance. Open tiles never touch the grid's edge, so the
-/// neighbours of an open tile are always inside the grid.
-pub(super) fn bfs(open: &mut [u8], w: usize, start: usize, dist: &mut [u32]) -> Vec<u32> {
-    // Every open tile is queued at most once, and each neighbour is written at `tail` before
-    // it is known to be new, so the queue needs one spare slot past the open tiles.
-    let capacity = open.iter().map(|&o| usize::from(o)).sum::<usize>() + 1;
-    let mut queue = vec![0u32; capacity.max(2)];
-    dist[start] = 1;
-    open[start] = 0;
-    queue[0] = start as u32;
+/// The result of [`bfs`]: the tiles in the order visited, and where each distance level
+/// starts in that order.
+struct Visits {
+    /// Tile indices, by non-decreasing distance from the start.
+    order: Vec<u32>,
+    /// `order[bounds[d]..bounds[d + 1]]` are the tiles `d` steps from the start.
+    bounds: Vec<usize>,
+}
+
+impl Visits {
+    /// The distance levels, farthest first.
+    fn levels_farthest_first(&self) -> impl Iterator<Item = &[u32]> {
+        self.bounds
+            .windows(2)
+            .rev()
+            .map(|b| &self.order[b[0]..b[1]])
+    }
+}
+
+/// Mark of a tile the BFS reached, in the open mask (1 open, 0 rock).
+const VISITED: u8 = 2;
+
+/// Breadth-first search over the open mask (1 open, 0 rock) from `start`, 4-neighbourhood,
+/// level by level. Each reached tile is marked [`VISITED`] in the mask. `queue` is scratch
+/// memory, reused whatever it holds (grown if it has fewer slots than open tiles + 1). Open
+/// tiles never touch the grid's edge, so the neighbours of an open tile are always inside the
+/// grid.
+fn bfs(open: &mut [u8], w: usize, start: usize, queue: Vec<u32>) -> Visits {
+    // Each neighbour is written at the queue's end before it is known to be new, so the queue
+    // needs one spare slot past the open tiles.
+    let floors = open.iter().map(|&o| usize::from(o)).sum::<usize>();
+    let mut order = queue;
+    if order.len() < floors + 1 {
+        order.resize(floors + 1, 0);
+    }
+    let mut bounds = vec![0, 1];
+    open[start] = VISITED;
+    order[0] = start as u32;
     let (mut head, mut tail) = (0, 1);
-    // Branch-free: in a maze whether a neighbour is new is a coin toss the branch predictor
-    // loses, so each neighbour is written to the queue's end unconditionally and the end only
-    // moves on when the neighbour was open; `open` is 0 or 1, so `d & mask` is `d` or 0 and
-    // ORing it leaves a visited tile's (or rock's) distance as it was.
     while head < tail {
-        let i = queue[head] as usize;
-        head += 1;
-        let d = dist[i] + 1;
-        for n in [i + w, i + 1, i - w, i - 1] {
-            let o = open[n];
-            open[n] = 0;
-            dist[n] |= d & 0u32.wrapping_sub(u32::from(o));
-            queue[tail] = n as u32;
-            tail += usize::from(o);
+        let level_end = tail;
+        // Branch-free: in a maze whether a neighbour is new is a coin toss the branch
+        // predictor loses, so the queue's end moves on by 0 or 1 and the mark goes from 1
+        // (open) to 2 (visited) while 0 (rock) and 2 stay.
+        while head < level_end {
+            let i = order[head] as usize;
+            head += 1;
+            for n in [i + w, i + 1, i - w, i - 1] {
+                let o = open[n];
+                let new = u8::from(o == 1);
+                open[n] = o + new;
+                order[tail] = n as u32;
+                tail += usize::from(new);
+            }
+        }
+        if tail > level_end {
+            bounds.push(tail);
         }
     }
-    queue.truncate(tail);
-    queue
+    order.truncate(tail);
+    Visits { order, bounds }
 }
 
-/// The exit's tile: among wall tiles with exactly one reachable cardinal neighbour (so the door
+/// The exit's tile: among wall tiles with exactly one reached cardinal neighbour (so the door
 /// is set into an outer wall, not between two open areas), the one whose neighbour is farthest
-/// from the avatar; ties go to the first in row-major order. If no wall qualifies, any wall
-/// with a reachable neighbour does.
+/// from the avatar; ties go to the first in row-major order. If no wall qualifies, the wall
+/// next to the farthest reached ground does (first in row-major order).
 ///
-/// `order` is the BFS visiting order, so the search walks back from the farthest distance
-/// level and usually stops within the first level.
-fn farthest_wall(world: &World, dist: &[u32], order: &[u32]) -> usize {
-    let w = world.width();
+/// Walks the BFS levels back from the farthest, and usually stops within the first.
+fn farthest_wall(world: &World, marks: &[u8], visits: &Visits) -> usize {
     let tiles = world.tiles();
-    let mut end = order.len();
-    while end > 0 {
-        let level = dist[order[end - 1] as usize];
-        let mut start = end;
-        while start > 0 && dist[order[start - 1] as usize] == level {
-            start -= 1;
-        }
-        let mut best: Option<usize> = None;
-        for &t in &order[start..end] {
-            let t = t as usize;
-            for n in [t + w, t + 1, t - w, t - 1] {
-                if tiles[n] == Tile::Wall
-                    && best.is_none_or(|b| n < b)
-                    && reachable_neighbours(world, dist, n).0 == 1
-                {
-                    best = Some(n);
-                }
-            }
-        }
-        if let Some(b) = best {
-            return b;
-        }
-        end = start;
-    }
-    // No wall with a single reachable neighbour (not seen in practice): any wall next to
-    // reachable ground, farthest first.
-    let mut best: Option<(u32, usize)> = None;
-    for (i, t) in tiles.iter().enumerate() {
-        if *t == Tile::Wall {
-            let (count, far) = reachable_neighbours(world, dist, i);
-            if count > 0 && best.is_none_or(|(d, _)| far > d) {
-                best = Some((far, i));
-            }
-        }
-    }
-    best.map_or(0, |(_, i)| i)
+    let w = world.width();
+    let nearest_wall = |single: bool| {
+        visits.levels_farthest_first().find_map(|level| {
+            level
+                .iter()
+                .flat_map(|&t| {
+                    let t = t as usize;
+                    [t + w, t + 1, t - w, t - 1]
+                })
+                .filter(|&n| {
+                    tiles[n] == Tile::Wall && (!single || reached_neighbours(world, marks, n) == 1)
+                })
+                .min()
+        })
+    };
+    nearest_wall(true)
+        .or_else(|| nearest_wall(false))
+        .unwrap_or(0)
 }
 
-/// How many cardinal neighbours of tile `i` were reached by the BFS, and the farthest of their
-/// distances.
-fn reachable_neighbours(world: &World, dist: &[u32], i: usize) -> (u32, u32) {
+/// How many cardinal neighbours of tile `i` the BFS reached.
+fn reached_neighbours(world: &World, marks: &[u8], i: usize) -> u32 {
     let (w, h) = (world.width(), world.height());
     let (x, y) = (i % w, i / w);
-    let neighbours = [
+    [
         (y + 1 < h).then(|| i + w),
         (x + 1 < w).then(|| i + 1),
         (y > 0).then(|| i - w),
         (x > 0).then(|| i - 1),
-    ];
-    let mut count = 0;
-    let mut far = 0;
-    for n in neighbours.into_iter().flatten() {
-        if dist[n] != 0 {
-            count += 1;
-            far = far.max(dist[n]);
-        }
-    }
-    (count, far)
+    ]
+    .into_iter()
+    .flatten()
+    .map(|n| u32::from(marks[n] == VISITED))
+    .sum()
 }

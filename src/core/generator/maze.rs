@@ -3,93 +3,93 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Carver, ROCK};
+use super::Carver;
 
-/// Cardinal directions as `(dx, dy)`, in Hauberk's order: north (+y), east, south, west.
-const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// For a 4-bit set of directions (bit `d` for direction `d`: north (+y), east, south, west,
+/// Hauberk's order) and `k` below its size, the `k`-th direction in the set.
+const NTH_DIRECTION: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut set = 0;
+    while set < 16 {
+        let (mut k, mut dir) = (0, 0);
+        while dir < 4 {
+            if set >> dir & 1 == 1 {
+                table[set][k] = dir as u8;
+                k += 1;
+            }
+            dir += 1;
+        }
+        set += 1;
+    }
+    table
+};
 
 impl Carver {
     /// Starts a maze at every odd `(x, y)` that is still rock, scanning rows bottom to top
     /// and columns left to right. Each maze is its own region.
     pub fn grow_mazes<R: Rng + ?Sized>(&mut self, rng: &mut R, winding_percent: u32) {
-        let mut cells = Vec::new();
-        for y in (1..self.area_height - 1).step_by(2) {
-            for x in (1..self.area_width - 1).step_by(2) {
-                if self.regions[self.idx(x, y)] == ROCK {
-                    self.grow_maze(rng, (x, y), winding_percent, &mut cells);
+        let (columns, rows) = ((self.area_width - 1) / 2, (self.area_height - 1) / 2);
+        let mut stack = Vec::new();
+        for cy in 0..rows {
+            for cx in 0..columns {
+                let cell = (cy + 1) * self.cell_stride + cx + 1;
+                if self.cells[cell] == 0 {
+                    let tile = self.idx(2 * cx + 1, 2 * cy + 1);
+                    self.grow_maze(rng, (cell, tile), winding_percent, &mut stack);
                 }
             }
         }
     }
 
-    /// The growing-tree maze from cell `start`: always extend the newest cell; where it could
-    /// go on straight, it turns with `winding_percent`% chance (Hauberk: it keeps the last
-    /// direction when `rng.range(100) > windingPercent`); a cell with no rock cell two steps
-    /// away is dropped. `cells` is scratch space (empty on entry and exit).
+    /// The growing-tree maze from `start` (its cell and tile index): always extend the newest
+    /// cell; where it could go on straight, it turns with `winding_percent`% chance (Hauberk:
+    /// it keeps the last direction when `rng.range(100) > windingPercent`); a cell with no
+    /// rock cell two steps away is dropped. `stack` is scratch space (empty on entry and exit).
     fn grow_maze<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         start: (usize, usize),
         winding_percent: u32,
-        cells: &mut Vec<(usize, usize)>,
+        stack: &mut Vec<(usize, usize)>,
     ) {
         let region = self.start_region();
-        let i = self.idx(start.0, start.1);
-        self.regions[i] = region;
-        cells.push(start);
+        let w = self.width;
+        // One step north, east, south, west: in cells, and in tiles.
+        let stride = self.cell_stride as isize;
+        let cell_step = [stride, 1, -stride, -1];
+        let tile_step = [w as isize, 1, -(w as isize), -1];
+        self.cells[start.0] = 1;
+        self.regions[start.1] = region;
+        stack.push(start);
         let mut last_dir: Option<usize> = None;
-        while let Some(&(x, y)) = cells.last() {
-            let cell = self.idx(x, y);
-            let mut unmade = [0usize; 4];
-            let mut n = 0;
-            for dir in 0..4 {
-                if self.can_carve(x, y, cell, dir) {
-                    unmade[n] = dir;
-                    n += 1;
-                }
-            }
-            if n == 0 {
-                cells.pop();
+        while let Some(&(cell, tile)) = stack.last() {
+            let rock =
+                |dir: usize| usize::from(self.cells[cell.wrapping_add_signed(cell_step[dir])] == 0);
+            let unmade = rock(0) | rock(1) << 1 | rock(2) << 2 | rock(3) << 3;
+            if unmade == 0 {
+                stack.pop();
                 last_dir = None;
                 continue;
             }
             let dir = match last_dir {
                 Some(last)
-                    if unmade[..n].contains(&last)
-                        && rng.random_range(0..100u32) > winding_percent =>
+                    if unmade >> last & 1 == 1 && rng.random_range(0..100u32) > winding_percent =>
                 {
                     last
                 }
-                _ => unmade[rng.random_range(0..n as u32) as usize],
+                _ => {
+                    let k = rng.random_range(0..unmade.count_ones());
+                    usize::from(NTH_DIRECTION[unmade][k as usize])
+                }
             };
-            let step = self.step(dir);
-            let between = cell.wrapping_add_signed(step);
+            let next_cell = cell.wrapping_add_signed(cell_step[dir]);
+            let between = tile.wrapping_add_signed(tile_step[dir]);
+            let next_tile = between.wrapping_add_signed(tile_step[dir]);
+            self.cells[next_cell] = 1;
             self.regions[between] = region;
-            self.regions[between.wrapping_add_signed(step)] = region;
-            let (dx, dy) = DIRECTIONS[dir];
-            cells.push((x.wrapping_add_signed(2 * dx), y.wrapping_add_signed(2 * dy)));
+            self.regions[next_tile] = region;
+            stack.push((next_cell, next_tile));
             last_dir = Some(dir);
         }
-    }
-
-    /// The index offset of one step in direction `dir`.
-    #[inline]
-    fn step(&self, dir: usize) -> isize {
-        let (dx, dy) = DIRECTIONS[dir];
-        dy * self.width as isize + dx
-    }
-
-    /// Hauberk's `_canCarve` for the cell at `(x, y)` (index `cell`): the cell two steps away
-    /// is rock and three steps away is still inside the area (so mazes never touch the area's
-    /// border).
-    #[inline]
-    fn can_carve(&self, x: usize, y: usize, cell: usize, dir: usize) -> bool {
-        let inside = match dir {
-            0 => y + 3 < self.area_height,
-            1 => x + 3 < self.area_width,
-            2 => y >= 3,
-            _ => x >= 3,
-        };
-        inside && self.regions[cell.wrapping_add_signed(2 * self.step(dir))] == ROCK
     }
 }

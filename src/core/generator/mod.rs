@@ -20,9 +20,9 @@
 //! grid itself), uses integer geometry only, and draws random numbers only from the generator
 //! it is given, as `u32` ranges, so a seed gives the same world on every 64-bit platform.
 //!
-//! Scratch memory: one `u32` region id per tile (4 bytes a tile, reused as the BFS distance
-//! map), an open mask and a wall mask (1 byte a tile each), a junction bitset (1 bit a tile)
-//! while merging, the connector list (4 bytes a connector, then 20 with its neighbours'
+//! Scratch memory: one `u32` region id per tile (4 bytes a tile, freed before the BFS), a
+//! maze cell grid (1 byte a cell, a quarter of a byte a tile), an open mask and a wall mask
+//! (1 byte a tile each), a near-junction bitset (1 bit a tile) while merging, the connector list (4 bytes a connector, then 20 with its neighbours'
 //! regions while merging; about one connector per 7 tiles) and the maze, dead-end and BFS
 //! work lists (4 bytes an entry, at most one per open tile). Measured: 8.7 bytes a tile of
 //! peak RSS at 4096 × 4096, the world's 1 included (`docs/performance.md`).
@@ -349,6 +349,14 @@ pub struct Carver {
     /// [`remove_dead_ends`](Carver::remove_dead_ends), which, like [`finish`](Carver::finish),
     /// works on it rather than on the 4-byte region ids.
     open: Vec<u8>,
+    /// The maze cells (odd `(x, y)` tiles of the area) as a grid of their own, one byte a
+    /// cell, 1 once carved (by a room or a maze), with a border of cells that count as carved.
+    /// Room placement tests overlap on it (a quarter of the tiles, a byte each, instead of the
+    /// 4-byte region ids) and the maze's "is the cell two steps away still rock and inside the
+    /// area?" (Hauberk's `_canCarve`) is one load.
+    cells: Vec<u8>,
+    /// Cells a row of `cells`, border included.
+    cell_stride: usize,
     /// One bit a tile, set while [`merge_regions`](Carver::merge_regions) runs for the 3 × 3
     /// tiles around each opened connector: the "is a junction next to this connector?" test
     /// reads one bit instead of 8 region ids scattered over the (much larger) region map.
@@ -359,13 +367,22 @@ impl Carver {
     /// An all-rock grid of `width × height` tiles. Sides must be at least [`MIN_SIDE`].
     pub fn new(width: usize, height: usize) -> Self {
         let odd = |s: usize| if s.is_multiple_of(2) { s - 1 } else { s };
+        let (area_width, area_height) = (odd(width), odd(height));
+        let (columns, rows) = ((area_width - 1) / 2, (area_height - 1) / 2);
+        let cell_stride = columns + 2;
+        let mut cells = vec![1; cell_stride * (rows + 2)];
+        for row in cells.chunks_exact_mut(cell_stride).skip(1).take(rows) {
+            row[1..=columns].fill(0);
+        }
         Carver {
             width,
             height,
-            area_width: odd(width),
-            area_height: odd(height),
+            area_width,
+            area_height,
             regions: vec![ROCK; width * height],
             region_count: 0,
+            cells,
+            cell_stride,
             open: Vec::new(),
             near_junction: Vec::new(),
         }
@@ -380,6 +397,12 @@ impl Carver {
     #[inline]
     fn idx(&self, x: usize, y: usize) -> usize {
         y * self.width + x
+    }
+
+    /// The index in `cells` of the cell at tile `(x, y)` (both odd, inside the area).
+    #[inline]
+    fn cell(&self, x: usize, y: usize) -> usize {
+        (y / 2 + 1) * self.cell_stride + x / 2 + 1
     }
 
     /// The four cardinal neighbours' indices of an interior tile: up (+y), right, down, left.

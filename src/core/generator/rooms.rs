@@ -2,13 +2,13 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Carver, GeneratorSettings, ROCK, Room};
+use super::{Carver, GeneratorSettings, Room};
 
 impl Carver {
     /// Tries `room_tries_per_1000_tiles × area / 1000` (at least 1) times to place a room of
     /// odd size at odd coordinates; a room that would overlap a placed one is dropped. The
-    /// overlap test reads the room's own tiles on the grid, so a try costs the room's area,
-    /// not the number of rooms. Rooms at odd positions with odd sides always keep at least
+    /// overlap test reads the room's own cells on the maze cell grid, so a try costs the
+    /// room's area, not the number of rooms. Rooms at odd positions with odd sides always keep at least
     /// one rock tile between them.
     ///
     /// If no try succeeded (a tiny world), one 3 × 3 room is placed at a random odd position,
@@ -64,21 +64,30 @@ impl Carver {
         rooms
     }
 
-    fn room_rows(&self, room: &Room) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
-        let (x, w, width) = (room.x as usize, room.width as usize, self.width);
-        (room.y as usize..(room.y + room.height) as usize)
-            .map(move |y| y * width + x..y * width + x + w)
+    /// The room's cells as ranges of `cells` indices, one a row of cells.
+    fn room_cell_rows(&self, room: &Room) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
+        let first = self.cell(room.x as usize, room.y as usize);
+        let (columns, rows) = (room.width as usize / 2 + 1, room.height as usize / 2 + 1);
+        let stride = self.cell_stride;
+        (0..rows).map(move |r| first + r * stride..first + r * stride + columns)
     }
 
+    /// Whether the room's cells are all rock. Rooms at odd positions with odd sides overlap
+    /// exactly when they share a cell, and only rooms are carved yet, so this is the overlap
+    /// test.
     fn is_rock(&self, room: &Room) -> bool {
-        self.room_rows(room)
-            .all(|row| self.regions[row].iter().all(|&r| r == ROCK))
+        self.room_cell_rows(room)
+            .all(|row| self.cells[row].iter().all(|&c| c == 0))
     }
 
     fn carve_room(&mut self, room: &Room) {
         let region = self.start_region();
-        for row in self.room_rows(room) {
-            self.regions[row].fill(region);
+        for row in self.room_cell_rows(room) {
+            self.cells[row].fill(1);
+        }
+        let (x, w, width) = (room.x as usize, room.width as usize, self.width);
+        for y in room.y as usize..(room.y + room.height) as usize {
+            self.regions[y * width + x..y * width + x + w].fill(region);
         }
     }
 }
