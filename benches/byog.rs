@@ -37,7 +37,7 @@ fn generate(c: &mut Criterion) {
             let mut c = Carver::new(80, 30);
             c.add_rooms(&mut rng, &settings);
             c.grow_mazes(&mut rng, settings.winding_percent);
-            let connectors = c.find_connectors();
+            let connectors = c.find_connectors().positions();
             c.merge_regions_hauberk(&mut rng, connectors, settings.extra_connector_chance);
             c.remove_dead_ends();
             black_box(c.finish(&mut rng))
@@ -114,7 +114,7 @@ fn steps(c: &mut Criterion) {
                 b.iter_batched(
                     || {
                         let (c, r) = after_mazes();
-                        let connectors = c.find_connectors();
+                        let connectors = c.find_connectors().positions();
                         (c, r, connectors)
                     },
                     |(mut c, mut r, k)| {

@@ -685,7 +685,7 @@ fn hauberk_merge_loop_makes_connected_worlds() {
         let mut c = byog::core::generator::Carver::new(80, 30);
         c.add_rooms(&mut rng, &settings);
         c.grow_mazes(&mut rng, settings.winding_percent);
-        let connectors = c.find_connectors();
+        let connectors = c.find_connectors().positions();
         c.merge_regions_hauberk(&mut rng, connectors, settings.extra_connector_chance);
         c.remove_dead_ends();
         let (world, avatar, exit) = c.finish(&mut rng);

@@ -11,56 +11,63 @@
 
 use rand::Rng;
 
-use super::{Carver, JUNCTION, ROCK, UnionFind};
+use super::{Carver, ROCK, UnionFind};
 use crate::tile_engine::random_utils;
 
 /// A connector and the two regions it joins, `first` being the one that comes first among its
-/// neighbours in the order up, right, down, left (the region an opened connector takes).
-#[derive(Debug, Clone, Copy)]
+/// neighbours in the order up, right, down, left.
+#[derive(Debug, Clone, Copy, Default)]
 struct Connector {
     at: u32,
     first: u32,
     second: u32,
 }
 
+/// The connectors [`Carver::find_connectors`] found, in row-major order, each with the two
+/// regions it joins (12 bytes a connector).
+#[derive(Debug, Clone)]
+pub struct Connectors {
+    list: Vec<Connector>,
+}
+
+impl Connectors {
+    /// How many connectors there are.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether there are none (a world of one room).
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The connectors' tile indices (`y × width + x`), in row-major order.
+    pub fn positions(&self) -> Vec<u32> {
+        self.list.iter().map(|k| k.at).collect()
+    }
+}
+
 impl Carver {
     /// Finds the connectors, opens a spanning tree of them plus a few extra, and leaves one
-    /// region. Opened connectors take the region of one of their neighbours and are marked as
-    /// junctions.
+    /// region. Opened connectors (junctions) become open ground.
     pub fn connect_regions<R: Rng + ?Sized>(&mut self, rng: &mut R, extra_connector_chance: u32) {
         let connectors = self.find_connectors();
         self.merge_regions(rng, connectors, extra_connector_chance);
     }
 
-    /// The merge half of [`Carver::connect_regions`]: shuffles `connectors` (as
-    /// [`find_connectors`](Carver::find_connectors) returns them) and opens a spanning tree of
-    /// them plus the extra loops.
+    /// The merge half of [`Carver::connect_regions`]: shuffles the connectors and opens a
+    /// spanning tree of them plus the extra loops.
     pub fn merge_regions<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        connectors: Vec<u32>,
+        connectors: Connectors,
         extra_connector_chance: u32,
     ) {
-        // Each connector carries the two regions it joins, read here in row-major order, so
-        // the loop below reads the shuffled list in order instead of jumping around the
-        // region map (which at 4096 × 4096 is 64 MiB: a cache miss a connector). A connector
-        // has exactly two carved neighbours, opposite each other (see `find_connectors`):
-        // up and down, or right and left.
-        let mut list: Vec<Connector> = connectors
-            .iter()
-            .map(|&at| {
-                let [up, right, down, left] = self.cardinal(at as usize).map(|n| self.regions[n]);
-                let (first, second) = if up != ROCK {
-                    (up, down)
-                } else {
-                    (right, left)
-                };
-                Connector { at, first, second }
-            })
-            .collect();
-        drop(connectors);
+        // Each connector carries the two regions it joins, so the loop below reads the
+        // shuffled list in order instead of jumping around the map.
+        let mut list = connectors.list;
         random_utils::shuffle(rng, &mut list);
-        self.near_junction = vec![0; self.regions.len().div_ceil(64)];
+        self.near_junction = vec![0; self.open.len().div_ceil(64)];
         let mut merged = UnionFind::new(self.region_count as usize + 1);
         let mut deferred = Vec::new();
         for k in &list {
@@ -69,91 +76,113 @@ impl Carver {
                 deferred.push(*k);
                 continue;
             }
-            // No neighbour is a junction, so the regions read when the list was made are still
-            // the neighbours' regions. Once everything is one region every connector is
-            // redundant: skip the look-up.
+            // Once everything is one region every connector is redundant: skip the look-up.
             if merged.sets() > 1 && merged.union(k.first, k.second) {
-                self.open_junction_as(c, k.first);
+                self.open_junction(c);
                 continue;
             }
             if extra_connector_chance > 0
                 && random_utils::below(rng, u64::from(extra_connector_chance)) == 0
             {
-                self.open_junction_as(c, k.first);
+                self.open_junction(c);
             }
         }
         // A connector skipped for being next to a junction may be the only link left between
-        // two regions; open such ones now so that everything is connected. A junction next to
-        // it joins the same two regions (its carved neighbours touch the same cells), so the
-        // two regions the connector carries are still all there is to merge.
+        // two regions; open such ones now so that everything is connected. (A junction next
+        // to it joins the same two regions, as its carved neighbours touch the same cells.)
         self.near_junction = Vec::new();
         for k in deferred {
             if merged.sets() <= 1 {
                 break;
             }
             if merged.union(k.first, k.second) {
-                self.open_junction_as(k.at as usize, k.first);
+                self.open_junction(k.at as usize);
             }
         }
     }
 
     /// Every rock tile inside the area with two or more different regions among its cardinal
-    /// neighbours, in row-major order.
+    /// neighbours, in row-major order, with the two regions.
     ///
     /// The test needs only two comparisons a tile, left against right and up against down,
     /// because two carved neighbours at a right angle (say up and left) always share a region:
     /// both touch the same cell, and a maze passage has its cells' region while a room tile's
     /// neighbours inside the room are the room. So a rock tile sees two regions exactly when
-    /// its left and right, or its up and down, neighbours are carved and differ. (At (even x,
-    /// odd y) up and down are always rock, at (odd, even) left and right are, and (even, even)
-    /// tiles are the corners where room edges and corridors meet.)
-    pub fn find_connectors(&self) -> Vec<u32> {
-        let (w, aw, ah) = (self.width, self.area_width, self.area_height);
+    /// its left and right, or its up and down, neighbours are carved and differ, and these two
+    /// are the regions it joins. (At (even x, odd y) up and down are always rock, at (odd,
+    /// even) left and right are, and (even, even) tiles are the corners where room edges and
+    /// corridors meet.)
+    pub fn find_connectors(&self) -> Connectors {
+        let (aw, ah) = (self.area_width, self.area_height);
         let differ = |a: u32, b: u32| (a != ROCK) & (b != ROCK) & (a != b);
-        let mut connectors: Vec<u32> = Vec::with_capacity(aw * ah / 6);
+        let mut list: Vec<Connector> = Vec::with_capacity(aw * ah / 6);
+        // The regions of three rows of tiles, from x = 0, rolled up the area.
+        let mut below = vec![ROCK; aw];
+        let mut row = vec![ROCK; aw];
+        let mut above = vec![ROCK; aw];
+        self.tile_regions(1, &mut row);
         let mut flags = vec![0u8; aw - 2];
+        let mut xs = vec![0usize; aw];
         for y in 1..ah - 1 {
-            let start = y * w;
-            let row = &self.regions[start..start + aw];
-            let up = &self.regions[start + w + 1..start + w + aw - 1];
-            let down = &self.regions[start - w + 1..start - w + aw - 1];
+            self.tile_regions(y + 1, &mut above);
             // First a flag a tile, straight-line code the compiler vectorises ...
-            for (f, (t, (&u, &d))) in flags
-                .iter_mut()
-                .zip(row.windows(3).zip(up.iter().zip(down)))
-            {
+            let tiles = row.windows(3).zip(above[1..].iter().zip(&below[1..]));
+            for (f, (t, (&u, &d))) in flags.iter_mut().zip(tiles) {
                 *f = u8::from((t[1] == ROCK) & (differ(t[0], t[2]) | differ(u, d)));
             }
             // ... then, branch-free (whether a tile is a connector is as unpredictable as the
-            // maze), each tile is written at the list's end and the end moves on for a flag.
-            let mut len = connectors.len();
-            connectors.resize(len + aw, 0);
-            let slots = &mut connectors[..];
-            for (i, &f) in (start as u32 + 1..).zip(&flags) {
-                slots[len] = i;
-                len += usize::from(f);
+            // maze), each tile's x is written at the row's end and the end moves on for a flag
+            // ...
+            let mut count = 0;
+            for (x, &f) in (1..).zip(&flags) {
+                xs[count] = x;
+                count += usize::from(f);
             }
-            connectors.truncate(len);
+            // ... and the row's few connectors take their regions from the rows at hand.
+            let start = y * self.width;
+            list.extend(xs[..count].iter().map(|&x| {
+                let (up, down) = (above[x], below[x]);
+                // Branch-free: whether the pair is up-down or right-left is a coin toss.
+                let vertical = 0u32.wrapping_sub(u32::from(up != ROCK));
+                let first = (up & vertical) | (row[x + 1] & !vertical);
+                let second = (down & vertical) | (row[x - 1] & !vertical);
+                Connector {
+                    at: (start + x) as u32,
+                    first,
+                    second,
+                }
+            }));
+            std::mem::swap(&mut below, &mut row);
+            std::mem::swap(&mut row, &mut above);
         }
-        connectors
+        Connectors { list }
     }
 
-    /// Opens connector `c`, giving it the region of its first carved neighbour (up, right,
-    /// down, left).
+    /// The regions of row `y`'s tiles from x = 0 (`ROCK` where not carved) into `out` (the
+    /// area's width long): a carved tile has the region of the cell at its bottom-left.
+    fn tile_regions(&self, y: usize, out: &mut [u32]) {
+        out.fill(ROCK);
+        if y == 0 || y + 1 >= self.area_height {
+            return;
+        }
+        let start = y * self.width;
+        let open = &self.open[start + 1..start + self.area_width];
+        let cells = &self.cell_regions[self.cell(1, y)..];
+        // Tiles x = 2c + 1 and 2c + 2 share cell c.
+        for ((pair, o), &region) in out[1..]
+            .chunks_exact_mut(2)
+            .zip(open.chunks_exact(2))
+            .zip(cells)
+        {
+            pair[0] = region & 0u32.wrapping_sub(u32::from(o[0]));
+            pair[1] = region & 0u32.wrapping_sub(u32::from(o[1]));
+        }
+    }
+
+    /// Opens connector `c`, and while [`Carver::merge_regions`] runs marks the 3 × 3 tiles
+    /// around it as next to a junction.
     fn open_junction(&mut self, c: usize) {
-        let region = self
-            .cardinal(c)
-            .map(|n| self.regions[n])
-            .into_iter()
-            .find(|&r| r != ROCK)
-            .unwrap_or(1);
-        self.open_junction_as(c, region);
-    }
-
-    /// Opens connector `c` as part of `region`, and marks the 3 × 3 tiles around it as next
-    /// to a junction (while [`Carver::merge_regions`] runs).
-    fn open_junction_as(&mut self, c: usize, region: u32) {
-        self.regions[c] = (region & !JUNCTION) | JUNCTION;
+        self.open[c] = 1;
         if self.near_junction.is_empty() {
             return;
         }
@@ -188,7 +217,7 @@ impl Carver {
         let regions_of = |c: usize| -> Vec<u32> {
             let mut rs: Vec<u32> = Vec::with_capacity(4);
             for n in self.cardinal(c) {
-                let r = self.regions[n];
+                let r = self.region_at(n);
                 if r != ROCK && !rs.contains(&r) {
                     rs.push(r);
                 }

@@ -9,13 +9,13 @@ impl Carver {
     /// back from its dead end, so the cost is a quarter of the area plus a constant per
     /// removed tile.
     ///
-    /// Works on the 1-byte open mask (built here from the regions). Rooms are never removed
+    /// Works on the 1-byte open mask. Rooms are never removed
     /// (every room tile has two or more room neighbours), so at least the rooms survive. The
     /// result does not depend on the order of removal: it is the unique largest set of open
     /// tiles in which every tile has two or more open neighbours.
     pub fn remove_dead_ends(&mut self) {
         let (w, aw, ah) = (self.width, self.area_width, self.area_height);
-        let open = self.open_mask();
+        let open = &mut self.open;
         let degree = |o: &[u8], i: usize| o[i - 1] + o[i + 1] + o[i - w] + o[i + w];
         // Before any removal only a maze cell (odd x, odd y) can be a dead end: a maze passage
         // joins two cells, an opened connector two regions, and a room tile has two room

@@ -18,7 +18,6 @@ impl Carver {
     /// Returns the world, the avatar's position and the exit's position.
     pub fn finish<R: Rng + ?Sized>(mut self, rng: &mut R) -> (World, Pos, Pos) {
         let w = self.width;
-        self.open_mask();
         let open = &self.open;
         let mut world = World::from_tiles(self.width, self.height, walls_and_floors(open, w))
             .unwrap_or_else(|| World::new(self.width, self.height));
@@ -29,9 +28,10 @@ impl Carver {
         let avatar_index = nth_open(open, k as usize);
         world.tiles_mut()[avatar_index] = Tile::Player;
 
-        // The region map is no longer needed: its memory becomes the BFS queue.
-        let queue = std::mem::take(&mut self.regions);
-        let visits = bfs(&mut self.open, w, avatar_index, queue);
+        // The cells are no longer needed (dropping them first lowers the peak memory).
+        self.cells = Vec::new();
+        self.cell_regions = Vec::new();
+        let visits = bfs(&mut self.open, w, avatar_index, floors as usize);
         let exit_index = farthest_wall(&world, &self.open, &visits);
         world.tiles_mut()[exit_index] = Tile::LockedDoor;
         (world, world_pos(w, avatar_index), world_pos(w, exit_index))
@@ -124,19 +124,14 @@ impl Visits {
 /// Mark of a tile the BFS reached, in the open mask (1 open, 0 rock).
 const VISITED: u8 = 2;
 
-/// Breadth-first search over the open mask (1 open, 0 rock) from `start`, 4-neighbourhood,
-/// level by level. Each reached tile is marked [`VISITED`] in the mask. `queue` is scratch
-/// memory, reused whatever it holds (grown if it has fewer slots than open tiles + 1). Open
-/// tiles never touch the grid's edge, so the neighbours of an open tile are always inside the
-/// grid.
-fn bfs(open: &mut [u8], w: usize, start: usize, queue: Vec<u32>) -> Visits {
+/// Breadth-first search over the open mask (1 open, 0 rock; `floors` open tiles) from
+/// `start`, 4-neighbourhood, level by level. Each reached tile is marked [`VISITED`] in the
+/// mask. Open tiles never touch the grid's edge, so the neighbours of an open tile are always
+/// inside the grid.
+fn bfs(open: &mut [u8], w: usize, start: usize, floors: usize) -> Visits {
     // Each neighbour is written at the queue's end before it is known to be new, so the queue
     // needs one spare slot past the open tiles.
-    let floors = open.iter().map(|&o| usize::from(o)).sum::<usize>();
-    let mut order = queue;
-    if order.len() < floors + 1 {
-        order.resize(floors + 1, 0);
-    }
+    let mut order = vec![0u32; floors.max(1) + 1];
     let mut bounds = vec![0, 1];
     open[start] = VISITED;
     order[0] = start as u32;

@@ -59,7 +59,8 @@ impl Carver {
         let cell_step = [stride, 1, -stride, -1];
         let tile_step = [w as isize, 1, -(w as isize), -1];
         self.cells[start.0] = 1;
-        self.regions[start.1] = region;
+        self.cell_regions[start.0] = region;
+        self.open[start.1] = 1;
         stack.push(start);
         let mut last_dir: Option<usize> = None;
         while let Some(&(cell, tile)) = stack.last() {
@@ -86,8 +87,9 @@ impl Carver {
             let between = tile.wrapping_add_signed(tile_step[dir]);
             let next_tile = between.wrapping_add_signed(tile_step[dir]);
             self.cells[next_cell] = 1;
-            self.regions[between] = region;
-            self.regions[next_tile] = region;
+            self.cell_regions[next_cell] = region;
+            self.open[between] = 1;
+            self.open[next_tile] = 1;
             stack.push((next_cell, next_tile));
             last_dir = Some(dir);
         }

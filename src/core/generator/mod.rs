@@ -20,9 +20,9 @@
 //! grid itself), uses integer geometry only, and draws random numbers only from the generator
 //! it is given, as `u32` ranges, so a seed gives the same world on every 64-bit platform.
 //!
-//! Scratch memory: one `u32` region id per tile (4 bytes a tile, freed before the BFS), a
-//! maze cell grid (1 byte a cell, a quarter of a byte a tile), an open mask and a wall mask
-//! (1 byte a tile each), a near-junction bitset (1 bit a tile) while merging, the connector list (4 bytes a connector, then 20 with its neighbours'
+//! Scratch memory: an open mask (1 byte a tile), a maze cell grid and the cells' regions (5
+//! bytes a cell, 1.25 bytes a tile), a wall row, a near-junction bitset (1 bit a tile) while
+//! merging, the connector list (4 bytes a connector, then 20 with its neighbours'
 //! regions while merging; about one connector per 7 tiles) and the maze, dead-end and BFS
 //! work lists (4 bytes an entry, at most one per open tile). Measured: 8.7 bytes a tile of
 //! peak RSS at 4096 × 4096, the world's 1 included (`docs/performance.md`).
@@ -41,6 +41,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::metrics::{self, Requirement, Requirements, Unmet};
 use crate::tile_engine::{Pos, World};
 
+pub use connect::Connectors;
 pub use union_find::UnionFind;
 
 /// Smallest accepted world side, in tiles: a 5 × 5 area holds one 3 × 3 room and its walls.
@@ -329,37 +330,40 @@ pub fn generate_for_seed(
 /// Region id of rock (not carved); regions are numbered from 1, so an all-rock grid is a
 /// zeroed allocation.
 const ROCK: u32 = 0;
-/// Flag bit on a region id marking an opened connector (a junction).
-const JUNCTION: u32 = 1 << 31;
 
-/// The generator's working state: the region id of every tile (`ROCK` for uncarved rock).
+/// The generator's working state: which tiles are carved, and the region of every maze cell.
 ///
 /// Tiles are addressed by row-major index `y * width + x`. Carving happens only inside the
 /// odd-sized area `[1, area_width - 1) × [1, area_height - 1)`, so `index ± 1` and
 /// `index ± width` of a carved tile are always inside the grid.
+///
+/// Regions are kept a cell, not a tile: rooms sit on cells and cover whole cells, and a maze
+/// passage between two cells belongs to their region, so every carved tile has the region of
+/// the cell at its bottom-left, `((x - 1) / 2, (y - 1) / 2)` in cells (an opened connector, a
+/// junction, is the one exception, and no step needs its region). Four times fewer region ids
+/// than tiles keep the large worlds' working set in cache.
 #[derive(Debug, Clone)]
 pub struct Carver {
     width: usize,
     height: usize,
     area_width: usize,
     area_height: usize,
-    regions: Vec<u32>,
-    region_count: u32,
-    /// 1 for open ground, 0 for rock: made from `regions` by
-    /// [`remove_dead_ends`](Carver::remove_dead_ends), which, like [`finish`](Carver::finish),
-    /// works on it rather than on the 4-byte region ids.
+    /// 1 for carved (open) ground, 0 for rock, a byte a tile.
     open: Vec<u8>,
     /// The maze cells (odd `(x, y)` tiles of the area) as a grid of their own, one byte a
     /// cell, 1 once carved (by a room or a maze), with a border of cells that count as carved.
-    /// Room placement tests overlap on it (a quarter of the tiles, a byte each, instead of the
-    /// 4-byte region ids) and the maze's "is the cell two steps away still rock and inside the
-    /// area?" (Hauberk's `_canCarve`) is one load.
+    /// Room placement tests overlap on it (a quarter of the tiles, a byte each) and the maze's
+    /// "is the cell two steps away still rock and inside the area?" (Hauberk's `_canCarve`) is
+    /// one load.
     cells: Vec<u8>,
+    /// The region of each cell, indexed as `cells` (`ROCK` until carved).
+    cell_regions: Vec<u32>,
     /// Cells a row of `cells`, border included.
     cell_stride: usize,
+    region_count: u32,
     /// One bit a tile, set while [`merge_regions`](Carver::merge_regions) runs for the 3 × 3
     /// tiles around each opened connector: the "is a junction next to this connector?" test
-    /// reads one bit instead of 8 region ids scattered over the (much larger) region map.
+    /// reads one bit instead of 8 tiles.
     near_junction: Vec<u64>,
 }
 
@@ -379,11 +383,11 @@ impl Carver {
             height,
             area_width,
             area_height,
-            regions: vec![ROCK; width * height],
-            region_count: 0,
+            open: vec![0; width * height],
+            cell_regions: vec![ROCK; cells.len()],
             cells,
             cell_stride,
-            open: Vec::new(),
+            region_count: 0,
             near_junction: Vec::new(),
         }
     }
@@ -399,23 +403,24 @@ impl Carver {
         y * self.width + x
     }
 
-    /// The index in `cells` of the cell at tile `(x, y)` (both odd, inside the area).
+    /// The index in `cells` of the cell at tile `(x, y)` (both odd, inside the area), or of
+    /// the cell at the bottom-left of any tile inside the area.
     #[inline]
     fn cell(&self, x: usize, y: usize) -> usize {
-        (y / 2 + 1) * self.cell_stride + x / 2 + 1
+        ((y - 1) / 2 + 1) * self.cell_stride + (x - 1) / 2 + 1
+    }
+
+    /// The region of tile `i` (`ROCK` if not carved) as it was before any connector opened.
+    fn region_at(&self, i: usize) -> u32 {
+        if self.open[i] == 0 {
+            return ROCK;
+        }
+        self.cell_regions[self.cell(i % self.width, i / self.width)]
     }
 
     /// The four cardinal neighbours' indices of an interior tile: up (+y), right, down, left.
     #[inline]
     fn cardinal(&self, i: usize) -> [usize; 4] {
         [i + self.width, i + 1, i - self.width, i - 1]
-    }
-
-    /// The open mask (1 open, 0 rock), made from the regions the first time it is needed.
-    fn open_mask(&mut self) -> &mut Vec<u8> {
-        if self.open.is_empty() {
-            self.open = self.regions.iter().map(|&r| u8::from(r != ROCK)).collect();
-        }
-        &mut self.open
     }
 }

@@ -92,9 +92,10 @@ impl Carver {
         }
     }
 
-    /// Gives each room's tiles its region (1, 2, … in placement order). The rooms are filled
-    /// in order of their bottom row rather than placement order: on a large world the rows
-    /// each fill touches are then the ones the last fills touched, still in cache.
+    /// Carves each room's tiles and gives its cells its region (1, 2, … in placement order).
+    /// The rooms are carved in order of their bottom row rather than placement order: on a
+    /// large world the rows each room touches are then the ones the last rooms touched, still
+    /// in cache.
     fn carve_regions(&mut self, rooms: &[Room]) {
         let first = self.region_count + 1;
         self.region_count += rooms.len() as u32;
@@ -104,9 +105,12 @@ impl Carver {
         let width = self.width;
         for (_, region) in by_row {
             let room = rooms[(region - first) as usize];
+            for row in self.room_cell_rows(&room) {
+                self.cell_regions[row].fill(region);
+            }
             let (x, w) = (room.x as usize, room.width as usize);
             for y in room.y as usize..(room.y + room.height) as usize {
-                self.regions[y * width + x..y * width + x + w].fill(region);
+                self.open[y * width + x..y * width + x + w].fill(1);
             }
         }
     }
