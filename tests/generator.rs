@@ -695,3 +695,71 @@ fn hauberk_merge_loop_makes_connected_worlds() {
         assert!(m.exit_distance.is_some(), "seed {seed}");
     }
 }
+
+/// FNV-1a, 64-bit: a fixed, dependency-free hash for the golden check below.
+fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Speed work must never change a seed's world (`docs/performance.md`). The snapshots lock 26
+/// seeds at 80 × 30; this locks 734 worlds over odd, even and tiny sizes and non-default
+/// settings, by a hash of their text. The expected value was computed with the generator as it
+/// was before the speed work of 2026-11-22 (commit fa367ae), and the optimised generator gives
+/// the same.
+#[test]
+fn worlds_are_unchanged_by_speed_work() {
+    let d = GeneratorSettings::default();
+    let cases: [(std::ops::Range<u64>, usize, usize, GeneratorSettings); 8] = [
+        (0..400, 80, 30, d),
+        (0..100, 21, 11, d),
+        (0..80, 7, 9, d),
+        (0..40, 81, 31, d),
+        (0..10, 200, 100, d),
+        (
+            0..40,
+            60,
+            24,
+            GeneratorSettings {
+                winding_percent: 0,
+                extra_connector_chance: 0,
+                ..d
+            },
+        ),
+        (
+            0..40,
+            60,
+            24,
+            GeneratorSettings {
+                winding_percent: 100,
+                extra_connector_chance: 1,
+                ..d
+            },
+        ),
+        (
+            0..24,
+            61,
+            25,
+            GeneratorSettings {
+                room_extra_size: 5,
+                room_tries_per_1000_tiles: 200,
+                ..d
+            },
+        ),
+    ];
+    let mut hash = 0xcbf2_9ce4_8422_2325;
+    for (seeds, width, height, settings) in cases {
+        for seed in seeds {
+            let g = generator::generate_for_seed(seed, width, height, &settings).unwrap();
+            hash = fnv1a(hash, g.dungeon.world.to_string().as_bytes());
+        }
+    }
+    assert_eq!(
+        hash, GOLDEN,
+        "a seed's world changed: review it as a deliberate world change"
+    );
+}
+
+/// [`worlds_are_unchanged_by_speed_work`]'s hash of the reference worlds.
+const GOLDEN: u64 = 16_768_937_182_756_506_935;
