@@ -20,12 +20,12 @@
 //! grid itself), uses integer geometry only, and draws random numbers only from the generator
 //! it is given, as `u32` ranges, so a seed gives the same world on every 64-bit platform.
 //!
-//! Scratch memory: an open mask (1 byte a tile), a maze cell grid and the cells' regions (5
-//! bytes a cell, 1.25 bytes a tile), a wall row, a near-junction bitset (1 bit a tile) while
-//! merging, the connector list (4 bytes a connector, then 20 with its neighbours'
-//! regions while merging; about one connector per 7 tiles) and the maze, dead-end and BFS
-//! work lists (4 bytes an entry, at most one per open tile). Measured: 8.7 bytes a tile of
-//! peak RSS at 4096 × 4096, the world's 1 included (`docs/performance.md`).
+//! Scratch memory: the open mask (1 byte a tile, the carve state itself), the maze cell grid
+//! and each cell's region id (5 bytes a cell, a quarter of the tiles), a one-row wall buffer,
+//! a near-junction bitset (1 bit a tile) while merging, the connector list (12 bytes a
+//! connector, about one per 6 tiles) and the maze stack, dead-end and BFS work lists (4 bytes an
+//! entry, at most one per open tile). Measured: 4.9 bytes a tile of peak RSS at 4096 × 4096,
+//! the world's 1 included (`docs/performance.md`).
 
 mod connect;
 mod dead_ends;
