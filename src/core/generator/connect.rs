@@ -69,7 +69,7 @@ impl Carver {
         random_utils::shuffle(rng, &mut list);
         self.near_junction = vec![0; self.open.len().div_ceil(64)];
         let mut merged = UnionFind::new(self.region_count as usize + 1);
-        let mut deferred = Vec::new();
+        let mut deferred = Vec::with_capacity(list.len() / 4);
         for k in &list {
             let c = k.at as usize;
             if self.is_near_junction(c) {

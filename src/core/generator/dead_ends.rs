@@ -21,7 +21,7 @@ impl Carver {
         // joins two cells, an opened connector two regions, and a room tile has two room
         // neighbours or more. So the first scan looks at the cells alone, and lists them
         // branch-free (each cell is written at the end, which moves on for a dead end).
-        let mut dead_ends: Vec<u32> = Vec::new();
+        let mut dead_ends: Vec<u32> = Vec::with_capacity((aw / 2 + 1) * (ah / 2 + 1) / 4);
         for y in (1..ah - 1).step_by(2) {
             let mut len = dead_ends.len();
             dead_ends.resize(len + aw / 2, 0);

@@ -29,7 +29,7 @@ impl Carver {
     /// and columns left to right. Each maze is its own region.
     pub fn grow_mazes<R: Rng + ?Sized>(&mut self, rng: &mut R, winding_percent: u32) {
         let (columns, rows) = ((self.area_width - 1) / 2, (self.area_height - 1) / 2);
-        let mut stack = Vec::new();
+        let mut stack = Vec::with_capacity(256);
         for cy in 0..rows {
             for cx in 0..columns {
                 let cell = (cy + 1) * self.cell_stride + cx + 1;

@@ -24,7 +24,9 @@ impl Carver {
         let area = (self.area_width * self.area_height) as u64;
         let tries = (area * u64::from(settings.room_tries_per_1000_tiles) / 1000).max(1);
         let (aw, ah) = (self.area_width as u32, self.area_height as u32);
-        let mut rooms = Vec::new();
+        // At most one room per four cells fits, however many tries are asked for.
+        let cells = (aw as usize / 2) * (ah as usize / 2);
+        let mut rooms = Vec::with_capacity((tries as usize).min(cells / 4 + 1));
         for _ in 0..tries {
             let size = rng.random_range(1..3 + settings.room_extra_size) * 2 + 1;
             let rectangularity = rng.random_range(0..1 + size / 2) * 2;
