@@ -129,14 +129,14 @@ const VISITED: u8 = 2;
 /// mask. Open tiles never touch the grid's edge, so the neighbours of an open tile are always
 /// inside the grid.
 fn bfs(open: &mut [u8], w: usize, start: usize, floors: usize) -> Visits {
-    // Each neighbour is written at the queue's end before it is known to be new, so the queue
-    // needs one spare slot past the open tiles.
-    let mut order = vec![0u32; floors.max(1) + 1];
+    // Each neighbour is written past the queue's end before it is known to be new, so the
+    // queue needs four spare slots past the open tiles.
+    let mut order = vec![0u32; floors.max(1) + 4];
     let mut bounds = vec![0, 1];
     open[start] = VISITED;
     order[0] = start as u32;
     let (mut head, mut tail) = (0, 1);
-    while head < tail {
+    'search: while head < tail {
         let level_end = tail;
         // Branch-free: in a maze whether a neighbour is new is a coin toss the branch
         // predictor loses, so the queue's end moves on by 0 or 1 and the mark goes from 1
@@ -144,13 +144,20 @@ fn bfs(open: &mut [u8], w: usize, start: usize, floors: usize) -> Visits {
         while head < level_end {
             let i = order[head] as usize;
             head += 1;
+            // The four slots past the queue's end: one bounds check, not four. (At most
+            // `floors` tiles are ever queued, so they are always there.)
+            let Some(slots) = order[tail..].first_chunk_mut::<4>() else {
+                break 'search;
+            };
+            let mut new_tiles = 0;
             for n in [i + w, i + 1, i - w, i - 1] {
                 let o = open[n];
                 let new = u8::from(o == 1);
                 open[n] = o + new;
-                order[tail] = n as u32;
-                tail += usize::from(new);
+                slots[new_tiles & 3] = n as u32;
+                new_tiles += usize::from(new);
             }
+            tail += new_tiles;
         }
         if tail > level_end {
             bounds.push(tail);
