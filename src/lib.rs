@@ -28,7 +28,9 @@
 
 pub mod cli;
 pub mod core;
+pub mod screens;
 pub mod stats;
 pub mod tile_engine;
 pub mod views;
+#[cfg(feature = "window")]
 pub mod window;

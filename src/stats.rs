@@ -45,56 +45,45 @@ pub fn measure_seed(
     })
 }
 
-/// The names of the summarised metrics, in output order.
-const NAMES: [&str; 17] = [
-    "openness_percent",
-    "open_tiles",
-    "room_count",
-    "rooms_small",
-    "rooms_medium",
-    "rooms_large",
-    "largest_room_area",
-    "corridor_tiles",
-    "junctions",
-    "loops",
-    "dead_ends",
-    "regions",
-    "exit_distance",
-    "critical_path_length",
-    "critical_path_rooms",
-    "max_seclusion",
-    "tries",
-];
+/// The name of the last summarised value, after [`metrics::SUMMARY`]: worlds tried.
+const TRIES: &str = "tries";
 
-/// The value of each metric in [`NAMES`] for a world (`None`: not defined, e.g. the exit
-/// distance when the exit is unreachable, or seclusion with no rooms).
-fn values(s: &SeedStats) -> [Option<f64>; 17] {
-    let m = &s.metrics;
-    let f = |v: u32| Some(f64::from(v));
-    [
-        Some(m.openness_percent),
-        f(m.open_tiles),
-        f(m.room_count),
-        f(m.rooms_small),
-        f(m.rooms_medium),
-        f(m.rooms_large),
-        f(m.largest_room_area),
-        f(m.corridor_tiles),
-        f(m.junctions),
-        f(m.loops),
-        f(m.dead_ends),
-        f(m.regions),
-        m.exit_distance.map(f64::from),
-        m.critical_path_length.map(f64::from),
-        f(m.critical_path_rooms),
-        max_seclusion(m).map(f64::from),
-        f(s.tries),
-    ]
+/// The names of the summarised values, in output order: every [`metrics::SUMMARY`] entry,
+/// then [`TRIES`].
+fn names() -> impl Iterator<Item = &'static str> {
+    metrics::SUMMARY.iter().map(|m| m.name).chain([TRIES])
 }
 
-/// The seclusion of the most secluded room that can reach the critical path.
-fn max_seclusion(m: &Metrics) -> Option<u32> {
-    m.rooms.iter().filter_map(|r| r.seclusion).max()
+/// The value of each of [`names`] for a world (`None`: not defined, e.g. the exit distance
+/// when the exit is unreachable, or seclusion with no rooms).
+fn values(s: &SeedStats) -> Vec<Option<f64>> {
+    metrics::SUMMARY
+        .iter()
+        .map(|m| (m.value)(&s.metrics))
+        .chain([Some(f64::from(s.tries))])
+        .collect()
+}
+
+/// The generator's parameters, as `stats` shows them.
+pub fn settings_line(settings: &GeneratorSettings) -> String {
+    let loops = match settings.extra_connector_chance {
+        0 => "none".to_owned(),
+        n => format!("1 in {n}"),
+    };
+    format!(
+        "room tries {} per 1000 tiles, room extra size {}, winding {}%, extra connectors {loops}",
+        settings.room_tries_per_1000_tiles, settings.room_extra_size, settings.winding_percent
+    )
+}
+
+/// The generator's parameters as a JSON object (the flags' names).
+pub fn settings_json(settings: &GeneratorSettings) -> Value {
+    json!({
+        "room_tries": settings.room_tries_per_1000_tiles,
+        "room_extra_size": settings.room_extra_size,
+        "winding_percent": settings.winding_percent,
+        "extra_connector_chance": settings.extra_connector_chance,
+    })
 }
 
 /// The flat JSON object `stats --seed N --json` prints.
@@ -104,7 +93,7 @@ pub fn seed_json(s: &SeedStats) -> Value {
     o.insert("seed".into(), json!(s.seed));
     o.insert("width".into(), json!(m.width));
     o.insert("height".into(), json!(m.height));
-    for (name, v) in NAMES.into_iter().zip(values(s)) {
+    for (name, v) in names().zip(values(s)) {
         let v = match v {
             // Whole numbers print as integers.
             Some(v) if v.fract() == 0.0 && name != "openness_percent" => json!(v as u64),
@@ -164,7 +153,8 @@ pub fn seed_table(s: &SeedStats) -> String {
         ("critical rooms", m.critical_path_rooms.to_string()),
         (
             "max seclusion",
-            max_seclusion(m).map_or("no rooms".into(), |v| format!("{v} tiles")),
+            m.max_seclusion()
+                .map_or("no rooms".into(), |v| format!("{v} tiles")),
         ),
     ];
     for (name, value) in rows {
@@ -221,13 +211,18 @@ pub struct RangeStats {
     pub worlds: u64,
     /// Worlds that needed more than one try.
     pub retried: u64,
-    /// Seeds whose requirements no try met, with the first such error's message.
+    /// Seeds whose requirements no try met.
     pub failed: u64,
     /// The first failure's message, if any.
     pub first_failure: Option<String>,
+    /// Each failed seed and why, in seed order (the first [`MAX_FAILURES_KEPT`]).
+    pub failures: Vec<(u64, String)>,
     /// Each metric's name and summary (`None` when no world defined it).
     pub metrics: Vec<(&'static str, Option<Summary>)>,
 }
+
+/// How many failures [`RangeStats::failures`] keeps with their messages.
+pub const MAX_FAILURES_KEPT: usize = 10_000;
 
 /// Measures every seed of `first..=last` on `threads` threads (0: one per core) and
 /// summarises them. Shows a progress bar on stderr when it is a terminal and the batch is
@@ -248,12 +243,8 @@ pub fn measure_range(
     settings.validate().map_err(|e| e.to_string())?;
     let count = last - first + 1;
     let bar = progress_bar(count);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    // Only the summarised values are kept a seed (17 numbers), not the per-room metrics.
-    let results: Vec<Result<[Option<f64>; 17], String>> = pool.install(|| {
+    let measure = || -> Vec<Result<Vec<Option<f64>>, String>> {
+        // Only the summarised values are kept a seed, not the per-room metrics.
         (first..=last)
             .into_par_iter()
             .map(|seed| {
@@ -262,29 +253,42 @@ pub fn measure_range(
                 r.map(|s| values(&s)).map_err(|e| e.to_string())
             })
             .collect()
-    });
+    };
+    // One seed needs no pool (building one for thousands of threads takes seconds).
+    let results = if count == 1 {
+        measure()
+    } else {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| format!("cannot start {threads} threads: {e}"))?
+            .install(measure)
+    };
     bar.finish_and_clear();
 
-    let mut columns: Vec<Vec<f64>> = vec![Vec::new(); NAMES.len()];
+    let mut columns: Vec<Vec<f64>> = vec![Vec::new(); names().count()];
     let (mut worlds, mut retried, mut failed) = (0, 0, 0);
     let mut first_failure = None;
-    for r in results {
+    let mut failures = Vec::new();
+    for (seed, r) in (first..=last).zip(results) {
         match r {
             Ok(v) => {
                 worlds += 1;
-                retried += u64::from(v[NAMES.len() - 1].is_some_and(|tries| tries > 1.0));
+                retried += u64::from(v.last().copied().flatten().is_some_and(|tries| tries > 1.0));
                 for (column, value) in columns.iter_mut().zip(v) {
                     column.extend(value);
                 }
             }
             Err(e) => {
                 failed += 1;
+                if failures.len() < MAX_FAILURES_KEPT {
+                    failures.push((seed, e.clone()));
+                }
                 first_failure.get_or_insert(e);
             }
         }
     }
-    let metrics = NAMES
-        .into_iter()
+    let metrics = names()
         .zip(columns)
         .map(|(name, mut v)| {
             v.sort_by(f64::total_cmp);
@@ -304,6 +308,7 @@ pub fn measure_range(
         retried,
         failed,
         first_failure,
+        failures,
         metrics,
     })
 }
@@ -324,6 +329,15 @@ pub(crate) fn progress_bar(count: u64) -> indicatif::ProgressBar {
     }
 }
 
+/// "1 world", "2 worlds".
+fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 fn number(v: f64) -> String {
     if v.fract() == 0.0 {
         format!("{v}")
@@ -337,8 +351,12 @@ pub fn range_table(r: &RangeStats) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "seeds {}..={}: {} worlds, {} needed retries, {} failed the requirements",
-        r.first, r.last, r.worlds, r.retried, r.failed
+        "seeds {}..={}: {}, {} needed retries, {} failed the requirements",
+        r.first,
+        r.last,
+        plural(r.worlds, "world"),
+        r.retried,
+        r.failed
     );
     if let Some(f) = &r.first_failure {
         let _ = writeln!(out, "first failure: {f}");

@@ -1,22 +1,29 @@
-//! The window (keyboard play): a macroquad loop that feeds typed keys to the same
-//! [`Interpreter`] `replay` uses, and draws the menu, the seed prompt, the world and the HUD
-//! with the [`TERenderer`].
+//! The window (keyboard play, the `window` feature): a macroquad loop that feeds typed keys
+//! to the same [`Interpreter`] `replay` uses and lays out the shared [`screens`] with the
+//! [`TERenderer`]. It translates keys and draws; every word and rule comes from elsewhere.
 //!
-//! Layout: the world's `width × height` tiles at the bottom (y offset 0), and
-//! [`HUD_ROWS`] rows of HUD above it, never over tiles (`../shared/SPEC.md`, TERenderer).
+//! Layout: the HUD's [`HUD_ROWS`] rows at the top of the window and the world below them,
+//! never under the HUD (`../shared/SPEC.md`, TERenderer). A world smaller than
+//! [`MIN_COLS`] × [`MIN_ROWS`] cells is centred in a window of that size, so the menu is
+//! never clipped. A world whose window would not fit on the screen is refused before the
+//! window opens, with a message that says what fits (the scrolling camera will lift this).
 
 use std::path::{Path, PathBuf};
 
 use macroquad::prelude as mq;
 
+use crate::core::Game;
 use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::{Ending, Interpreter, Mode, Outcome};
-use crate::core::save::FileStore;
-use crate::core::{GameState, LevelStatus};
-use crate::tile_engine::{Geometry, Rgb, TERenderer};
+use crate::core::interpreter::Interpreter;
+use crate::core::save::{FileStore, SaveStore};
+use crate::screens::{self, Context, Screen, Style, TextScreen};
+pub use crate::screens::{
+    HUD_ROWS, MIN_COLS, MIN_ROWS, check_fits, largest_world, window_geometry,
+};
+use crate::tile_engine::{Rgb, TERenderer};
 
-/// Rows of HUD above the world, in tiles.
-pub const HUD_ROWS: usize = 2;
+/// The screen size assumed when it cannot be asked (no X server answer), in pixels.
+pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
 /// The frame `--screenshot` captures (the first frames may still be settling).
 const SCREENSHOT_FRAME: u32 = 3;
 /// How long the goodbye message stays before the window closes, in seconds.
@@ -44,15 +51,43 @@ pub struct WindowOptions {
     pub screenshot: Option<PathBuf>,
 }
 
-/// The window's geometry for a world of `width × height` tiles: `width` cells across and
-/// `height + HUD_ROWS` cells high, the world at the bottom.
-pub fn window_geometry(width: usize, height: usize) -> Geometry {
-    Geometry::with_offset(width as u32, (height + HUD_ROWS) as u32, 0, 0)
+/// The X screen's size in pixels, asked from the X server at `DISPLAY` (`None` when there is
+/// no answer), and the connection that asked.
+///
+/// Keep the connection until the window is open: an X server with no other client (Xvfb,
+/// say) resets when its last client disconnects, and a window opened during that reset
+/// fails with "XOpenDisplay() failed".
+pub fn screen_size() -> (Option<(u32, u32)>, Option<impl Sized>) {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    {
+        use x11rb::connection::Connection;
+        match x11rb::connect(None) {
+            Ok((conn, screen)) => {
+                let size = conn.setup().roots.get(screen).map(|root| {
+                    (
+                        u32::from(root.width_in_pixels),
+                        u32::from(root.height_in_pixels),
+                    )
+                });
+                (size, Some(conn))
+            }
+            Err(_) => (None, None),
+        }
+    }
+    #[cfg(not(all(unix, not(target_os = "macos"))))]
+    (None, None::<()>)
 }
 
-/// Opens the window and runs until the player quits or closes it. Returns the exit status:
-/// `Ok` normally, `Err(message)` when the screenshot could not be written.
+/// Opens the window and runs until the player quits or closes it.
+///
+/// # Errors
+/// A message when there is no display, the world does not fit on the screen, or the
+/// screenshot cannot be written.
 pub fn run(options: WindowOptions) -> Result<(), String> {
+    check_display()?;
+    let (size, _x_connection) = screen_size();
+    let screen = size.unwrap_or(FALLBACK_SCREEN);
+    check_fits(options.width, options.height, screen)?;
     let (w, h) = window_geometry(options.width, options.height).window_size();
     let conf = mq::Conf {
         window_title: "byog".to_owned(),
@@ -60,9 +95,12 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
         window_height: h as i32,
         window_resizable: true,
         high_dpi: false,
+        platform: macroquad::miniquad::conf::Platform {
+            linux_wm_class: "byog",
+            ..Default::default()
+        },
         ..Default::default()
     };
-    check_display()?;
     let result = std::rc::Rc::new(std::cell::RefCell::new(Ok(())));
     let out = result.clone();
     // miniquad panics when it cannot open a window (no X server at DISPLAY, no OpenGL); turn
@@ -71,7 +109,7 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
     std::panic::set_hook(Box::new(|_| {}));
     let started = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         macroquad::Window::from_config(conf, async move {
-            let r = window_loop(options).await;
+            let r = window_loop(options, screen).await;
             *out.borrow_mut() = r;
         });
     }));
@@ -89,6 +127,32 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
     result.replace(Ok(()))
 }
 
+impl Game {
+    /// Java `playWithKeyboard()`: opens the window at the menu and plays until the player
+    /// quits or closes it.
+    ///
+    /// # Errors
+    /// A message when the window cannot open (see [`run`]).
+    pub fn play_with_keyboard(&self) -> Result<(), String> {
+        run(WindowOptions {
+            width: self.width,
+            height: self.height,
+            settings: self.settings,
+            save_dir: self.save_dir.clone(),
+            keys: String::new(),
+            screenshot: None,
+        })
+    }
+
+    /// sp21 BYOW name of [`Game::play_with_keyboard`].
+    ///
+    /// # Errors
+    /// As [`Game::play_with_keyboard`].
+    pub fn interact_with_keyboard(&self) -> Result<(), String> {
+        self.play_with_keyboard()
+    }
+}
+
 /// On X11/Wayland systems, a clear error when there is no display to open a window on.
 fn check_display() -> Result<(), String> {
     if cfg!(all(unix, not(target_os = "macos")))
@@ -104,33 +168,52 @@ fn check_display() -> Result<(), String> {
     Ok(())
 }
 
-/// The screen's state besides the interpreter's.
-struct Screen {
+/// The window's state besides the interpreter's.
+struct Window {
     interpreter: Interpreter,
     store: FileStore,
     renderer: TERenderer,
     message: String,
     closing_at: Option<f64>,
+    screen: (u32, u32),
 }
 
-async fn window_loop(options: WindowOptions) -> Result<(), String> {
-    let mut screen = Screen {
+async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), String> {
+    let geometry = window_geometry(options.width, options.height);
+    let mut window = Window {
         interpreter: Interpreter::new(options.width, options.height, options.settings),
         store: FileStore::in_dir(&options.save_dir),
-        renderer: TERenderer::initialize(options.width as u32, (options.height + HUD_ROWS) as u32),
+        renderer: TERenderer::initialize_with_offset(
+            geometry.cols,
+            geometry.rows,
+            geometry.x_offset,
+            geometry.y_offset,
+        ),
         message: String::new(),
         closing_at: None,
+        screen,
     };
     for key in options.keys.chars() {
-        screen.feed(key);
+        window.feed(key);
     }
     let mut frames = 0u32;
     loop {
         while let Some(key) = mq::get_char_pressed() {
-            screen.feed(key);
+            window.feed(key);
         }
-        screen.fit_to_world();
-        screen.draw();
+        // Arrow keys move like W A S D (they type no character).
+        for (code, key) in [
+            (mq::KeyCode::Up, 'W'),
+            (mq::KeyCode::Left, 'A'),
+            (mq::KeyCode::Down, 'S'),
+            (mq::KeyCode::Right, 'D'),
+        ] {
+            if mq::is_key_pressed(code) {
+                window.feed(key);
+            }
+        }
+        window.fit_to_world();
+        window.draw();
         frames += 1;
         // The screenshot waits a few frames so that the window has its final size and every
         // glyph is in the font atlas.
@@ -141,139 +224,133 @@ async fn window_loop(options: WindowOptions) -> Result<(), String> {
         {
             return write_screenshot(path);
         }
-        if screen.closing_at.is_some_and(|t| mq::get_time() >= t) {
+        if window.closing_at.is_some_and(|t| mq::get_time() >= t) {
             return Ok(());
         }
         mq::next_frame().await;
     }
 }
 
-impl Screen {
+impl Window {
     fn feed(&mut self, key: char) {
         if self.closing_at.is_some() {
             return;
         }
+        // A loaded game too large for the screen is refused before it is loaded.
+        if key.eq_ignore_ascii_case(&'L')
+            && self.interpreter.mode() == crate::core::Mode::Menu
+            && let Err(why) = self.check_save_fits()
+        {
+            self.message = why;
+            return;
+        }
         match self.interpreter.feed(key, &mut self.store) {
-            Ok(Outcome::Reported(report)) => self.message = report.to_string(),
-            Ok(Outcome::Started | Outcome::Moved(_) | Outcome::Accepted) => self.message.clear(),
-            Ok(Outcome::Ended(ending)) => {
-                self.message = match ending {
-                    Ending::Quit => "Goodbye.".to_owned(),
-                    Ending::SavedAndQuit => {
-                        format!("Saved to {}. Goodbye.", self.store.path().display())
-                    }
-                    Ending::NothingToLoad => {
-                        format!("No saved game at {}. Goodbye.", self.store.path().display())
-                    }
-                };
-                self.closing_at = Some(mq::get_time() + GOODBYE_SECONDS);
+            Ok(outcome) => {
+                let f = screens::feedback(&outcome, self.store.path());
+                self.message = f.message;
+                if f.closing {
+                    self.closing_at = Some(mq::get_time() + GOODBYE_SECONDS);
+                }
             }
             Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Refuses a save whose world the window cannot show, reading only its size.
+    fn check_save_fits(&self) -> Result<(), String> {
+        match self.store.load() {
+            Ok(Some(game)) => {
+                let world = game.terrain();
+                check_fits(world.width(), world.height(), self.screen)
+                    .map_err(|e| format!("cannot show the saved game: {e}"))
+            }
+            _ => Ok(()),
         }
     }
 
     /// Re-initialises the renderer when a loaded game's size differs from the window's.
     fn fit_to_world(&mut self) {
         if let Some(game) = self.interpreter.game() {
-            let world = game.world();
+            let world = game.terrain();
             let wanted = window_geometry(world.width(), world.height());
             if self.renderer.geometry() != wanted {
-                self.renderer = TERenderer::initialize(wanted.cols, wanted.rows);
+                self.renderer = TERenderer::initialize_with_offset(
+                    wanted.cols,
+                    wanted.rows,
+                    wanted.x_offset,
+                    wanted.y_offset,
+                );
             }
         }
     }
 
     fn draw(&self) {
         mq::clear_background(mq::BLACK);
-        let rows = self.renderer.geometry().rows as i32;
-        match (self.interpreter.mode(), self.interpreter.game()) {
-            (Mode::Menu, _) => self.draw_menu(rows),
-            (Mode::SeedEntry { seed, digits }, _) => self.draw_seed_prompt(rows, seed, digits),
-            (Mode::Playing { .. }, Some(game)) if game.status() == LevelStatus::Won => {
-                self.draw_win_screen(rows, game)
-            }
-            (_, Some(game)) => self.draw_game(game),
-            (Mode::Playing { .. } | Mode::Ended(_), None) => {
-                self.renderer
-                    .draw_text_centered(&self.message, rows / 2, WHITE, 1.5);
+        let context = Context {
+            has_save: self.store.has_save(),
+            message: &self.message,
+            under_mouse: self
+                .interpreter
+                .game()
+                .and_then(|g| self.renderer.tile_under_mouse(g.terrain())),
+        };
+        match screens::screen(&self.interpreter, context) {
+            Screen::Text(text) => self.draw_text_screen(&text),
+            Screen::Game(hud) => {
+                if let Some(game) = self.interpreter.game() {
+                    self.renderer.draw_world(&game.world());
+                }
+                self.draw_hud(&hud);
             }
         }
     }
 
-    fn draw_menu(&self, rows: i32) {
+    /// Centred lines from three quarters of the way up, the message near the bottom.
+    fn draw_text_screen(&self, text: &TextScreen) {
         let r = &self.renderer;
-        let top = rows * 3 / 4;
-        r.draw_text_centered("BYOG: BUILD YOUR OWN GAME", top, WHITE, 2.5);
-        r.draw_text_centered("New Game (N)", top - 5, WHITE, 1.5);
-        let has_save = self.store.exists();
-        if has_save {
-            r.draw_text_centered("Load Game (L)", top - 7, WHITE, 1.5);
-        } else {
-            r.draw_text_centered("Load Game (L): no saved game", top - 7, GREY, 1.5);
+        let rows = r.geometry().rows as i32;
+        let mut row = rows * 3 / 4;
+        for line in &text.lines {
+            let (scale, color, height) = look(line.style);
+            if !line.text.is_empty() {
+                r.draw_text_centered(&line.text, row, color, scale);
+            }
+            row -= height;
         }
-        r.draw_text_centered("Quit (Q)", top - 9, WHITE, 1.5);
-        r.draw_text_centered(&self.message, 2, YELLOW, 1.0);
+        if let Some(m) = &text.message {
+            r.draw_text_centered(&m.text, 2, YELLOW, 1.0);
+        }
     }
 
-    fn draw_seed_prompt(&self, rows: i32, seed: u64, digits: u32) {
+    fn draw_hud(&self, hud: &screens::Hud) {
         let r = &self.renderer;
-        r.draw_text_centered("Enter a seed, then press S", rows * 2 / 3, WHITE, 2.0);
-        let typed = if digits == 0 {
-            "_".to_owned()
-        } else {
-            format!("{seed}_")
-        };
-        r.draw_text_centered(&typed, rows / 2, YELLOW, 2.0);
-        r.draw_text_centered(&self.message, 2, YELLOW, 1.0);
+        let g = r.geometry();
+        let top = g.rows as i32 - 1;
+        r.fill_rows(top + 1 - HUD_ROWS as i32, top, HUD_BACKGROUND);
+        let cols = g.cols as f32;
+        for (k, row) in hud.rows.iter().enumerate() {
+            let y = top - k as i32;
+            let color = if row.left_style == Style::Message {
+                YELLOW
+            } else {
+                WHITE
+            };
+            r.draw_text_in_row(&row.left, 0.5, y, color, 1.0);
+            let x = cols - 0.5 - r.text_width_cells(&row.right, 1.0);
+            r.draw_text_in_row(&row.right, x, y, GREY, 1.0);
+        }
     }
+}
 
-    fn draw_win_screen(&self, rows: i32, game: &GameState) {
-        let r = &self.renderer;
-        let top = rows * 3 / 4;
-        r.draw_text_centered("YOU FOUND THE EXIT!", top, YELLOW, 2.5);
-        r.draw_text_centered(&format!("seed {}", game.seed()), top - 5, WHITE, 1.5);
-        let moves = game.moves();
-        let noun = if moves == 1 { "move" } else { "moves" };
-        r.draw_text_centered(&format!("{moves} {noun}"), top - 7, WHITE, 1.5);
-        r.draw_text_centered("Type :Q to save and quit", top - 10, GREY, 1.5);
-        r.draw_text_centered(&self.message, 2, YELLOW, 1.0);
-    }
-
-    fn draw_game(&self, game: &GameState) {
-        let r = &self.renderer;
-        let world = game.world();
-        r.draw_world(world);
-        let (top, second) = (world.height() as i32 + 1, world.height() as i32);
-        r.fill_rows(second, top, HUD_BACKGROUND);
-        let under_mouse = r
-            .tile_under_mouse(world)
-            .and_then(|p| world.get(p))
-            .map(|t| t.tetile().description().to_owned())
-            .unwrap_or_default();
-        r.draw_text_in_row(&under_mouse, 0.5, top, WHITE, 1.0);
-        let seed = format!("seed {}", game.seed());
-        let cols = r.geometry().cols as f32;
-        r.draw_text_in_row(
-            &seed,
-            cols - 0.5 - r.text_width_cells(&seed, 1.0),
-            top,
-            GREY,
-            1.0,
-        );
-        let status = format!("{} · moves {}", game.avatar(), game.moves());
-        r.draw_text_in_row(
-            &status,
-            cols - 0.5 - r.text_width_cells(&status, 1.0),
-            second,
-            GREY,
-            1.0,
-        );
-        let color = if game.status() == LevelStatus::Won {
-            YELLOW
-        } else {
-            WHITE
-        };
-        r.draw_text_in_row(&self.message, 0.5, second, color, 1.0);
+/// Scale (× the tile font), colour and height in rows of a style on a text screen.
+fn look(style: Style) -> (f32, Rgb, i32) {
+    match style {
+        Style::Title => (2.5, WHITE, 3),
+        Style::Heading => (2.0, WHITE, 3),
+        Style::Normal => (1.5, WHITE, 2),
+        Style::Dim => (1.5, GREY, 2),
+        Style::Input => (2.0, YELLOW, 2),
+        Style::Message => (1.0, YELLOW, 2),
     }
 }
 

@@ -276,7 +276,7 @@ fn check_seed(seed: u64, width: usize, height: usize, settings: GeneratorSetting
         .unwrap_or_else(|e| panic!("seed {seed}, {width}x{height}: {e}"));
     assert_eq!(game.world().width(), width);
     assert_eq!(game.world().height(), height);
-    if let Err(e) = check_world(game.world(), game.avatar(), game.exit()) {
+    if let Err(e) = check_world(&game.world(), game.avatar(), game.exit()) {
         panic!(
             "seed {seed}, {width}x{height}, {settings:?}: {e}\n{}",
             game.world()
@@ -353,7 +353,7 @@ fn same_seed_same_world() {
         // GameState::new is generate() over Pcg64::seed_from_u64(seed).
         let mut rng = Pcg64::seed_from_u64(seed);
         let d = generator::generate(&mut rng, 80, 30, &GeneratorSettings::default()).unwrap();
-        assert_eq!(d.world, *a.world(), "seed {seed}");
+        assert_eq!(d.world, a.world(), "seed {seed}");
         assert_eq!(d.avatar, a.avatar());
         assert_eq!(d.exit, a.exit());
     }
@@ -389,7 +389,7 @@ fn max_seed_works() {
     let seed = 9_223_372_036_854_775_807;
     let game = GameState::new(seed, 80, 30, GeneratorSettings::default()).unwrap();
     assert_eq!(game.seed(), seed);
-    check_world(game.world(), game.avatar(), game.exit()).unwrap();
+    check_world(&game.world(), game.avatar(), game.exit()).unwrap();
     assert_eq!(game.history(), "N9223372036854775807S");
 }
 
@@ -612,7 +612,7 @@ fn checker_rejects_broken_worlds() {
     // The checker itself must catch what it claims to: break a good world in a few ways.
     let game = GameState::new(7, 40, 20, GeneratorSettings::default()).unwrap();
     let (avatar, exit) = (game.avatar(), game.exit());
-    check_world(game.world(), avatar, exit).unwrap();
+    check_world(&game.world(), avatar, exit).unwrap();
 
     // A stray floor tile out in the NOTHING: unreachable, a dead end, NOTHING beside it.
     let mut w = game.world().clone();
@@ -643,7 +643,7 @@ fn checker_rejects_broken_worlds() {
     assert!(check_world(&w, avatar, exit).is_err());
 
     // The wrong exit position.
-    assert!(check_world(game.world(), avatar, avatar).is_err());
+    assert!(check_world(&game.world(), avatar, avatar).is_err());
 }
 
 #[test]

@@ -4,11 +4,17 @@
 use byog::core::GameState;
 use byog::core::game::{LevelStatus, MAX_SEED};
 use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::{Ending, Interpreter, Mode, Outcome, Refusal, Report};
+use byog::core::interpreter::{
+    BACKSPACE, Closing, Context, ESCAPE, GameKind, Interpreter, Mode, Outcome, Refusal, Report,
+};
 use byog::core::replay;
+use byog::core::rules::Event;
 use byog::core::save::{self, MemoryStore};
-use byog::tile_engine::{Pos, Tile};
+use byog::tile_engine::Tile;
 use proptest::prelude::*;
+
+mod common;
+use common::keys_to_exit as path_to_exit;
 
 /// Runs each input string in a fresh interpreter (a new program run) against one shared
 /// save, and returns the last world's text and every report.
@@ -76,14 +82,14 @@ fn keys_after_colon_q_are_ignored_and_reported() {
     let mut store = MemoryStore::default();
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     let outcomes = feed_all(&mut interpreter, "N5SD:QDDN", &mut store);
-    assert_eq!(outcomes[5], Outcome::Ended(Ending::SavedAndQuit));
+    assert_eq!(outcomes[5], Outcome::Closed(Closing::SavedAndQuit));
     for (i, o) in outcomes.iter().enumerate().skip(6) {
         assert_eq!(
             *o,
             Outcome::Reported(Report {
                 key: "N5SD:QDDN".chars().nth(i).unwrap(),
                 position: i,
-                reason: Refusal::AfterEnd
+                reason: Refusal::AfterQuit
             })
         );
     }
@@ -93,14 +99,21 @@ fn keys_after_colon_q_are_ignored_and_reported() {
 }
 
 #[test]
-fn load_with_no_save_ends_cleanly() {
+fn load_with_no_save_stays_at_the_menu_and_replay_ends_there() {
+    // The interpreter stays at the menu (the window and the terminal say so and go on)...
     let mut store = MemoryStore::default();
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     let outcomes = feed_all(&mut interpreter, "LN1S", &mut store);
-    assert_eq!(outcomes[0], Outcome::Ended(Ending::NothingToLoad));
-    assert!(interpreter.game().is_none());
-    assert!(matches!(outcomes[1], Outcome::Reported(r) if r.reason == Refusal::AfterEnd));
+    assert_eq!(outcomes[0], Outcome::NoSave);
+    assert_eq!(outcomes[1], Outcome::Accepted);
+    assert_eq!(outcomes[3], Outcome::Started);
     assert!(store.bytes.is_none());
+    // ...while replay ends cleanly at the L (sp18: "end with no errors produced").
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let run = replay::replay(&mut interpreter, "LN1S", &mut store, true, &mut |_| {}).unwrap();
+    assert!(run.nothing_to_load);
+    assert!(interpreter.game().is_none());
+    assert_eq!(interpreter.mode(), Mode::Menu);
 }
 
 #[test]
@@ -108,7 +121,7 @@ fn quit_in_the_menu_saves_nothing() {
     let mut store = MemoryStore::default();
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     let outcomes = feed_all(&mut interpreter, "Q", &mut store);
-    assert_eq!(outcomes, vec![Outcome::Ended(Ending::Quit)]);
+    assert_eq!(outcomes, vec![Outcome::Closed(Closing::Quit)]);
     assert!(store.bytes.is_none());
 }
 
@@ -137,6 +150,7 @@ fn seed_digits_past_java_long_max_are_refused() {
     assert_eq!(
         interpreter.mode(),
         Mode::SeedEntry {
+            kind: GameKind::Classic,
             seed: 922337203685477580,
             digits: 18
         }
@@ -170,11 +184,16 @@ fn unknown_keys_are_reported_with_their_positions() {
     assert!(
         reports
             .iter()
-            .all(|r| matches!(r.reason, Refusal::NotACommand(_)))
+            .all(|r| matches!(r.reason, Refusal::UnknownKey(_)))
     );
     assert_eq!(
         reports[0].to_string(),
-        "key 'x' at position 0 ignored: not a key in the menu (N new, L load, Q quit)"
+        "key 'x' at position 0 ignored: not a menu key (N new game, L load, Q quit)"
+    );
+    // The player's words never name a position.
+    assert_eq!(
+        reports[0].player_message(),
+        "'x': not a menu key (N new game, L load, Q quit)"
     );
 }
 
@@ -197,48 +216,43 @@ fn moves_follow_the_rules() {
         feed_all(&mut interpreter, &format!("N2018S{key}"), &mut store);
         let after = interpreter.game().unwrap();
         let target = game.avatar().offset(dx, dy);
-        let expected = match game.world().tile(target) {
-            Tile::Floor => target,
-            _ => game.avatar(),
-        };
+        let open = game.world().tile(target) == Tile::Floor;
+        let expected = if open { target } else { game.avatar() };
         assert_eq!(after.avatar(), expected, "key {key}");
         assert_eq!(after.world().tile(expected), Tile::Player);
         assert_eq!(after.world().count(Tile::Player), 1);
-        assert_eq!(after.moves(), 1);
+        // A bump into a wall changes nothing and is not a move (SPEC 2).
+        assert_eq!(after.moves(), u64::from(open), "key {key}");
+        let history = if open {
+            format!("N2018S{key}")
+        } else {
+            "N2018S".to_owned()
+        };
+        assert_eq!(after.history(), history);
     }
 }
 
-/// Finds the keys that walk from the avatar into the exit, by BFS.
-fn path_to_exit(game: &GameState) -> String {
-    let world = game.world();
-    let (w, h) = (world.width() as i32, world.height() as i32);
-    let mut prev = vec![None; (w * h) as usize];
-    let mut queue = std::collections::VecDeque::from([game.avatar()]);
-    let idx = |p: Pos| (p.y * w + p.x) as usize;
-    prev[idx(game.avatar())] = Some((game.avatar(), ' '));
-    while let Some(p) = queue.pop_front() {
-        for (key, (dx, dy)) in [('W', (0, 1)), ('A', (-1, 0)), ('S', (0, -1)), ('D', (1, 0))] {
-            let n = p.offset(dx, dy);
-            if prev[idx(n)].is_some() {
-                continue;
-            }
-            if n == game.exit() {
-                let mut keys = vec![key];
-                let mut at = p;
-                while at != game.avatar() {
-                    let (before, k) = prev[idx(at)].unwrap();
-                    keys.push(k);
-                    at = before;
-                }
-                return keys.into_iter().rev().collect();
-            }
-            if world.tile(n) == Tile::Floor {
-                prev[idx(n)] = Some((p, key));
-                queue.push_back(n);
-            }
-        }
+#[test]
+fn a_bump_is_an_event_not_a_move_nor_a_report() {
+    // Seed 999's avatar cannot go right after DDDWWW (the sp18 walk bumps three times).
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, "N999SDDDWWWDDD", &mut store);
+    let game = interpreter.game().unwrap();
+    assert_eq!(game.moves(), 6);
+    assert_eq!(game.history(), "N999SDDDWWW");
+    for o in &outcomes[11..] {
+        let Outcome::Acted(events) = o else {
+            panic!("a bump is acted on, not reported: {o:?}")
+        };
+        assert!(matches!(
+            events.as_slice(),
+            [Event::Blocked {
+                tile: Tile::Wall,
+                ..
+            }]
+        ));
     }
-    panic!("no path to the exit");
 }
 
 #[test]
@@ -255,8 +269,8 @@ fn walking_into_the_exit_wins_the_level() {
         assert_eq!(won.world().count(Tile::LockedDoor), 0);
         // The W after winning is refused; :Q still saves.
         let n = outcomes.len();
-        assert!(matches!(outcomes[n - 3], Outcome::Reported(r) if r.reason == Refusal::LevelWon));
-        assert_eq!(outcomes[n - 1], Outcome::Ended(Ending::SavedAndQuit));
+        assert!(matches!(outcomes[n - 3], Outcome::Reported(r) if r.reason == Refusal::GameOver));
+        assert_eq!(outcomes[n - 1], Outcome::Closed(Closing::SavedAndQuit));
         let loaded = save::decode(store.bytes.as_deref().unwrap(), "mem".as_ref()).unwrap();
         assert_eq!(&loaded, won);
     }
@@ -268,10 +282,127 @@ fn replaying_the_history_reproduces_the_game() {
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     feed_all(&mut interpreter, "n77s:wxddd:d:Q", &mut store);
     let saved = save::decode(store.bytes.as_deref().unwrap(), "mem".as_ref()).unwrap();
-    assert_eq!(saved.history(), "N77SWDDDD");
+    // The four D's bump into a wall: bumps are not moves, so the history leaves them out.
+    assert_eq!(saved.history(), "N77SW");
     let mut again = Interpreter::new(80, 30, GeneratorSettings::default());
-    feed_all(&mut again, saved.history(), &mut MemoryStore::default());
+    feed_all(&mut again, &saved.history(), &mut MemoryStore::default());
     assert_eq!(again.game().unwrap(), &saved);
+}
+
+#[test]
+fn backspace_deletes_the_last_digit() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let keys = format!("N12{BACKSPACE}3S");
+    let outcomes = feed_all(&mut interpreter, &keys, &mut store);
+    assert_eq!(outcomes[3], Outcome::Accepted);
+    assert_eq!(interpreter.game().unwrap().seed(), 13);
+    assert_eq!(world_of(&[&keys]), world_of(&["N13S"]));
+    // With no digit left, Backspace is refused and seed entry goes on.
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(
+        &mut interpreter,
+        &format!("N4{BACKSPACE}{BACKSPACE}"),
+        &mut store,
+    );
+    assert!(matches!(outcomes[3], Outcome::Reported(r) if r.reason == Refusal::NothingToDelete));
+    assert_eq!(
+        interpreter.mode(),
+        Mode::SeedEntry {
+            kind: GameKind::Classic,
+            seed: 0,
+            digits: 0
+        }
+    );
+    // Deleting the 20th digit of a too-large seed is not needed: it was never taken.
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    feed_all(
+        &mut interpreter,
+        &format!("N{MAX_SEED}9{BACKSPACE}S"),
+        &mut store,
+    );
+    assert_eq!(interpreter.game().unwrap().seed(), MAX_SEED / 10);
+}
+
+#[test]
+fn escape_leaves_seed_entry_for_the_menu_saving_nothing() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, &format!("N12{ESCAPE}"), &mut store);
+    assert_eq!(outcomes[3], Outcome::Accepted);
+    assert_eq!(interpreter.mode(), Mode::Menu);
+    assert!(interpreter.game().is_none());
+    // Back at the menu the keys are menu keys again; Escape is not one.
+    let outcomes = feed_all(&mut interpreter, &format!("{ESCAPE}N5S"), &mut store);
+    assert!(
+        matches!(outcomes[0], Outcome::Reported(r) if r.reason == Refusal::UnknownKey(Context::Menu))
+    );
+    assert_eq!(interpreter.game().unwrap().seed(), 5);
+    assert!(store.bytes.is_none());
+    // The window's "back to the menu" from a finished game: N, then Escape.
+    let path = path_to_exit(&GameState::new(3, 80, 30, GeneratorSettings::default()).unwrap());
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    feed_all(&mut interpreter, &format!("N3S{path}N{ESCAPE}"), &mut store);
+    assert_eq!(interpreter.mode(), Mode::Menu);
+    assert_eq!(
+        interpreter.game().unwrap().status(),
+        LevelStatus::Won,
+        "kept as it was"
+    );
+}
+
+#[test]
+fn an_ended_game_takes_n_for_a_new_game_and_colon_q_to_save() {
+    let seed = 42;
+    let path = path_to_exit(&GameState::new(seed, 80, 30, GeneratorSettings::default()).unwrap());
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    feed_all(&mut interpreter, &format!("N{seed}S{path}"), &mut store);
+    assert_eq!(interpreter.mode(), Mode::Ended { colon: false });
+    // Moves and other keys are refused; `:` then another key drops the colon.
+    let outcomes = feed_all(&mut interpreter, "WX:D", &mut store);
+    assert!(matches!(outcomes[0], Outcome::Reported(r) if r.reason == Refusal::GameOver));
+    assert!(
+        matches!(outcomes[1], Outcome::Reported(r) if r.reason == Refusal::UnknownKey(Context::Ended))
+    );
+    assert!(matches!(outcomes[3], Outcome::Reported(r) if r.reason == Refusal::GameOver));
+    // N starts seed entry for a new game; the won one is left as it was.
+    let outcomes = feed_all(&mut interpreter, "N7S", &mut store);
+    assert_eq!(
+        outcomes,
+        vec![Outcome::Accepted, Outcome::Accepted, Outcome::Started]
+    );
+    assert_eq!(interpreter.game().unwrap().seed(), 7);
+    assert!(
+        store.bytes.is_none(),
+        "nothing was saved by leaving the won game"
+    );
+    assert_eq!(
+        world_of(&[&format!("N{seed}S{path}N7S")]),
+        world_of(&["N7S"])
+    );
+    // :Q in the ended state saves the won game.
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    feed_all(&mut interpreter, &format!("N{seed}S{path}:Q"), &mut store);
+    let saved = save::decode(store.bytes.as_deref().unwrap(), "mem".as_ref()).unwrap();
+    assert_eq!(saved.status(), LevelStatus::Won);
+    assert_eq!(saved.history(), format!("N{seed}S{path}"));
+}
+
+#[test]
+fn runs_and_explorations_are_not_available_yet() {
+    let (text, reports) = run_all(&["R1SE2SN3S"]);
+    assert_eq!(text.unwrap(), world_of(&["N3S"]));
+    assert!(matches!(
+        reports[0].reason,
+        Refusal::NotAvailableYet(GameKind::Run)
+    ));
+    assert!(
+        reports
+            .iter()
+            .any(|r| r.reason == Refusal::NotAvailableYet(GameKind::Exploration))
+    );
+    assert!(reports[0].player_message().contains("not available yet"));
 }
 
 proptest! {

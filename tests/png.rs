@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use byog::core::generator::GeneratorSettings;
 use byog::core::save::{self, FileStore, MemoryStore, SaveStore};
 use byog::core::{GameState, Interpreter};
+use byog::screens::{HUD_ROWS, window_geometry};
 use byog::tile_engine::raster::{self, RasterReason};
 use byog::tile_engine::{Geometry, Pos, TILE_SIZE, Tile, World};
-use byog::window::{HUD_ROWS, window_geometry};
 use image::{Rgba, RgbaImage};
 
 const SEEDS: [u64; 4] = [0, 1, 1234, 9_223_372_036_854_775_807];
@@ -345,7 +345,7 @@ fn save_every_tile_kind(dir: &Path) -> World {
     std::fs::write(store.path(), &bytes).unwrap();
     let loaded = store.load().unwrap().unwrap();
     let expected = World::from_tiles(80, 30, tiles).unwrap();
-    assert_eq!(loaded.world(), &expected);
+    assert_eq!(loaded.world(), expected);
     expected
 }
 

@@ -1,7 +1,6 @@
 //! Saves (`SPEC.md`, section 4): round trips, damaged files, atomic writes, interrupted
 //! writes, and the `L` key through the real binary.
 
-use std::collections::VecDeque;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -10,18 +9,15 @@ use byog::core::generator::GeneratorSettings;
 use byog::core::save::{
     self, FORMAT_VERSION, FileStore, MAGIC, SAVE_FILE_NAME, SaveError, SaveStore,
 };
-use byog::core::{Direction, GameState, LevelStatus, MoveResult};
+use byog::core::save::{CHECKSUM_LEN, HEADER_LEN};
+use byog::core::{GameState, LevelStatus};
 use byog::tile_engine::{Pos, Tile};
 
-const HEADER_LEN: usize = 8 + 4 + 8;
-const CHECKSUM_LEN: usize = 4;
+mod common;
+use common::{act, keys_to_exit as path_to_exit};
 
 fn new_game(seed: u64) -> GameState {
     GameState::new(seed, 80, 30, GeneratorSettings::default()).expect("80 x 30 generates")
-}
-
-fn dir_of(key: char) -> Direction {
-    Direction::from_key(key).expect("a movement key")
 }
 
 /// A game after some moves, at least one of which really moved the avatar.
@@ -29,55 +25,18 @@ fn played_game(seed: u64) -> GameState {
     let mut game = new_game(seed);
     let mut moved = false;
     for key in "DDDWWWDDDAASSWDDSAW".chars() {
-        moved |= game.step(dir_of(key)) == MoveResult::Moved;
+        moved |= game.apply(act(key)).changed_game();
     }
     // Make sure the avatar really went somewhere: walk any open direction.
     for key in "WASD".chars() {
         if moved {
             break;
         }
-        moved = game.step(dir_of(key)) == MoveResult::Moved;
+        moved = game.apply(act(key)).changed_game();
     }
     assert!(moved, "seed {seed}: the avatar never moved");
     assert_ne!(game.moves(), 0);
     game
-}
-
-/// Keys leading the avatar from where it stands into the exit (BFS over floor).
-fn path_to_exit(game: &GameState) -> String {
-    let world = game.world();
-    let (w, h) = (world.width(), world.height());
-    let mut prev: Vec<Option<(usize, char)>> = vec![None; w * h];
-    let start = world.index(game.avatar());
-    let mut seen = vec![false; w * h];
-    seen[start] = true;
-    let mut queue = VecDeque::from([game.avatar()]);
-    while let Some(p) = queue.pop_front() {
-        for key in ['W', 'A', 'S', 'D'] {
-            let (dx, dy) = dir_of(key).delta();
-            let q = p.offset(dx, dy);
-            let Some(tile) = world.get(q) else { continue };
-            let i = world.index(q);
-            if seen[i] {
-                continue;
-            }
-            if q == game.exit() {
-                let mut keys = vec![key];
-                let mut at = world.index(p);
-                while let Some((from, k)) = prev[at] {
-                    keys.push(k);
-                    at = from;
-                }
-                return keys.into_iter().rev().collect();
-            }
-            if tile == Tile::Floor {
-                seen[i] = true;
-                prev[i] = Some((world.index(p), key));
-                queue.push_back(q);
-            }
-        }
-    }
-    panic!("no path from the avatar to the exit");
 }
 
 fn read(path: &Path) -> Vec<u8> {
@@ -166,7 +125,7 @@ fn a_loaded_game_continues_exactly_like_the_original() {
     let mut original = played_game(999);
     let mut loaded = save::decode(&save::encode(&original), Path::new("mem")).unwrap();
     for key in "WWWDDDSSSAAAWDWDSASA".chars() {
-        assert_eq!(original.step(dir_of(key)), loaded.step(dir_of(key)));
+        assert_eq!(original.apply(act(key)), loaded.apply(act(key)));
         assert_eq!(loaded, original);
     }
 }
@@ -175,11 +134,11 @@ fn a_loaded_game_continues_exactly_like_the_original() {
 fn a_won_game_round_trips() {
     let mut game = new_game(42);
     let keys = path_to_exit(&game);
-    let mut last = MoveResult::Blocked;
+    let mut won = false;
     for key in keys.chars() {
-        last = game.step(dir_of(key));
+        won = game.apply(act(key)).won();
     }
-    assert_eq!(last, MoveResult::Won);
+    assert!(won, "the last key walked into the exit");
     assert_eq!(game.status(), LevelStatus::Won);
     assert_eq!(game.world().get(game.exit()), Some(Tile::UnlockedDoor));
     let back = save::decode(&save::encode(&game), Path::new("mem")).unwrap();
@@ -473,9 +432,10 @@ fn a_file_in_place_of_the_save_folder_fails_the_write() {
     let err = store
         .save(&played_game(24))
         .expect_err("cannot save inside a file");
-    assert!(matches!(err, SaveError::Write { .. }), "{err:?}");
-    assert_names_path(&err, store.path());
+    // The message names the folder and says what to do (bug 5: not "File exists").
+    assert!(matches!(err, SaveError::FolderIsAFile { .. }), "{err:?}");
     assert!(err.to_string().contains(&blocker.display().to_string()));
+    assert!(err.to_string().contains("--save-dir"), "{err}");
     assert_eq!(read(&blocker), b"not a folder");
     assert_eq!(entries(tmp.path()), ["saves"]);
 }
@@ -575,7 +535,7 @@ fn binary_save_load_and_damaged_save() {
     let saved = read(&save_path);
     let mut expected = new_game(999);
     for key in "DDD".chars() {
-        expected.step(dir_of(key));
+        expected.apply(act(key));
     }
     assert_eq!(saved, save::encode(&expected));
     assert_eq!(text(&out.stdout), expected.world().to_string());
@@ -660,8 +620,8 @@ fn helper_positions_are_inside_the_world() {
     let keys = path_to_exit(&game);
     let mut p: Pos = game.avatar();
     for key in keys.chars() {
-        let (dx, dy) = dir_of(key).delta();
-        p = p.offset(dx, dy);
+        let byog::core::Action::Move(d) = act(key);
+        p += d;
     }
     assert_eq!(p, game.exit());
 }

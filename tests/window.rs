@@ -8,6 +8,8 @@
 //! reason; with `BYOG_REQUIRE_WINDOW_TESTS=1` (which `.ci/run` sets) it fails instead, so CI
 //! never skips it silently.
 
+#![cfg(feature = "window")]
+
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
@@ -156,8 +158,13 @@ fn xdotool(x: &Xvfb, args: &[&str]) -> String {
 
 impl<'a> Window<'a> {
     fn open(x: &'a Xvfb, save_dir: &Path) -> Window<'a> {
+        Window::open_with(x, save_dir, &[])
+    }
+
+    fn open_with(x: &'a Xvfb, save_dir: &Path, args: &[&str]) -> Window<'a> {
         let child = Command::new(env!("CARGO_BIN_EXE_byog"))
             .arg("play")
+            .args(args)
             .arg("--save-dir")
             .arg(save_dir)
             .env("DISPLAY", &x.display)
@@ -190,6 +197,20 @@ impl<'a> Window<'a> {
     /// Gives the window time to draw a few frames after input.
     fn wait_frames(&mut self) {
         sleep(Duration::from_millis(700));
+    }
+
+    /// Presses named keys (`BackSpace`, `Escape`, `Up`, …).
+    fn press(&mut self, keys: &[&str]) {
+        xdotool(self.x, &["windowfocus", "--sync", &self.id]);
+        let mut args = vec!["key", "--delay", "60"];
+        args.extend_from_slice(keys);
+        xdotool(self.x, &args);
+        self.wait_frames();
+    }
+
+    /// Whether the program is still running.
+    fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
     }
 
     fn type_keys(&mut self, keys: &str) {
@@ -453,14 +474,14 @@ fn screenshot_flag_draws_the_world_after_keys() {
     let img = play_screenshot(
         &x,
         dir.path(),
-        &["--width", "40", "--height", "20", "--keys", "N77SDDWW"],
+        &["--width", "50", "--height", "22", "--keys", "N77SDDWW"],
         &png,
     );
-    assert_eq!(img.dimensions(), (40 * TILE, (20 + HUD_ROWS) * TILE));
+    assert_eq!(img.dimensions(), (50 * TILE, (22 + HUD_ROWS) * TILE));
     let dir2 = tempfile::tempdir().unwrap();
     let out = byog(
         dir2.path(),
-        &["N77SDDWW", "--width", "40", "--height", "20"],
+        &["N77SDDWW", "--width", "50", "--height", "22"],
     );
     let rows: Vec<Vec<char>> = String::from_utf8(out.stdout)
         .unwrap()
@@ -468,7 +489,7 @@ fn screenshot_flag_draws_the_world_after_keys() {
         .map(|l| l.chars().collect())
         .collect();
     assert_walls_match(&img, &rows, 1);
-    assert_eq!(avatar_cell(&img, 40, 20), Some(find_tile(&rows, '@', 0)));
+    assert_eq!(avatar_cell(&img, 50, 22), Some(find_tile(&rows, '@', 0)));
     assert!(!dir.path().join("save.bin").exists(), "no :Q, no save");
 }
 
@@ -518,4 +539,180 @@ fn screenshot_and_gen_png_agree_cell_by_cell() {
         cells_differing.is_empty(),
         "cells (x, row from top, worst channel difference) that differ: {cells_differing:?}"
     );
+}
+
+/// Runs `byog play ARGS` on the X server without a screenshot and returns its output (for
+/// sizes the window refuses before opening).
+fn play_output(x: &Xvfb, save_dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new("timeout")
+        .args(["60", env!("CARGO_BIN_EXE_byog"), "play"])
+        .args(args)
+        .arg("--save-dir")
+        .arg(save_dir)
+        .env("DISPLAY", &x.display)
+        .output()
+        .unwrap()
+}
+
+/// Bug 7 of the ground issue: sizes the README calls valid but no screen shows are refused
+/// before a window opens, with exit 2 and a message that says what fits (not a raw X error,
+/// not a 16000-pixel window).
+#[test]
+fn worlds_larger_than_the_screen_are_refused_with_what_fits() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for size in [["4096", "5"], ["1000", "500"]] {
+        let out = play_output(&x, dir.path(), &["--width", size[0], "--height", size[1]]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{size:?}: {err}");
+        // The Xvfb screen is 2600 x 1100: 162 x 66 tiles, less the HUD's two rows.
+        assert!(err.contains("2600 × 1100 screen"), "{err}");
+        assert!(err.contains("at most 162 × 66 tiles"), "{err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("BadWindow"),
+            "{err}"
+        );
+    }
+}
+
+/// Bug 8: a tiny world gets a window large enough for the menu; the window's class is byog.
+#[test]
+fn a_tiny_world_gets_a_readable_window_named_byog() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("tiny.png");
+    let img = play_screenshot(&x, dir.path(), &["--width", "5", "--height", "5"], &png);
+    assert_eq!(
+        img.dimensions(),
+        (48 * TILE, 24 * TILE),
+        "the minimum window"
+    );
+    // The title is drawn whole: lit pixels, none in the outermost columns (not clipped).
+    let lit = |px: u32| (0..img.height()).any(|py| pixel(&img, px, py) != [0, 0, 0]);
+    assert!((0..img.width()).filter(|&px| lit(px)).count() > 100);
+    assert!(!lit(0) && !lit(img.width() - 1), "the menu is not clipped");
+
+    let mut window = Window::open_with(&x, dir.path(), &["--width", "5", "--height", "5"]);
+    let by_class = xdotool(&x, &["search", "--class", "^byog$"]);
+    assert!(
+        by_class.lines().any(|id| id == window.id),
+        "class: {by_class:?}"
+    );
+    window.type_keys("q");
+    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
+}
+
+/// Bug 8: L with no save keeps the window at the menu (it used to quit); Backspace and
+/// Escape edit the seed; after a win N then Escape lead back to the menu; a save too large
+/// for the screen is refused at L without closing the window.
+#[test]
+fn the_menu_and_seed_entry_behave_as_the_spec_says() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let saves = tempfile::tempdir().unwrap();
+    let mut window = Window::open(&x, saves.path());
+    let menu = window.screenshot();
+
+    // L with no save: still running, still the menu (plus a message).
+    window.type_keys("l");
+    assert!(window.is_running(), "L with no save must not quit");
+    let after_l = window.screenshot();
+    assert!(wall_cells(&after_l, 80, 30, 1).iter().flatten().all(|w| !w));
+    assert_ne!(after_l, menu, "a message says there is no save");
+
+    // N 1 2 Backspace 3 S plays seed 13.
+    window.type_keys("n12");
+    window.press(&["BackSpace"]);
+    window.type_keys("3s");
+    let rows = replay_rows("N13S");
+    assert_walls_match(&window.screenshot(), &rows, 1);
+
+    // Walk into the exit, then N and Escape: back at the menu, no world drawn.
+    let path = keys_to_exit_of(&rows);
+    window.type_keys(&path.to_ascii_lowercase());
+    let won = window.screenshot();
+    assert!(
+        wall_cells(&won, 80, 30, 1).iter().flatten().all(|w| !w),
+        "the end screen"
+    );
+    window.type_keys("n");
+    window.press(&["Escape"]);
+    let back = window.screenshot();
+    assert!(wall_cells(&back, 80, 30, 1).iter().flatten().all(|w| !w));
+    // Escape from seed entry, then a new game from the menu.
+    window.type_keys("n9");
+    window.press(&["Escape"]);
+    window.type_keys("n5s");
+    assert_walls_match(&window.screenshot(), &replay_rows("N5S"), 1);
+    window.type_keys(":q");
+    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
+
+    // A save of a world wider than the screen: L is refused, the window stays, the save too.
+    let big = byog(saves.path(), &["--width", "400", "--height", "40", "N3S:Q"]);
+    assert!(big.status.success());
+    let before = std::fs::read(saves.path().join("save.bin")).unwrap();
+    let mut window = Window::open(&x, saves.path());
+    window.type_keys("l");
+    assert!(
+        window.is_running(),
+        "a save too large to show must not crash the window"
+    );
+    let shot = window.screenshot();
+    assert_eq!(shot.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
+    assert!(
+        wall_cells(&shot, 80, 30, 1).iter().flatten().all(|w| !w),
+        "still the menu"
+    );
+    assert_eq!(
+        std::fs::read(saves.path().join("save.bin")).unwrap(),
+        before
+    );
+    window.type_keys("q");
+    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
+}
+
+/// The keys from the avatar into the exit of a world given as replay's rows (a BFS over the
+/// text; `█` is entered from a neighbour).
+fn keys_to_exit_of(rows: &[Vec<char>]) -> String {
+    let h = rows.len() as i32;
+    let w = rows[0].len() as i32;
+    let at = |x: i32, y: i32| {
+        (x >= 0 && y >= 0 && x < w && y < h).then(|| rows[(h - 1 - y) as usize][x as usize])
+    };
+    let (ax, ay) = find_tile(rows, '@', 0);
+    let start = (ax as i32, ay as i32);
+    let mut prev = std::collections::BTreeMap::new();
+    prev.insert(start, (start, ' '));
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some((x, y)) = queue.pop_front() {
+        for (k, dx, dy) in [('W', 0, 1), ('A', -1, 0), ('S', 0, -1), ('D', 1, 0)] {
+            let n = (x + dx, y + dy);
+            if prev.contains_key(&n) {
+                continue;
+            }
+            match at(n.0, n.1) {
+                Some('█') => {
+                    let mut keys = vec![k];
+                    let mut p = (x, y);
+                    while p != start {
+                        let (q, key) = prev[&p];
+                        keys.push(key);
+                        p = q;
+                    }
+                    return keys.into_iter().rev().collect();
+                }
+                Some('·') => {
+                    prev.insert(n, ((x, y), k));
+                    queue.push_back(n);
+                }
+                _ => {}
+            }
+        }
+    }
+    panic!("no way to the exit");
 }

@@ -129,7 +129,7 @@ fn one_run(input: &str, width: usize, height: usize, store: &mut MemoryStore, ch
         let world = game.world();
         let mut again = Interpreter::new(world.width(), world.height(), *game.settings());
         let mut fresh = MemoryStore::default();
-        let rerun = replay::replay(&mut again, game.history(), &mut fresh, true, &mut |_| {})
+        let rerun = replay::replay(&mut again, &game.history(), &mut fresh, true, &mut |_| {})
             .unwrap_or_else(|e| panic!("history {:?} does not replay: {e}", game.history()));
         assert!(!rerun.saved);
         assert_eq!(again.game(), Some(game), "history {:?}", game.history());

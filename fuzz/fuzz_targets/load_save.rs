@@ -18,12 +18,11 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use byog::core::generator::GeneratorSettings;
-use byog::core::save::{self, FORMAT_VERSION, MAGIC};
-use byog::core::{Direction, GameState, LevelStatus};
+use byog::core::save::{self, CHECKSUM_LEN, FORMAT_VERSION, HEADER_LEN, MAGIC};
+use byog::core::{Action, GameState, LevelStatus};
 use byog::tile_engine::Tile;
 use libfuzzer_sys::fuzz_target;
 
-const HEADER_LEN: usize = 8 + 4 + 8;
 const PATH: &str = "/fuzz/saves/save.bin";
 
 fuzz_target!(|data: &[u8]| {
@@ -43,16 +42,16 @@ fn template() -> &'static [u8] {
     TEMPLATE.get_or_init(|| {
         let mut game = GameState::new(7, 11, 9, GeneratorSettings::default()).expect("11 x 9");
         for key in "DDWWASSD".chars() {
-            game.step(Direction::from_key(key).expect("a move"));
+            game.apply(Action::from_key(key).expect("a move"));
         }
         let bytes = save::encode(&game);
-        bytes[HEADER_LEN..bytes.len() - 4].to_vec()
+        bytes[HEADER_LEN..bytes.len() - CHECKSUM_LEN].to_vec()
     })
 }
 
 /// `payload` with a correct header and checksum around it.
 fn wrap(payload: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 4);
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + CHECKSUM_LEN);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
@@ -115,7 +114,7 @@ fn check(bytes: &[u8]) {
             // A loaded game can be printed and played.
             let _ = game.world().to_string();
             for key in "WASDWASD".chars() {
-                game.step(Direction::from_key(key).expect("a move"));
+                game.apply(Action::from_key(key).expect("a move"));
             }
             assert_eq!(game.world().count(Tile::Player), 1);
         }

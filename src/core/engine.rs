@@ -1,4 +1,7 @@
-//! The Java skeleton's `byog.Core.Game` (sp21 BYOW: `Engine`): the two ways to play.
+//! The Java skeleton's `byog.Core.Game` (sp21 BYOW: `Engine`): the two ways to play. The
+//! headless one, `play_with_input_string`, is here; `play_with_keyboard` opens the window
+//! and lives with it (`crate::window`, the `window` feature), so nothing in the game calls a
+//! front-end.
 
 use std::path::PathBuf;
 
@@ -46,31 +49,6 @@ impl Game {
         Game::default()
     }
 
-    /// Java `playWithKeyboard()`: opens the window at the menu and plays until the player
-    /// quits or closes it.
-    ///
-    /// # Errors
-    /// A message when the window cannot do what was asked (a screenshot that cannot be
-    /// written).
-    pub fn play_with_keyboard(&self) -> Result<(), String> {
-        crate::window::run(crate::window::WindowOptions {
-            width: self.width,
-            height: self.height,
-            settings: self.settings,
-            save_dir: self.save_dir.clone(),
-            keys: String::new(),
-            screenshot: None,
-        })
-    }
-
-    /// sp21 BYOW name of [`Game::play_with_keyboard`].
-    ///
-    /// # Errors
-    /// As [`Game::play_with_keyboard`].
-    pub fn interact_with_keyboard(&self) -> Result<(), String> {
-        self.play_with_keyboard()
-    }
-
     /// Java `playWithInputString(input)`: runs the keys of `input` exactly as if typed, saving
     /// on `:Q`, and returns the world (`None` when no world was started or loaded). Ignored
     /// keys are skipped silently; use [`replay::replay`] to see them.
@@ -81,7 +59,7 @@ impl Game {
         let mut interpreter = Interpreter::new(self.width, self.height, self.settings);
         let mut store = FileStore::in_dir(&self.save_dir);
         replay::replay(&mut interpreter, input, &mut store, false, &mut |_| {})?;
-        Ok(interpreter.into_game().map(|g| g.world().clone()))
+        Ok(interpreter.into_game().map(|g| g.world()))
     }
 
     /// sp21 BYOW name of [`Game::play_with_input_string`].

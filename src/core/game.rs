@@ -1,11 +1,19 @@
-//! The state of one game: the world, the avatar, the exit, the random generator and the
-//! canonical key history. Everything the future of a game depends on is here, so a save of it
-//! continues exactly where it stopped (`../shared/SPEC.md`, sections 2 and 4).
+//! The state of one game: the terrain, the things on it (the avatar and the exit), the random
+//! generator, the status and the history of actions. Everything the future of a game depends
+//! on is here, so a save of it continues exactly where it stopped (`../shared/SPEC.md`,
+//! sections 2 and 4).
+//!
+//! Terrain and things are kept apart: the terrain grid holds only terrain (floor, wall,
+//! nothing; the exit's tile is wall), the avatar and the exit are positions, and one compose
+//! step ([`GameState::compose`]) draws them together into the [`World`] that `to_string`,
+//! the renderers and the snapshots use.
 
 use rand_pcg::Pcg64;
 
+use super::action::Action;
 use super::generator::{self, GenerateError, GeneratorSettings};
-use crate::tile_engine::{Pos, Tile, World};
+use super::rules::{self, Events};
+use crate::tile_engine::{Map, Pos, Rect, Tile, World};
 
 /// Default world width in tiles (Java `Game.WIDTH`).
 pub const WIDTH: usize = 80;
@@ -18,7 +26,9 @@ pub const MAX_SEED: u64 = i64::MAX as u64;
 /// `Pcg64::seed_from_u64(seed)`.
 pub type GameRng = Pcg64;
 
-/// Whether the level is still being played.
+/// Whether the game is still being played. A game that is not [`LevelStatus::Playing`] has
+/// *ended* (`../shared/SPEC.md`, section 2): moves are refused, `N` starts a new game and
+/// `:Q` still saves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LevelStatus {
     /// The exit has not been reached.
@@ -27,75 +37,21 @@ pub enum LevelStatus {
     Won,
 }
 
-/// A movement key's direction; up is +y.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    /// `W`: +y.
-    Up,
-    /// `A`: −x.
-    Left,
-    /// `S`: −y.
-    Down,
-    /// `D`: +x.
-    Right,
-}
-
-impl Direction {
-    /// The direction of a movement key (`W`, `A`, `S`, `D`, either case).
-    pub fn from_key(key: char) -> Option<Direction> {
-        match key.to_ascii_uppercase() {
-            'W' => Some(Direction::Up),
-            'A' => Some(Direction::Left),
-            'S' => Some(Direction::Down),
-            'D' => Some(Direction::Right),
-            _ => None,
-        }
-    }
-
-    /// The key for this direction, upper case.
-    pub fn key(self) -> char {
-        match self {
-            Direction::Up => 'W',
-            Direction::Left => 'A',
-            Direction::Down => 'S',
-            Direction::Right => 'D',
-        }
-    }
-
-    /// `(dx, dy)` in tiles.
-    pub fn delta(self) -> (i32, i32) {
-        match self {
-            Direction::Up => (0, 1),
-            Direction::Left => (-1, 0),
-            Direction::Down => (0, -1),
-            Direction::Right => (1, 0),
-        }
-    }
-}
-
-/// What a move did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MoveResult {
-    /// The avatar stepped onto floor.
-    Moved,
-    /// The target was not walkable; nothing changed (the key still counts as a move).
-    Blocked,
-    /// The avatar walked into the exit, which is now unlocked: the level is won.
-    Won,
-}
-
 /// One game: a generated world and everything that happened since `N<seed>S`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameState {
     pub(crate) seed: u64,
     pub(crate) settings: GeneratorSettings,
-    pub(crate) world: World,
+    /// Terrain only: FLOOR, WALL and NOTHING (the exit's tile is WALL).
+    pub(crate) terrain: World,
     pub(crate) avatar: Pos,
     pub(crate) exit: Pos,
     pub(crate) rng: GameRng,
     pub(crate) status: LevelStatus,
+    /// Steps taken (bumps into walls are not steps).
     pub(crate) moves: u64,
-    pub(crate) history: String,
+    /// Every action that changed the game, in order.
+    pub(crate) actions: Vec<Action>,
 }
 
 impl GameState {
@@ -112,43 +68,39 @@ impl GameState {
         height: usize,
         settings: GeneratorSettings,
     ) -> Result<GameState, GenerateError> {
-        let generator::Generated { dungeon, rng, .. } =
-            generator::generate_for_seed(seed, width, height, &settings)?;
-        Ok(GameState {
+        let generated = generator::generate_for_seed(seed, width, height, &settings)?;
+        Ok(GameState::from_generated(seed, settings, generated))
+    }
+
+    /// The game at its start on a world [`generator::generate_for_seed`] made for `seed` with
+    /// `settings`: the avatar and the exit are lifted off the tiles into things (the terrain
+    /// keeps FLOOR under the avatar and WALL under the exit, as the generator carved them),
+    /// and the generator lives on in the game.
+    pub fn from_generated(
+        seed: u64,
+        settings: GeneratorSettings,
+        generated: generator::Generated,
+    ) -> GameState {
+        let generator::Generated { dungeon, rng, .. } = generated;
+        let mut terrain = dungeon.world;
+        terrain.set(dungeon.avatar, Tile::Floor);
+        terrain.set(dungeon.exit, Tile::Wall);
+        GameState {
             seed,
             settings,
-            world: dungeon.world,
+            terrain,
             avatar: dungeon.avatar,
             exit: dungeon.exit,
             rng,
             status: LevelStatus::Playing,
             moves: 0,
-            history: format!("N{seed}S"),
-        })
+            actions: Vec::new(),
+        }
     }
 
-    /// Moves the avatar one tile. Floor is walkable; the exit wins the level (the avatar stays
-    /// where it is and the door unlocks); anything else blocks. Every call counts as a move
-    /// and is added to the history.
-    pub fn step(&mut self, dir: Direction) -> MoveResult {
-        self.moves += 1;
-        self.history.push(dir.key());
-        let (dx, dy) = dir.delta();
-        let target = self.avatar.offset(dx, dy);
-        match self.world.get(target) {
-            Some(Tile::Floor) => {
-                self.world.set(self.avatar, Tile::Floor);
-                self.world.set(target, Tile::Player);
-                self.avatar = target;
-                MoveResult::Moved
-            }
-            Some(Tile::LockedDoor) if target == self.exit => {
-                self.world.set(target, Tile::UnlockedDoor);
-                self.status = LevelStatus::Won;
-                MoveResult::Won
-            }
-            _ => MoveResult::Blocked,
-        }
+    /// Applies one action by the [`rules`] and returns what happened.
+    pub fn apply(&mut self, action: Action) -> Events {
+        rules::apply(self, action)
     }
 
     /// The seed the world was generated from.
@@ -161,9 +113,40 @@ impl GameState {
         &self.settings
     }
 
-    /// The world, avatar and exit drawn in.
-    pub fn world(&self) -> &World {
-        &self.world
+    /// The terrain alone: FLOOR, WALL and NOTHING, no avatar, no exit.
+    pub fn terrain(&self) -> &World {
+        &self.terrain
+    }
+
+    /// The composed world: the terrain with the exit and the avatar drawn in (the world
+    /// `to_string`, the renderers and the snapshots show). Composes the whole world; see
+    /// [`GameState::compose`] for a part of it.
+    pub fn world(&self) -> World {
+        self.compose(self.terrain.rect())
+    }
+
+    /// The compose step: the tiles of `area` (clipped to the world) with the things drawn
+    /// over the terrain: the exit as a LOCKED_DOOR (UNLOCKED_DOOR once won), then the avatar
+    /// as PLAYER. The result is `area`'s size, its `(0, 0)` the area's bottom-left tile;
+    /// drawing costs the area, never the whole world.
+    pub fn compose(&self, area: Rect) -> World {
+        let area = area.intersection(&self.terrain.rect());
+        let (w, h) = (area.width as usize, area.height as usize);
+        let mut tiles = Vec::with_capacity(w * h);
+        let tw = self.terrain.width();
+        for y in area.y..area.top() {
+            let start = y as usize * tw + area.x as usize;
+            tiles.extend_from_slice(&self.terrain.tiles()[start..start + w]);
+        }
+        let mut world = World::from_tiles(w, h, tiles).unwrap_or_else(|| World::new(w, h));
+        let local = |p: Pos| Pos::new(p.x - area.x, p.y - area.y);
+        let door = match self.status {
+            LevelStatus::Playing => Tile::LockedDoor,
+            LevelStatus::Won => Tile::UnlockedDoor,
+        };
+        world.set(local(self.exit), door);
+        world.set(local(self.avatar), Tile::Player);
+        world
     }
 
     /// The avatar's tile.
@@ -176,24 +159,77 @@ impl GameState {
         self.exit
     }
 
-    /// Whether the level is won.
+    /// Whether the game is still played, or won.
     pub fn status(&self) -> LevelStatus {
         self.status
     }
 
-    /// Movement keys taken since the world was generated (blocked ones included).
+    /// Whether the game has ended (won; later runs can also be lost).
+    pub fn has_ended(&self) -> bool {
+        self.status != LevelStatus::Playing
+    }
+
+    /// Steps taken since the world was generated. A bump into a wall changes nothing and is
+    /// not a step (`../shared/SPEC.md`, section 2).
     pub fn moves(&self) -> u64 {
         self.moves
     }
 
-    /// The canonical input string that reproduces this game from the menu: `N<seed>S` and
-    /// every movement key since, upper case (ignored keys, colons and `:Q` left out).
-    pub fn history(&self) -> &str {
-        &self.history
+    /// The actions that changed the game, in order.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The canonical input string that reproduces this game from the menu: `N<seed>S` and the
+    /// key of every action since, upper case (ignored keys, bumps, colons and `:Q` left out).
+    pub fn history(&self) -> String {
+        let mut h = format!("N{}S", self.seed);
+        h.extend(self.actions.iter().map(|a| a.key()));
+        h
     }
 
     /// The game's random generator (its state is part of every save).
     pub fn rng(&self) -> &GameRng {
         &self.rng
+    }
+
+    /// What stands at `pos` for the player: the avatar, the exit or the terrain. The HUD's
+    /// "tile under the mouse" uses it.
+    pub fn tile_at(&self, pos: Pos) -> Option<Tile> {
+        if !self.terrain.contains(pos) {
+            None
+        } else if pos == self.avatar {
+            Some(Tile::Player)
+        } else if pos == self.exit {
+            Some(match self.status {
+                LevelStatus::Playing => Tile::LockedDoor,
+                LevelStatus::Won => Tile::UnlockedDoor,
+            })
+        } else {
+            self.terrain.get(pos)
+        }
+    }
+}
+
+/// A game is a map: its terrain, with the exit door blocking sight.
+impl Map for GameState {
+    fn width(&self) -> usize {
+        self.terrain.width()
+    }
+
+    fn height(&self) -> usize {
+        self.terrain.height()
+    }
+
+    fn is_walkable(&self, pos: Pos) -> bool {
+        self.terrain.is_walkable(pos)
+    }
+
+    fn blocks_sight(&self, pos: Pos) -> bool {
+        self.tile_at(pos).is_none_or(Tile::blocks_sight)
+    }
+
+    fn walkable_row(&self, y: usize, out: &mut [bool]) {
+        self.terrain.walkable_row(y, out);
     }
 }

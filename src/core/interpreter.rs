@@ -1,86 +1,193 @@
 //! The one interpreter of keys (`../shared/SPEC.md`, section 2): a state machine fed one key
-//! at a time. The window feeds it keys from the keyboard, `replay` the characters of an input
-//! string, so the same keys always give the same game.
+//! at a time. The window and the terminal feed it keys from the keyboard, `replay` the
+//! characters of an input string, so the same keys always give the same game. Keys become
+//! [`Action`]s here; the [`rules`](super::rules) apply them.
 //!
 //! | state | key | effect |
 //! |---|---|---|
-//! | menu | `N` | start seed entry |
-//! | menu | `L` | load the save; with none, the program ends cleanly |
+//! | menu | `N` | seed entry for a classic game |
+//! | menu | `R`, `E` | runs and explorations: refused as "not available yet" until they land |
+//! | menu | `L` | load the save; with none, [`Outcome::NoSave`] and the menu stays |
 //! | menu | `Q` | quit without saving |
 //! | seed entry | `0`-`9` | append a digit (refused past 9223372036854775807) |
+//! | seed entry | Backspace (U+0008) | delete the last digit |
+//! | seed entry | Escape (U+001B) | back to the menu, nothing saved |
 //! | seed entry | `S` | generate the world and play (refused with no digits) |
-//! | playing | `W` `A` `S` `D` | move up / left / down / right |
-//! | playing | `:` `Q` | save, then quit; later keys are ignored |
-//! | playing | `:` other | the colon is dropped, the key acts as usual |
-//! | any | anything else | ignored and reported |
+//! | playing | `W` `A` `S` `D` | move up / left / down / right ([`Action::Move`]) |
+//! | playing, ended | `:` `Q` | save, then quit; later keys are ignored |
+//! | playing, ended | `:` other | the colon is dropped, the key acts as usual |
+//! | ended | `N` | seed entry for a new game (the ended one stays as it was saved) |
+//! | any | anything else | ignored and reported ([`Outcome::Reported`]) |
 //!
-//! Keys are case-insensitive.
+//! Keys are case-insensitive. "Ended" is a game that was won (or, in runs, lost).
 
 use std::fmt;
 
-use super::game::{Direction, GameState, MAX_SEED, MoveResult};
+use super::action::Action;
+use super::game::{GameState, MAX_SEED};
 use super::generator::{GenerateError, GeneratorSettings};
+use super::rules::Events;
 use super::save::{SaveError, SaveStore};
 
-/// Where the interpreter is.
+/// Backspace as a key (U+0008): deletes the last seed digit.
+pub const BACKSPACE: char = '\u{8}';
+/// Escape as a key (U+001B): leaves seed entry for the menu.
+pub const ESCAPE: char = '\u{1b}';
+
+/// The three ways to play, chosen at the menu (`../shared/SPEC.md`, section 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GameKind {
+    /// `N`: the classic Java BYoG game.
+    Classic,
+    /// `R`: a run of floors B1..B10 (section 7).
+    Run,
+    /// `E`: an exploration (section 9).
+    Exploration,
+}
+
+impl GameKind {
+    /// The menu key: `N`, `R` or `E`.
+    pub const fn key(self) -> char {
+        match self {
+            GameKind::Classic => 'N',
+            GameKind::Run => 'R',
+            GameKind::Exploration => 'E',
+        }
+    }
+
+    /// The kind a menu key starts (either case).
+    pub fn from_key(key: char) -> Option<GameKind> {
+        match key.to_ascii_uppercase() {
+            'N' => Some(GameKind::Classic),
+            'R' => Some(GameKind::Run),
+            'E' => Some(GameKind::Exploration),
+            _ => None,
+        }
+    }
+
+    /// What the player calls it: "game", "run", "exploration".
+    pub const fn noun(self) -> &'static str {
+        match self {
+            GameKind::Classic => "game",
+            GameKind::Run => "run",
+            GameKind::Exploration => "exploration",
+        }
+    }
+
+    /// Whether this build plays it.
+    pub const fn is_available(self) -> bool {
+        matches!(self, GameKind::Classic)
+    }
+}
+
+/// Where the interpreter is, as front-ends see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
-    /// The title menu: `N`, `L`, `Q`.
+    /// The title menu.
     Menu,
-    /// Typing a seed after `N`.
+    /// Typing a seed after `N` (or `R`, `E`).
     SeedEntry {
+        /// What the seed will start.
+        kind: GameKind,
         /// The seed typed so far.
         seed: u64,
         /// How many digits were typed (0 until the first).
         digits: u32,
     },
-    /// A world is in play.
+    /// A game is in play.
     Playing {
         /// Whether the previous key was a `:` waiting for `Q`.
         colon: bool,
     },
-    /// The program is ending; every further key is ignored.
-    Ended(Ending),
+    /// The game in play has ended (won or lost); `N` starts another, `:Q` saves and quits.
+    Ended {
+        /// Whether the previous key was a `:` waiting for `Q`.
+        colon: bool,
+    },
+    /// The program is closing; every further key is ignored.
+    Closed(Closing),
 }
 
-/// Why the program ends.
+/// Why the program closes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
+pub enum Closing {
     /// `Q` in the menu: quit without saving.
     Quit,
-    /// `:Q` while playing: the game was saved.
+    /// `:Q` in a game: the game was saved.
     SavedAndQuit,
-    /// `L` with no save to load (sp18: the game ends with no errors).
-    NothingToLoad,
+}
+
+/// Which state a key was not understood in, for the player's message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    /// At the menu.
+    Menu,
+    /// During seed entry.
+    SeedEntry,
+    /// In a game being played.
+    Playing,
+    /// In a game that has ended.
+    Ended,
 }
 
 /// Why a key was ignored or refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
-    /// The key means nothing in the current state.
-    NotACommand(&'static str),
-    /// The digit would push the seed past `MAX_SEED`.
+    /// The key means nothing in this state.
+    UnknownKey(Context),
+    /// The digit would push the seed past [`MAX_SEED`].
     SeedTooLarge,
     /// `S` before any seed digit.
     EmptySeed,
-    /// The level is won; only `:Q` is left to do.
-    LevelWon,
-    /// The program has already ended (after `:Q`, `Q`, or `L` with no save).
-    AfterEnd,
+    /// Backspace with no digit typed.
+    NothingToDelete,
+    /// `R` or `E` before that way to play exists.
+    NotAvailableYet(GameKind),
+    /// A move after the game ended.
+    GameOver,
+    /// The program has already closed (after `:Q` or `Q`).
+    AfterQuit,
 }
 
 impl fmt::Display for Refusal {
+    /// The reason in a player's words, without the key.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::NotACommand(state) => write!(f, "not a key {state}"),
-            Refusal::SeedTooLarge => write!(
-                f,
-                "the seed would exceed {MAX_SEED} (the largest Java long)"
+            Refusal::UnknownKey(Context::Menu) => {
+                f.write_str("not a menu key (N new game, L load, Q quit)")
+            }
+            Refusal::UnknownKey(Context::SeedEntry) => f.write_str(
+                "not a seed key (type digits, then S; Backspace deletes, Esc goes back)",
             ),
-            Refusal::EmptySeed => write!(f, "type at least one seed digit before S"),
-            Refusal::LevelWon => write!(f, "the level is won; type :Q to save and quit"),
-            Refusal::AfterEnd => write!(f, "the game has already ended"),
+            Refusal::UnknownKey(Context::Playing) => {
+                f.write_str("not a game key (W A S D move, :Q saves and quits)")
+            }
+            Refusal::UnknownKey(Context::Ended) => {
+                f.write_str("the game is over (N new game, :Q saves and quits)")
+            }
+            Refusal::SeedTooLarge => write!(f, "a seed can be at most {MAX_SEED}"),
+            Refusal::EmptySeed => f.write_str("type at least one digit before S"),
+            Refusal::NothingToDelete => f.write_str("there is no digit to delete"),
+            Refusal::NotAvailableYet(kind) => {
+                write!(f, "{}s ({}) are not available yet", kind.noun(), kind.key())
+            }
+            Refusal::GameOver => f.write_str("the game is over (N new game, :Q saves and quits)"),
+            Refusal::AfterQuit => f.write_str("byog has quit; keys do nothing any more"),
         }
+    }
+}
+
+/// The name of a key in a player's words: `'x'`, or `Backspace`, `Esc`, `Enter`, `Tab`,
+/// `Space`, or `U+XXXX` for another invisible character.
+pub fn key_name(key: char) -> String {
+    match key {
+        BACKSPACE => "Backspace".into(),
+        ESCAPE => "Esc".into(),
+        '\n' | '\r' => "Enter".into(),
+        '\t' => "Tab".into(),
+        ' ' => "Space".into(),
+        c if c.is_control() => format!("U+{:04X}", c as u32),
+        c => format!("'{c}'"),
     }
 }
 
@@ -96,7 +203,25 @@ pub struct Report {
     pub reason: Refusal,
 }
 
+impl Report {
+    /// The message a player sees (the window's and the terminal's HUD): the key and the
+    /// reason, never a position, e.g. "')': not a game key (W A S D move, :Q saves and
+    /// quits)".
+    pub fn player_message(&self) -> String {
+        match self.reason {
+            Refusal::SeedTooLarge
+            | Refusal::EmptySeed
+            | Refusal::NothingToDelete
+            | Refusal::NotAvailableYet(_)
+            | Refusal::GameOver
+            | Refusal::AfterQuit => self.reason.to_string(),
+            Refusal::UnknownKey(_) => format!("{}: {}", key_name(self.key), self.reason),
+        }
+    }
+}
+
 impl fmt::Display for Report {
+    /// The replay form, with the position: "key ')' at position 5 ignored: …".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -111,16 +236,21 @@ impl fmt::Display for Report {
 /// What one key did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    /// The key was taken (`N`, a digit, a `:`).
+    /// The key was taken and changed only the screen (a menu key, a digit, Backspace, Esc,
+    /// a `:`).
     Accepted,
-    /// A world is now in play (after `S`, or `L` with a save).
+    /// A game is now in play (after `S`, or `L` with a save).
     Started,
-    /// A movement key was taken.
-    Moved(MoveResult),
+    /// An action was applied to the game; the events say what happened (a bump is a
+    /// [`Event::Blocked`](super::rules::Event::Blocked) event, not a report).
+    Acted(Events),
+    /// `L` with no save: nothing was loaded and the menu stays. `replay` ends here; the
+    /// window and the terminal say so and stay at the menu.
+    NoSave,
     /// The key did nothing; the report says why.
     Reported(Report),
-    /// The program should end now.
-    Ended(Ending),
+    /// The program should close now.
+    Closed(Closing),
 }
 
 /// A failure that stops the interpreter: the key is not taken and the state is unchanged.
@@ -134,11 +264,30 @@ pub enum InterpretError {
     Generate(#[from] GenerateError),
 }
 
+/// The interpreter's state. A game in play is held by the state itself, so "playing without
+/// a game" cannot be represented.
+#[derive(Debug, Clone)]
+enum State {
+    Menu,
+    SeedEntry {
+        kind: GameKind,
+        seed: u64,
+        digits: u32,
+    },
+    InGame {
+        game: Box<GameState>,
+        colon: bool,
+    },
+    Closed(Closing),
+}
+
 /// The key interpreter. See the module documentation for the table of keys.
 #[derive(Debug, Clone)]
 pub struct Interpreter {
-    mode: Mode,
-    game: Option<GameState>,
+    state: State,
+    /// The last game played, once the player has left it (for `replay` to print and the
+    /// front-ends to show); never the game in play.
+    previous: Option<Box<GameState>>,
     width: usize,
     height: usize,
     settings: GeneratorSettings,
@@ -150,8 +299,8 @@ impl Interpreter {
     /// `settings` (loaded games keep their own size and settings).
     pub fn new(width: usize, height: usize, settings: GeneratorSettings) -> Self {
         Interpreter {
-            mode: Mode::Menu,
-            game: None,
+            state: State::Menu,
+            previous: None,
             width,
             height,
             settings,
@@ -161,17 +310,41 @@ impl Interpreter {
 
     /// The current state.
     pub fn mode(&self) -> Mode {
-        self.mode
+        match &self.state {
+            State::Menu => Mode::Menu,
+            State::SeedEntry { kind, seed, digits } => Mode::SeedEntry {
+                kind: *kind,
+                seed: *seed,
+                digits: *digits,
+            },
+            State::InGame { game, colon } if game.has_ended() => Mode::Ended { colon: *colon },
+            State::InGame { colon, .. } => Mode::Playing { colon: *colon },
+            State::Closed(c) => Mode::Closed(*c),
+        }
     }
 
-    /// The game in play (or last played), if any.
+    /// The game in play, or else the last one played, if any.
     pub fn game(&self) -> Option<&GameState> {
-        self.game.as_ref()
+        match &self.state {
+            State::InGame { game, .. } => Some(game),
+            _ => self.previous.as_deref(),
+        }
     }
 
-    /// Takes the game out of the interpreter.
+    /// The game in play (not one the player has left).
+    pub fn game_in_play(&self) -> Option<&GameState> {
+        match &self.state {
+            State::InGame { game, .. } => Some(game),
+            _ => None,
+        }
+    }
+
+    /// Takes the game out of the interpreter (see [`Interpreter::game`]).
     pub fn into_game(self) -> Option<GameState> {
-        self.game
+        match self.state {
+            State::InGame { game, .. } => Some(*game),
+            _ => self.previous.map(|g| *g),
+        }
     }
 
     /// How many keys have been fed.
@@ -179,9 +352,9 @@ impl Interpreter {
         self.position
     }
 
-    /// Whether the program has ended.
-    pub fn has_ended(&self) -> bool {
-        matches!(self.mode, Mode::Ended(_))
+    /// Whether the program has closed (`Q` or `:Q`).
+    pub fn has_closed(&self) -> bool {
+        matches!(self.state, State::Closed(_))
     }
 
     /// Feeds one key. `store` is used for `L` (load) and `:Q` (save).
@@ -203,85 +376,119 @@ impl Interpreter {
 
     fn step(&mut self, key: char, store: &mut dyn SaveStore) -> Result<Outcome, InterpretError> {
         let upper = key.to_ascii_uppercase();
-        let position = self.position;
-        let refuse = |reason| {
+        let report = |reason| {
             Ok(Outcome::Reported(Report {
                 key,
-                position,
+                position: self.position,
                 reason,
             }))
         };
-        match self.mode {
-            Mode::Menu => match upper {
-                'N' => {
-                    self.mode = Mode::SeedEntry { seed: 0, digits: 0 };
-                    Ok(Outcome::Accepted)
-                }
+        match &mut self.state {
+            State::Menu => match upper {
                 'L' => match store.load()? {
                     Some(game) => {
-                        self.game = Some(game);
-                        self.mode = Mode::Playing { colon: false };
+                        self.start(game);
                         Ok(Outcome::Started)
                     }
-                    None => Ok(self.end(Ending::NothingToLoad)),
+                    None => Ok(Outcome::NoSave),
                 },
-                'Q' => Ok(self.end(Ending::Quit)),
-                _ => refuse(Refusal::NotACommand("in the menu (N new, L load, Q quit)")),
+                'Q' => Ok(self.close(Closing::Quit)),
+                _ => match GameKind::from_key(upper) {
+                    Some(kind) => Ok(self.enter_seed(kind, key)),
+                    None => report(Refusal::UnknownKey(Context::Menu)),
+                },
             },
-            Mode::SeedEntry { seed, digits } => match upper {
+            State::SeedEntry { kind, seed, digits } => match upper {
                 '0'..='9' => {
                     let d = u64::from(upper as u8 - b'0');
                     match seed.checked_mul(10).and_then(|s| s.checked_add(d)) {
                         Some(next) if next <= MAX_SEED => {
-                            self.mode = Mode::SeedEntry {
-                                seed: next,
-                                digits: digits + 1,
-                            };
+                            *seed = next;
+                            *digits += 1;
                             Ok(Outcome::Accepted)
                         }
-                        _ => refuse(Refusal::SeedTooLarge),
+                        _ => report(Refusal::SeedTooLarge),
                     }
                 }
-                'S' if digits == 0 => refuse(Refusal::EmptySeed),
+                BACKSPACE if *digits == 0 => report(Refusal::NothingToDelete),
+                BACKSPACE => {
+                    *seed /= 10;
+                    *digits -= 1;
+                    Ok(Outcome::Accepted)
+                }
+                ESCAPE => {
+                    self.state = State::Menu;
+                    Ok(Outcome::Accepted)
+                }
+                'S' if *digits == 0 => report(Refusal::EmptySeed),
                 'S' => {
-                    self.game = Some(GameState::new(
-                        seed,
-                        self.width,
-                        self.height,
-                        self.settings,
-                    )?);
-                    self.mode = Mode::Playing { colon: false };
+                    let (kind, seed) = (*kind, *seed);
+                    debug_assert_eq!(kind, GameKind::Classic, "only available kinds get here");
+                    let game = GameState::new(seed, self.width, self.height, self.settings)?;
+                    self.start(game);
                     Ok(Outcome::Started)
                 }
-                _ => refuse(Refusal::NotACommand("in seed entry (digits, then S)")),
+                _ => report(Refusal::UnknownKey(Context::SeedEntry)),
             },
-            Mode::Playing { colon } => {
-                if colon && upper == 'Q' {
-                    if let Some(game) = &self.game {
-                        store.save(game)?;
-                    }
-                    return Ok(self.end(Ending::SavedAndQuit));
+            State::InGame { game, colon } => {
+                if *colon && upper == 'Q' {
+                    store.save(game)?;
+                    return Ok(self.close(Closing::SavedAndQuit));
                 }
-                self.mode = Mode::Playing { colon: false };
-                if upper == ':' {
-                    self.mode = Mode::Playing { colon: true };
+                *colon = upper == ':';
+                if *colon {
                     return Ok(Outcome::Accepted);
                 }
-                let (Some(dir), Some(game)) = (Direction::from_key(upper), self.game.as_mut())
-                else {
-                    return refuse(Refusal::NotACommand("while playing (W A S D, :Q)"));
-                };
-                if game.status() == super::game::LevelStatus::Won {
-                    return refuse(Refusal::LevelWon);
+                let ended = game.has_ended();
+                match (Action::from_key(upper), ended) {
+                    (Some(action), false) => Ok(Outcome::Acted(game.apply(action))),
+                    (Some(_), true) => report(Refusal::GameOver),
+                    (None, true) => match GameKind::from_key(upper) {
+                        Some(kind) => Ok(self.enter_seed(kind, key)),
+                        None => report(Refusal::UnknownKey(Context::Ended)),
+                    },
+                    (None, false) => report(Refusal::UnknownKey(Context::Playing)),
                 }
-                Ok(Outcome::Moved(game.step(dir)))
             }
-            Mode::Ended(_) => refuse(Refusal::AfterEnd),
+            State::Closed(_) => report(Refusal::AfterQuit),
         }
     }
 
-    fn end(&mut self, ending: Ending) -> Outcome {
-        self.mode = Mode::Ended(ending);
-        Outcome::Ended(ending)
+    /// Seed entry for `kind`, leaving any game in play as it is; an unavailable kind is
+    /// refused.
+    fn enter_seed(&mut self, kind: GameKind, key: char) -> Outcome {
+        if !kind.is_available() {
+            return Outcome::Reported(Report {
+                key,
+                position: self.position,
+                reason: Refusal::NotAvailableYet(kind),
+            });
+        }
+        self.leave_game(State::SeedEntry {
+            kind,
+            seed: 0,
+            digits: 0,
+        });
+        Outcome::Accepted
+    }
+
+    fn start(&mut self, game: GameState) {
+        self.state = State::InGame {
+            game: Box::new(game),
+            colon: false,
+        };
+        self.previous = None;
+    }
+
+    fn close(&mut self, closing: Closing) -> Outcome {
+        self.leave_game(State::Closed(closing));
+        Outcome::Closed(closing)
+    }
+
+    /// Moves to `next`, keeping the game in play (if any) as the previous game.
+    fn leave_game(&mut self, next: State) {
+        if let State::InGame { game, .. } = std::mem::replace(&mut self.state, next) {
+            self.previous = Some(game);
+        }
     }
 }

@@ -1,14 +1,21 @@
-//! The game (Java package `byog.Core`): world generation, game state, the key interpreter,
-//! replay and saves. It knows nothing of macroquad; the window ([`crate::window`]) drives it.
+//! The game (Java package `byog.Core`): world generation, the game state (terrain apart from
+//! things), actions and the rules that apply them, the one key interpreter, headless replay,
+//! metrics and saves. It knows nothing of any front-end: the window, the terminal and the
+//! command line drive it.
 
+pub mod action;
 mod engine;
 pub mod game;
 pub mod generator;
 pub mod interpreter;
 pub mod metrics;
 pub mod replay;
+pub mod rules;
 pub mod save;
 
+pub use crate::tile_engine::Direction;
+pub use action::Action;
 pub use engine::{Engine, Game};
-pub use game::{Direction, GameState, LevelStatus, MoveResult};
-pub use interpreter::{Ending, Interpreter, Outcome, Report};
+pub use game::{GameState, LevelStatus};
+pub use interpreter::{Closing, GameKind, Interpreter, Mode, Outcome, Report};
+pub use rules::{Event, Events};

@@ -1,14 +1,16 @@
 //! Running an input string through the interpreter, headless (`byog replay`, Java
 //! `playWithInputString`).
 
-use super::interpreter::{Ending, InterpretError, Interpreter, Outcome, Report};
+use super::interpreter::{Closing, InterpretError, Interpreter, Mode, Outcome, Report};
 use super::save::{DeferredStore, SaveStore};
 
 /// How a replay ended (the game itself stays in the interpreter).
 #[derive(Debug)]
 pub struct ReplayRun {
-    /// How the program ended, if it did (`Q`, `:Q`, or `L` with no save).
-    pub ending: Option<Ending>,
+    /// Whether the program closed (`Q`, or `:Q` which saved).
+    pub closing: Option<Closing>,
+    /// `L` found no save: the replay stopped there (sp18: "end with no errors produced").
+    pub nothing_to_load: bool,
     /// How many keys were ignored or refused.
     pub reported: usize,
     /// Whether a save was written (on `:Q`).
@@ -31,16 +33,23 @@ pub enum ReplayError {
     /// `--strict`: the first ignored or refused key.
     #[error("{0} (--strict refuses the whole input string; nothing was saved)")]
     Strict(Report),
+    /// `--strict`: the input string stops in the middle of a command.
+    #[error(
+        "the input string ends {0} (--strict refuses the whole input string; nothing was saved)"
+    )]
+    Unfinished(&'static str),
     /// Writing the save at the end failed.
     #[error(transparent)]
     Save(#[from] super::save::SaveError),
 }
 
 /// Feeds every character of `input` to `interpreter`, calling `on_report` for each ignored or
-/// refused key. A save made by `:Q` is written to `store` once the whole string has run; with
-/// `strict`, the first report stops the run with [`ReplayError::Strict`] and nothing is saved.
+/// refused key. A save made by `:Q` is written to `store` once the whole string has run. `L`
+/// with no save ends the replay there. With `strict`, the first report stops the run with
+/// [`ReplayError::Strict`], and a string that stops mid-command (in seed entry, or after a
+/// lone `:`) with [`ReplayError::Unfinished`]; nothing is saved then.
 ///
-/// Memory use is the world plus a constant: keys are streamed, reports are not kept.
+/// Memory use is the game plus a constant: keys are streamed, reports are not kept.
 ///
 /// # Errors
 /// [`ReplayError`] as above.
@@ -52,8 +61,12 @@ pub fn replay<S: SaveStore>(
     on_report: &mut dyn FnMut(&Report),
 ) -> Result<ReplayRun, ReplayError> {
     let mut deferred = DeferredStore::new(store);
-    let mut reported = 0;
-    let mut ending = None;
+    let mut run = ReplayRun {
+        closing: None,
+        nothing_to_load: false,
+        reported: 0,
+        saved: false,
+    };
     for key in input.chars() {
         let position = interpreter.position();
         match interpreter.feed(key, &mut deferred) {
@@ -61,10 +74,14 @@ pub fn replay<S: SaveStore>(
                 if strict {
                     return Err(ReplayError::Strict(report));
                 }
-                reported += 1;
+                run.reported += 1;
                 on_report(&report);
             }
-            Ok(Outcome::Ended(e)) => ending = Some(e),
+            Ok(Outcome::Closed(c)) => run.closing = Some(c),
+            Ok(Outcome::NoSave) => {
+                run.nothing_to_load = true;
+                break;
+            }
             Ok(_) => {}
             Err(source) => {
                 return Err(ReplayError::Key {
@@ -75,10 +92,26 @@ pub fn replay<S: SaveStore>(
             }
         }
     }
-    let saved = deferred.commit()?;
-    Ok(ReplayRun {
-        ending,
-        reported,
-        saved,
-    })
+    if strict {
+        match interpreter.mode() {
+            Mode::SeedEntry { digits: 0, .. } => {
+                return Err(ReplayError::Unfinished(
+                    "in seed entry with no digit (type the seed's digits, then S)",
+                ));
+            }
+            Mode::SeedEntry { .. } => {
+                return Err(ReplayError::Unfinished(
+                    "in seed entry (add S to start the world)",
+                ));
+            }
+            Mode::Playing { colon: true } | Mode::Ended { colon: true } => {
+                return Err(ReplayError::Unfinished(
+                    "with a lone ':' (add Q to save and quit)",
+                ));
+            }
+            _ => {}
+        }
+    }
+    run.saved = deferred.commit()?;
+    Ok(run)
 }

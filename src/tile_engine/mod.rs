@@ -1,15 +1,24 @@
-//! The tile engine (Java package `byog.TileEngine`): tiles, the tile set, the world grid, the
-//! renderer and random utilities. It knows nothing of the game: no avatar rules, no keys, no
-//! saves.
+//! The tile engine (Java package `byog.TileEngine`): tiles, the tile set, the world grid,
+//! integer geometry, the map seam and its searches, the screen layout, the renderer and
+//! random utilities. It knows nothing of the game: no avatar rules, no keys, no saves.
 
+pub mod geometry;
+pub mod layout;
+pub mod map;
 pub mod random_utils;
 pub mod raster;
+#[cfg(feature = "window")]
 pub mod renderer;
+pub mod search;
 mod tetile;
 mod tileset;
 mod world;
 
-pub use renderer::{Geometry, TERenderer, TILE_SIZE};
+pub use geometry::{Direction, Pos, Rect};
+pub use layout::{FONT_BYTES, FONT_SIZE, Fit, Geometry, TILE_SIZE};
+pub use map::Map;
+#[cfg(feature = "window")]
+pub use renderer::TERenderer;
 pub use tetile::{Rgb, TETile};
 pub use tileset::{Tile, Tileset};
-pub use world::{Pos, World};
+pub use world::World;

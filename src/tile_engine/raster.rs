@@ -35,7 +35,7 @@ use std::sync::OnceLock;
 use image::codecs::png::PngEncoder;
 use image::{ImageEncoder, Rgba, RgbaImage};
 
-use super::renderer::{FONT_BYTES, FONT_SIZE, Geometry, TILE_SIZE};
+use super::layout::{FONT_BYTES, FONT_SIZE, Geometry, TILE_SIZE};
 use super::tetile::Rgb;
 use super::tileset::Tile;
 use super::world::World;

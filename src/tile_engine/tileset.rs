@@ -132,6 +132,25 @@ impl Tile {
         Tile::ALL.into_iter().find(|t| t.character() == c)
     }
 
+    /// Whether the avatar can stand on this tile: [`Tile::Floor`], and [`Tile::Player`]
+    /// (drawn on floor). Everything else, the exit door included, is closed: the exit is
+    /// *entered* from a neighbouring floor tile (the sp18 spec). This is the one definition
+    /// of "walkable" the map seam ([`Map`](super::Map)), the rules, the metrics and the
+    /// searches share.
+    pub const fn is_walkable(self) -> bool {
+        matches!(self, Tile::Floor | Tile::Player)
+    }
+
+    /// Whether this tile stops sight: walls, rock (NOTHING), closed doors, mountains and
+    /// trees. Floor, the avatar, water, grass, sand, flowers and an open door let light
+    /// through.
+    pub const fn blocks_sight(self) -> bool {
+        matches!(
+            self,
+            Tile::Wall | Tile::Nothing | Tile::LockedDoor | Tile::Mountain | Tile::Tree
+        )
+    }
+
     /// This tile's 1-byte id.
     pub fn id(self) -> u8 {
         self as u8

@@ -3,36 +3,8 @@
 
 use std::fmt;
 
+use super::geometry::{Pos, Rect};
 use super::tileset::Tile;
-
-/// A tile position in tiles: `x` to the right, `y` up, `(0, 0)` the bottom-left tile.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub struct Pos {
-    /// Column, in tiles from the left edge.
-    pub x: i32,
-    /// Row, in tiles from the bottom edge.
-    pub y: i32,
-}
-
-impl Pos {
-    /// The position `(x, y)`.
-    pub const fn new(x: i32, y: i32) -> Self {
-        Pos { x, y }
-    }
-
-    /// This position moved by `(dx, dy)` tiles.
-    pub const fn offset(self, dx: i32, dy: i32) -> Self {
-        Pos::new(self.x + dx, self.y + dy)
-    }
-}
-
-impl fmt::Display for Pos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
-    }
-}
 
 /// A grid of tiles. Storage is `width × height` bytes, row-major from the bottom row
 /// (index `y * width + x`).
@@ -76,6 +48,11 @@ impl World {
     /// Height in tiles.
     pub fn height(&self) -> usize {
         self.height
+    }
+
+    /// The whole world as a rectangle: `width × height` tiles at `(0, 0)`.
+    pub fn rect(&self) -> Rect {
+        Rect::of_size(self.width, self.height)
     }
 
     /// Whether `pos` lies inside the world.

@@ -34,3 +34,59 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
+
+use byog::core::{Action, GameState};
+use byog::tile_engine::{Pos, Tile};
+
+/// The action of a movement key (`W` `A` `S` `D`).
+pub fn act(key: char) -> Action {
+    Action::from_key(key).expect("a movement key")
+}
+
+/// Applies the movement keys of `keys` to `game`, one action each.
+pub fn play(game: &mut GameState, keys: &str) {
+    for key in keys.chars() {
+        game.apply(act(key));
+    }
+}
+
+/// The tests' own oracle of a path: the keys that walk the avatar from where it stands into
+/// the exit, by a breadth-first search over the composed world's text (FLOOR walkable, the
+/// exit entered from a neighbour), written apart from `byog::tile_engine::search`.
+pub fn keys_to_exit(game: &GameState) -> String {
+    let text = game.world().to_string();
+    let rows: Vec<Vec<char>> = text.lines().rev().map(|l| l.chars().collect()).collect();
+    let (w, h) = (rows[0].len() as i32, rows.len() as i32);
+    let at = |p: Pos| {
+        (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h).then(|| rows[p.y as usize][p.x as usize])
+    };
+    let floor = Tile::Floor.character();
+    let idx = |p: Pos| (p.y * w + p.x) as usize;
+    let mut prev: Vec<Option<(Pos, char)>> = vec![None; (w * h) as usize];
+    let start = game.avatar();
+    let mut queue = std::collections::VecDeque::from([start]);
+    prev[idx(start)] = Some((start, ' '));
+    while let Some(p) = queue.pop_front() {
+        for (key, (dx, dy)) in [('W', (0, 1)), ('A', (-1, 0)), ('S', (0, -1)), ('D', (1, 0))] {
+            let n = p.offset(dx, dy);
+            if at(n).is_none() || prev[idx(n)].is_some() {
+                continue;
+            }
+            if n == game.exit() {
+                let mut keys = vec![key];
+                let mut back = p;
+                while back != start {
+                    let (before, k) = prev[idx(back)].unwrap();
+                    keys.push(k);
+                    back = before;
+                }
+                return keys.into_iter().rev().collect();
+            }
+            if at(n) == Some(floor) {
+                prev[idx(n)] = Some((p, key));
+                queue.push_back(n);
+            }
+        }
+    }
+    panic!("no path from the avatar to the exit");
+}

@@ -4,6 +4,7 @@ use rand::Rng;
 
 use super::Carver;
 use crate::tile_engine::random_utils;
+use crate::tile_engine::search::{self, Levels, VISITED};
 use crate::tile_engine::{Pos, Tile, World};
 
 impl Carver {
@@ -31,7 +32,7 @@ impl Carver {
         // The cells are no longer needed (dropping them first lowers the peak memory).
         self.cells = Vec::new();
         self.cell_regions = Vec::new();
-        let visits = bfs(&mut self.open, w, avatar_index, floors as usize);
+        let visits = search::levels_in_mask(&mut self.open, w, avatar_index, floors as usize);
         let exit_index = farthest_wall(&world, &self.open, &visits);
         world.tiles_mut()[exit_index] = Tile::LockedDoor;
         (world, world_pos(w, avatar_index), world_pos(w, exit_index))
@@ -102,82 +103,17 @@ fn world_pos(width: usize, i: usize) -> Pos {
     Pos::new((i % width) as i32, (i / width) as i32)
 }
 
-/// The result of [`bfs`]: the tiles in the order visited, and where each distance level
-/// starts in that order.
-struct Visits {
-    /// Tile indices, by non-decreasing distance from the start.
-    order: Vec<u32>,
-    /// `order[bounds[d]..bounds[d + 1]]` are the tiles `d` steps from the start.
-    bounds: Vec<usize>,
-}
-
-impl Visits {
-    /// The distance levels, farthest first.
-    fn levels_farthest_first(&self) -> impl Iterator<Item = &[u32]> {
-        self.bounds
-            .windows(2)
-            .rev()
-            .map(|b| &self.order[b[0]..b[1]])
-    }
-}
-
-/// Mark of a tile the BFS reached, in the open mask (1 open, 0 rock).
-const VISITED: u8 = 2;
-
-/// Breadth-first search over the open mask (1 open, 0 rock; `floors` open tiles) from
-/// `start`, 4-neighbourhood, level by level. Each reached tile is marked [`VISITED`] in the
-/// mask. Open tiles never touch the grid's edge, so the neighbours of an open tile are always
-/// inside the grid.
-fn bfs(open: &mut [u8], w: usize, start: usize, floors: usize) -> Visits {
-    // Each neighbour is written past the queue's end before it is known to be new, so the
-    // queue needs four spare slots past the open tiles.
-    let mut order = vec![0u32; floors.max(1) + 4];
-    let mut bounds = vec![0, 1];
-    open[start] = VISITED;
-    order[0] = start as u32;
-    let (mut head, mut tail) = (0, 1);
-    'search: while head < tail {
-        let level_end = tail;
-        // Branch-free: in a maze whether a neighbour is new is a coin toss the branch
-        // predictor loses, so the queue's end moves on by 0 or 1 and the mark goes from 1
-        // (open) to 2 (visited) while 0 (rock) and 2 stay.
-        while head < level_end {
-            let i = order[head] as usize;
-            head += 1;
-            // The four slots past the queue's end: one bounds check, not four. (At most
-            // `floors` tiles are ever queued, so they are always there.)
-            let Some(slots) = order[tail..].first_chunk_mut::<4>() else {
-                break 'search;
-            };
-            let mut new_tiles = 0;
-            for n in [i + w, i + 1, i - w, i - 1] {
-                let o = open[n];
-                let new = u8::from(o == 1);
-                open[n] = o + new;
-                slots[new_tiles & 3] = n as u32;
-                new_tiles += usize::from(new);
-            }
-            tail += new_tiles;
-        }
-        if tail > level_end {
-            bounds.push(tail);
-        }
-    }
-    order.truncate(tail);
-    Visits { order, bounds }
-}
-
 /// The exit's tile: among wall tiles with exactly one reached cardinal neighbour (so the door
 /// is set into an outer wall, not between two open areas), the one whose neighbour is farthest
 /// from the avatar; ties go to the first in row-major order. If no wall qualifies, the wall
 /// next to the farthest reached ground does (first in row-major order).
 ///
 /// Walks the BFS levels back from the farthest, and usually stops within the first.
-fn farthest_wall(world: &World, marks: &[u8], visits: &Visits) -> usize {
+fn farthest_wall(world: &World, marks: &[u8], visits: &Levels) -> usize {
     let tiles = world.tiles();
     let w = world.width();
     let nearest_wall = |single: bool| {
-        visits.levels_farthest_first().find_map(|level| {
+        visits.farthest_first().find_map(|level| {
             level
                 .iter()
                 .flat_map(|&t| {

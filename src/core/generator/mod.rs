@@ -54,26 +54,42 @@ pub const DEFAULT_MAX_TRIES: u32 = 100;
 /// Largest [`GeneratorSettings::max_tries`].
 pub const MAX_TRIES: u32 = 10_000;
 
+/// The accepted range of [`GeneratorSettings::room_tries_per_1000_tiles`] (`--room-tries`).
+pub const ROOM_TRIES_RANGE: std::ops::RangeInclusive<u32> = 0..=1000;
+/// The accepted range of [`GeneratorSettings::room_extra_size`] (`--room-extra-size`).
+pub const ROOM_EXTRA_SIZE_RANGE: std::ops::RangeInclusive<u32> = 0..=20;
+/// The accepted range of [`GeneratorSettings::winding_percent`] (`--winding-percent`).
+pub const WINDING_PERCENT_RANGE: std::ops::RangeInclusive<u32> = 0..=100;
+/// The accepted range of [`GeneratorSettings::extra_connector_chance`]
+/// (`--extra-connector-chance`; 0 opens no extra connector).
+pub const EXTRA_CONNECTOR_CHANCE_RANGE: std::ops::RangeInclusive<u32> = 0..=1_000_000;
+/// The accepted range of [`GeneratorSettings::max_tries`] (`--max-tries`).
+pub const MAX_TRIES_RANGE: std::ops::RangeInclusive<u32> = 1..=MAX_TRIES;
+
 /// The tunable parameters of rooms-and-mazes, named as in Nystrom 2014 and Hauberk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GeneratorSettings {
-    /// Room placement attempts per 1,000 tiles of the generation area (Hauberk's
-    /// `numRoomTries`, scaled to the world's size; at least one try is always made). Default
-    /// 20: 45 tries on an 80 × 30 world.
+    /// `--room-tries`, 0..=1000: room placement attempts per 1,000 tiles of the generation
+    /// area (Hauberk's `numRoomTries`, scaled to the world's size; at least one try is always
+    /// made). Default 20: 45 tries on an 80 × 30 world. Higher: more rooms and more openness,
+    /// less maze between them.
     pub room_tries_per_1000_tiles: u32,
-    /// Hauberk's `roomExtraSize`: a room's side is `2 × rng.range(1, 3 + extra) + 1` tiles before
-    /// rectangularity is added. Default 1 (sides 3, 5 or 7). At most 20.
+    /// `--room-extra-size`, 0..=20: Hauberk's `roomExtraSize`; a room's side is
+    /// `2 × rng.range(1, 3 + extra) + 1` tiles before rectangularity is added. Default 1
+    /// (sides 3, 5 or 7). Higher: larger rooms, fewer of them.
     pub room_extra_size: u32,
-    /// Hauberk's `windingPercent`, 0..=100: the chance, in percent, that a maze corridor turns
-    /// where it could go straight on. Default 30.
+    /// `--winding-percent`, 0..=100: Hauberk's `windingPercent`, the chance, in percent, that
+    /// a maze corridor turns where it could go straight on. Default 30. Higher: twistier
+    /// corridors and longer walks; 0 gives long straight halls.
     pub winding_percent: u32,
-    /// Hauberk's `extraConnectorChance`: each redundant connector is opened with a 1-in-N
-    /// chance, adding loops. 0 adds none. Default 20, as in Hauberk.
+    /// `--extra-connector-chance`, 0..=1000000: Hauberk's `extraConnectorChance`; each
+    /// redundant connector is opened with a 1-in-N chance, adding loops. 0 adds none.
+    /// Default 20, as in Hauberk. Lower (but not 0): more loops, more ways round.
     pub extra_connector_chance: u32,
     /// What a world must meet ([`crate::core::metrics`]); the default constrains nothing.
     pub requirements: Requirements,
-    /// How many worlds [`generate_for_seed`] tries before it gives up on the requirements,
-    /// 1..=10000. Default 100.
+    /// `--max-tries`, 1..=10000: how many worlds [`generate_for_seed`] tries before it gives
+    /// up on the requirements. Default 100.
     pub max_tries: u32,
 }
 
@@ -108,8 +124,7 @@ pub enum GenerateError {
     InvalidSettings(String),
     /// No world met the requirements within `max_tries` tries.
     #[error(
-        "seed {seed}: no world met the requirements in {tries} tries; {} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}",
-        requirement.name()
+        "seed {seed}: no world met the requirements in {tries} tries (--max-tries); {requirement} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}"
     )]
     RequirementsUnmet {
         /// The seed asked for.
@@ -181,34 +196,41 @@ impl GeneratorSettings {
     /// # Errors
     /// [`GenerateError::InvalidSettings`] naming the setting.
     pub fn validate(&self) -> Result<(), GenerateError> {
-        if self.winding_percent > 100 {
-            return Err(GenerateError::InvalidSettings(format!(
-                "winding percent {} is above 100",
-                self.winding_percent
-            )));
-        }
-        if self.room_extra_size > 20 {
-            return Err(GenerateError::InvalidSettings(format!(
-                "room extra size {} is above 20",
-                self.room_extra_size
-            )));
-        }
-        if !(1..=MAX_TRIES).contains(&self.max_tries) {
-            return Err(GenerateError::InvalidSettings(format!(
-                "max tries {} is not in 1..={MAX_TRIES}",
-                self.max_tries
-            )));
+        let ranges = [
+            (
+                "--room-tries",
+                self.room_tries_per_1000_tiles,
+                ROOM_TRIES_RANGE,
+            ),
+            (
+                "--room-extra-size",
+                self.room_extra_size,
+                ROOM_EXTRA_SIZE_RANGE,
+            ),
+            (
+                "--winding-percent",
+                self.winding_percent,
+                WINDING_PERCENT_RANGE,
+            ),
+            (
+                "--extra-connector-chance",
+                self.extra_connector_chance,
+                EXTRA_CONNECTOR_CHANCE_RANGE,
+            ),
+            ("--max-tries", self.max_tries, MAX_TRIES_RANGE),
+        ];
+        for (flag, value, range) in ranges {
+            if !range.contains(&value) {
+                return Err(GenerateError::InvalidSettings(format!(
+                    "{flag} {value} is out of range: it takes {}..={}",
+                    range.start(),
+                    range.end()
+                )));
+            }
         }
         self.requirements
             .validate()
-            .map_err(GenerateError::InvalidSettings)?;
-        if self.room_tries_per_1000_tiles > 1000 {
-            return Err(GenerateError::InvalidSettings(format!(
-                "room tries per 1000 tiles {} is above 1000",
-                self.room_tries_per_1000_tiles
-            )));
-        }
-        Ok(())
+            .map_err(GenerateError::InvalidSettings)
     }
 }
 

@@ -1,0 +1,286 @@
+//! Flags every command takes: world size, the save folder, the generator's parameters and
+//! the requirements, each with its documented range. Requirement flags are made from the one
+//! list in [`crate::core::metrics::Requirement`], so a new requirement needs no change here.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, value_parser};
+
+use crate::core::game::{HEIGHT, MAX_SEED, WIDTH};
+use crate::core::generator::{
+    self, DEFAULT_MAX_TRIES, EXTRA_CONNECTOR_CHANCE_RANGE, GeneratorSettings, MAX_SIDE,
+    MAX_TRIES_RANGE, MIN_SIDE, ROOM_EXTRA_SIZE_RANGE, ROOM_TRIES_RANGE, WINDING_PERCENT_RANGE,
+};
+use crate::core::metrics::{Requirement, Requirements};
+use crate::core::save::DEFAULT_SAVE_DIR;
+
+use super::CliError;
+
+/// Most threads `--threads` accepts (0 means one per core).
+pub const MAX_THREADS: usize = 256;
+
+/// Flags every command takes.
+#[derive(Debug, Clone, Args)]
+pub struct Common {
+    /// Folder of the save file save.bin (created when missing) [env: BYOG_SAVE_DIR] [default:
+    /// saves]
+    #[arg(long, global = true, value_name = "DIR")]
+    save_dir: Option<PathBuf>,
+    /// Width of new worlds, in tiles (5..=16384).
+    #[arg(long, global = true, value_name = "TILES", default_value_t = WIDTH,
+          value_parser = parse_side)]
+    pub width: usize,
+    /// Height of new worlds, in tiles (5..=16384).
+    #[arg(long, global = true, value_name = "TILES", default_value_t = HEIGHT,
+          value_parser = parse_side)]
+    pub height: usize,
+    #[command(flatten)]
+    generator: GeneratorArgs,
+    #[command(flatten)]
+    requirements: RequirementArgs,
+}
+
+/// The rooms-and-mazes parameters (Nystrom 2014, Hauberk), recorded in every save.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Generator")]
+pub struct GeneratorArgs {
+    /// Room placement tries per 1,000 tiles (0..=1000); more: more rooms, more openness.
+    #[arg(long, global = true, value_name = "N", default_value_t = 20,
+          value_parser = value_parser!(u32).range(range_i64(&ROOM_TRIES_RANGE)))]
+    room_tries: u32,
+    /// Extra room size (0..=20): room sides are 2 × rand(1, 3 + extra) + 1; more: larger rooms.
+    #[arg(long, global = true, value_name = "N", default_value_t = 1,
+          value_parser = value_parser!(u32).range(range_i64(&ROOM_EXTRA_SIZE_RANGE)))]
+    room_extra_size: u32,
+    /// Chance in percent that a corridor turns where it could go straight (0..=100).
+    #[arg(long, global = true, value_name = "PERCENT", default_value_t = 30,
+          value_parser = value_parser!(u32).range(range_i64(&WINDING_PERCENT_RANGE)))]
+    winding_percent: u32,
+    /// Each redundant connector opens with a 1-in-N chance, making loops (0: none; 0..=1000000).
+    #[arg(long, global = true, value_name = "N", default_value_t = 20,
+          value_parser = value_parser!(u32).range(range_i64(&EXTRA_CONNECTOR_CHANCE_RANGE)))]
+    extra_connector_chance: u32,
+    /// Worlds tried per seed before giving up on the requirements (1..=10000).
+    #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_TRIES,
+          value_parser = value_parser!(u32).range(range_i64(&MAX_TRIES_RANGE)))]
+    max_tries: u32,
+}
+
+/// Parses `--width` or `--height`: a whole number of tiles, 5..=16384.
+fn parse_side(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (MIN_SIDE..=MAX_SIDE).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a world side: each side is {MIN_SIDE}..={MAX_SIDE} tiles"
+        )),
+    }
+}
+
+fn range_i64(r: &std::ops::RangeInclusive<u32>) -> std::ops::RangeInclusive<i64> {
+    i64::from(*r.start())..=i64::from(*r.end())
+}
+
+/// What every new world must meet (see `byog stats`); a world that misses one is generated
+/// again from a seed derived from (seed, try), up to --max-tries times. One flag per entry of
+/// [`Requirement::ALL`].
+#[derive(Debug, Clone, Default)]
+pub struct RequirementArgs {
+    requirements: Requirements,
+}
+
+impl FromArgMatches for RequirementArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut requirements = Requirements::default();
+        for &r in Requirement::ALL {
+            *r.bound_mut(&mut requirements) = matches.get_one::<u32>(r.flag()).copied();
+        }
+        Ok(RequirementArgs { requirements })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = RequirementArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for RequirementArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let cmd = cmd.next_help_heading("Requirements");
+        Requirement::ALL.iter().fold(cmd, |cmd, &r| {
+            let parser = if matches!(r, Requirement::MinOpenness | Requirement::MaxOpenness) {
+                value_parser!(u32).range(0..=100)
+            } else {
+                value_parser!(u32).range(0..=i64::from(u32::MAX))
+            };
+            cmd.arg(
+                Arg::new(r.flag())
+                    .long(r.flag())
+                    .global(true)
+                    .value_name(r.value_name())
+                    .help(r.help())
+                    .action(ArgAction::Set)
+                    .value_parser(parser),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl Common {
+    /// The generator settings these flags ask for.
+    pub fn settings(&self) -> GeneratorSettings {
+        let g = &self.generator;
+        GeneratorSettings {
+            room_tries_per_1000_tiles: g.room_tries,
+            room_extra_size: g.room_extra_size,
+            winding_percent: g.winding_percent,
+            extra_connector_chance: g.extra_connector_chance,
+            requirements: self.requirements.requirements,
+            max_tries: g.max_tries,
+        }
+    }
+
+    /// Checks the flags that depend on each other (ranges are checked while parsing).
+    ///
+    /// # Errors
+    /// [`CliError::Usage`] naming the flags.
+    pub fn validate(&self) -> Result<(), CliError> {
+        generator::check_size(self.width, self.height)
+            .map_err(|e| CliError::Usage(format!("{e} (see --width and --height)")))?;
+        self.settings()
+            .validate()
+            .map_err(|e| CliError::Usage(e.to_string()))
+    }
+
+    /// The save folder: `--save-dir`, else a non-empty `BYOG_SAVE_DIR`, else `saves`. Asked
+    /// only by commands that load or save, so a bad value never breaks `gen` or `stats`.
+    ///
+    /// # Errors
+    /// [`CliError::Usage`] for an empty `--save-dir`.
+    pub fn save_dir(&self) -> Result<PathBuf, CliError> {
+        save_dir_from(self.save_dir.clone(), std::env::var_os("BYOG_SAVE_DIR"))
+    }
+}
+
+/// The save folder from the flag and the environment variable (an empty variable counts as
+/// unset).
+///
+/// # Errors
+/// [`CliError::Usage`] for an empty `--save-dir`.
+pub fn save_dir_from(flag: Option<PathBuf>, env: Option<OsString>) -> Result<PathBuf, CliError> {
+    match flag {
+        Some(dir) if dir.as_os_str().is_empty() => Err(CliError::Usage(
+            "--save-dir is empty: give a folder, e.g. --save-dir saves".into(),
+        )),
+        Some(dir) => Ok(dir),
+        None => Ok(env
+            .filter(|v| !v.is_empty())
+            .map_or_else(|| PathBuf::from(DEFAULT_SAVE_DIR), PathBuf::from)),
+    }
+}
+
+/// An inclusive range of seeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeedRange {
+    /// First seed.
+    pub first: u64,
+    /// Last seed (included).
+    pub last: u64,
+}
+
+impl SeedRange {
+    /// How many seeds, `last - first + 1`.
+    pub fn count(&self) -> u64 {
+        self.last - self.first + 1
+    }
+}
+
+/// Parses a seed: a decimal integer in `0..=9223372036854775807` (Java `Long.MAX_VALUE`).
+///
+/// # Errors
+/// A message saying what is wrong with the text.
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(seed) if seed <= MAX_SEED => Ok(seed),
+        Ok(_) => Err(format!(
+            "seed {text} is above {MAX_SEED} (the largest Java long)"
+        )),
+        Err(_) => Err(format!(
+            "'{text}' is not a seed: use a whole number from 0 to {MAX_SEED}"
+        )),
+    }
+}
+
+/// Parses `A..B` (B excluded) or `A..=B` (B included).
+///
+/// # Errors
+/// A message for a malformed, out-of-range, empty or reversed range.
+pub fn parse_seed_range(text: &str) -> Result<SeedRange, String> {
+    let (a, b, inclusive) = if let Some((a, b)) = text.split_once("..=") {
+        (a, b, true)
+    } else if let Some((a, b)) = text.split_once("..") {
+        (a, b, false)
+    } else {
+        return Err(format!(
+            "'{text}' is not a seed range: write A..B (B excluded) or A..=B (B included)"
+        ));
+    };
+    let first = parse_seed(a)?;
+    let end = parse_seed(b)?;
+    let last = if inclusive {
+        Some(end)
+    } else {
+        end.checked_sub(1)
+    };
+    match last {
+        Some(last) if last >= first => Ok(SeedRange { first, last }),
+        _ => Err(format!(
+            "seed range {text} is empty or reversed: the start must come before the end"
+        )),
+    }
+}
+
+/// Parses `--threads`: 0 (one per core) to [`MAX_THREADS`].
+///
+/// # Errors
+/// A message naming the range.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a thread count: use 0 (one per core) to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// The seeds one command asks for: `--seed N` or `--seeds A..B`, and whether it was a batch.
+///
+/// # Errors
+/// [`CliError::Usage`] when neither is given.
+pub fn seeds(seed: Option<u64>, range: Option<SeedRange>) -> Result<(SeedRange, bool), CliError> {
+    match (seed, range) {
+        (Some(s), _) => Ok((SeedRange { first: s, last: s }, false)),
+        (None, Some(r)) => Ok((r, true)),
+        (None, None) => Err(CliError::Usage("give --seed N or --seeds A..B".into())),
+    }
+}
+
+/// A thread pool of `threads` threads (0: one per core) for a batch of `count` seeds; `None`
+/// for a single seed, which needs no pool.
+///
+/// # Errors
+/// [`CliError::Internal`] when the threads cannot start.
+pub fn thread_pool(threads: usize, count: u64) -> Result<Option<rayon::ThreadPool>, CliError> {
+    if count <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map(Some)
+        .map_err(|e| CliError::Internal(format!("cannot start {threads} threads: {e}")))
+}

@@ -1,0 +1,192 @@
+//! `byog gen`: prints the world(s) `N<seed>S` starts, as text, a debug view, JSON or a PNG.
+//! A batch prints every world that can be made, in seed order, reports each seed that cannot
+//! (its requirements unmet) on stderr, and exits 2 at the end if any failed.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use rayon::prelude::*;
+
+use super::args::{
+    Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds, thread_pool,
+};
+use super::{CliError, Color, Format, format_of, plural, value_name, write_stdout};
+use crate::core::GameState;
+use crate::core::generator::{self, GeneratorSettings, Room};
+use crate::stats;
+use crate::tile_engine::{Geometry, raster};
+use crate::views::{self, View};
+
+/// Most seeds one `gen --seeds` run accepts.
+const MAX_SEEDS_PER_RUN: u64 = 10_000_000;
+/// Seeds generated in parallel before they are printed in order.
+const CHUNK: u64 = 1024;
+
+/// `gen`'s own flags.
+#[derive(Debug, Clone, Args)]
+pub struct GenArgs {
+    /// One seed, 0..=9223372036854775807.
+    #[arg(long, value_name = "N", value_parser = parse_seed, conflicts_with = "seeds",
+          required_unless_present = "seeds", allow_hyphen_values = true)]
+    seed: Option<u64>,
+    /// A range of seeds: A..B (B excluded) or A..=B (B included), at most 10,000,000.
+    #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
+    seeds: Option<SeedRange>,
+    /// Output format: text (the world, or --view), json (one object a line: seed, width,
+    /// height, avatar, exit, rooms, rows), none (generate only, for timing).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    format: Option<Format>,
+    /// Short for --format json.
+    #[arg(long)]
+    json: bool,
+    /// What the text shows: the world, or a debug view of it (text only).
+    #[arg(long, value_enum)]
+    view: Option<View>,
+    /// Colour the text with ANSI escapes: auto (a terminal, unless NO_COLOR is set), always,
+    /// never.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    /// Also draw the world as a PNG (16 pixels a tile, as the window draws it); one seed only.
+    #[arg(long, value_name = "PATH", conflicts_with = "seeds")]
+    png: Option<PathBuf>,
+    /// Threads for --seeds (0: one per core; at most 256).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
+    threads: usize,
+}
+
+/// A world as `gen` makes it: the game `N<seed>S` starts and the rooms the generator carved.
+struct Made {
+    game: GameState,
+    rooms: Vec<Room>,
+}
+
+fn make(seed: u64, common: &Common, settings: GeneratorSettings) -> Result<Made, String> {
+    let g = generator::generate_for_seed(seed, common.width, common.height, &settings)
+        .map_err(|e| e.to_string())?;
+    let rooms = g.dungeon.rooms.clone();
+    Ok(Made {
+        game: GameState::from_generated(seed, settings, g),
+        rooms,
+    })
+}
+
+/// Runs `gen`.
+pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
+    let (range, many) = seeds(args.seed, args.seeds)?;
+    let format = format_of(args.format, args.json);
+    if let Some(view) = args.view.filter(|&v| v != View::Plain) {
+        if format != Format::Text {
+            return Err(CliError::Usage(format!(
+                "--view {} draws text; it does not go with --format {}",
+                value_name(view),
+                value_name(format)
+            )));
+        }
+        if args.png.is_some() {
+            return Err(CliError::Usage(format!(
+                "--png draws the world itself; it does not go with --view {}",
+                value_name(view)
+            )));
+        }
+    }
+    let count = range.count();
+    if count > MAX_SEEDS_PER_RUN {
+        return Err(CliError::Usage(format!(
+            "{count} seeds is more than one run makes ({MAX_SEEDS_PER_RUN}); split the range"
+        )));
+    }
+    let settings = common.settings();
+    let view = args.view.unwrap_or(View::Plain);
+    let color = args.color.enabled();
+    let render = |made: &Made| -> String {
+        match format {
+            Format::Text => {
+                let game = &made.game;
+                let world = views::render(&game.world(), game.avatar(), game.exit(), view, color);
+                if many {
+                    format!("# seed {}\n{world}", game.seed())
+                } else {
+                    world
+                }
+            }
+            Format::Json => format!("{}\n", world_json(made)),
+            Format::None => String::new(),
+        }
+    };
+    if let Some(path) = &args.png {
+        let made = make(range.first, common, settings).map_err(CliError::Usage)?;
+        let world = made.game.world();
+        let geometry = Geometry::new(world.width() as u32, world.height() as u32);
+        raster::write_png(&world, geometry, path).map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    let pool = thread_pool(args.threads, count)?;
+    let bar = stats::progress_bar(count);
+    let mut failed = 0u64;
+    let mut single_failure = None;
+    let mut first = range.first;
+    loop {
+        let last = range.last.min(first.saturating_add(CHUNK - 1));
+        let work = || -> Vec<Result<String, String>> {
+            (first..=last)
+                .into_par_iter()
+                .map(|seed| make(seed, common, settings).map(|m| render(&m)))
+                .collect()
+        };
+        let texts = match &pool {
+            Some(pool) => pool.install(work),
+            None => work(),
+        };
+        write_stdout(|out| {
+            for (seed, text) in (first..=last).zip(&texts) {
+                match text {
+                    Ok(t) => out.write_all(t.as_bytes())?,
+                    Err(e) if many => {
+                        // Flush what came before, so the report lands between its neighbours.
+                        out.flush()?;
+                        eprintln!("byog: error: seed {seed}: {e}");
+                    }
+                    Err(e) => single_failure = Some(e.clone()),
+                }
+            }
+            Ok(())
+        })?;
+        failed += texts.iter().filter(|t| t.is_err()).count() as u64;
+        bar.inc(last - first + 1);
+        if last == range.last {
+            bar.finish_and_clear();
+            break;
+        }
+        first = last + 1;
+    }
+    if let Some(e) = single_failure {
+        return Err(CliError::Usage(e));
+    }
+    match failed {
+        0 => Ok(()),
+        n => Err(CliError::Partial(format!(
+            "{} of {count} could not be made (each is reported above); the others were printed",
+            plural(n, "seed")
+        ))),
+    }
+}
+
+/// The JSON object `gen --format json` prints for a world.
+fn world_json(made: &Made) -> serde_json::Value {
+    let game = &made.game;
+    let world = game.world();
+    let text = world.to_string();
+    let rooms: Vec<serde_json::Value> = made
+        .rooms
+        .iter()
+        .map(|r| serde_json::json!({ "x": r.x, "y": r.y, "width": r.width, "height": r.height }))
+        .collect();
+    serde_json::json!({
+        "seed": game.seed(),
+        "width": world.width(),
+        "height": world.height(),
+        "avatar": { "x": game.avatar().x, "y": game.avatar().y },
+        "exit": { "x": game.exit().x, "y": game.exit().y },
+        "rooms": rooms,
+        "rows": text.lines().collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,116 @@
+//! `byog stats`: the metrics of one world (`--seed`) or the expressive range of the generator
+//! over a range of seeds (`--seeds`), as a table or JSON, with the generator's parameters.
+//! A range reports each seed whose requirements no try met on stderr and exits 2 at the end
+//! if any did, like `gen`.
+
+use clap::Args;
+
+use super::args::{Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds};
+use super::{CliError, Format, format_of, plural, value_name, write_stdout};
+use crate::stats;
+
+/// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
+const MAX_STATS_SEEDS: u64 = 1_000_000;
+
+/// `stats`'s own flags.
+#[derive(Debug, Clone, Args)]
+pub struct StatsArgs {
+    /// One seed: a table of its world's metrics and rooms.
+    #[arg(long, value_name = "N", value_parser = parse_seed, conflicts_with = "seeds",
+          required_unless_present = "seeds", allow_hyphen_values = true)]
+    seed: Option<u64>,
+    /// A range of seeds (A..B or A..=B, at most 1,000,000): min / median / p90 / max of every
+    /// metric (expressive range).
+    #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
+    seeds: Option<SeedRange>,
+    /// Output format: text (a table) or json.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    format: Option<Format>,
+    /// Short for --format json.
+    #[arg(long)]
+    json: bool,
+    /// Threads for --seeds (0: one per core; at most 256); the output is the same for any
+    /// number.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
+    threads: usize,
+}
+
+/// Runs `stats`.
+pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
+    let (range, many) = seeds(args.seed, args.seeds)?;
+    let format = format_of(args.format, args.json);
+    if format == Format::None {
+        return Err(CliError::Usage(format!(
+            "stats prints text or json, not --format {}",
+            value_name(format)
+        )));
+    }
+    let json = format == Format::Json;
+    let settings = common.settings();
+    if !many {
+        let s = stats::measure_seed(range.first, common.width, common.height, &settings)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let text = if json {
+            // Flat: the generator's parameters sit beside the metrics.
+            let mut v = stats::seed_json(&s);
+            if let (Some(o), serde_json::Value::Object(g)) =
+                (v.as_object_mut(), stats::settings_json(&settings))
+            {
+                o.extend(g);
+            }
+            format!("{v}\n")
+        } else {
+            let table = stats::seed_table(&s);
+            let (first, rest) = table.split_once('\n').unwrap_or((&table, ""));
+            format!(
+                "{first}\n{:<16}{}\n{rest}",
+                "generator",
+                stats::settings_line(&settings)
+            )
+        };
+        return write_stdout(|out| out.write_all(text.as_bytes()));
+    }
+    let count = range.count();
+    if count > MAX_STATS_SEEDS {
+        return Err(CliError::Usage(format!(
+            "{count} seeds is more than one stats run measures ({MAX_STATS_SEEDS}); split the range"
+        )));
+    }
+    let r = stats::measure_range(
+        range.first,
+        range.last,
+        common.width,
+        common.height,
+        &settings,
+        args.threads,
+    )
+    .map_err(CliError::Usage)?;
+    for (seed, why) in &r.failures {
+        eprintln!("byog: error: seed {seed}: {why}");
+    }
+    if r.failed > r.failures.len() as u64 {
+        eprintln!(
+            "byog: error: and {} more",
+            plural(r.failed - r.failures.len() as u64, "seed")
+        );
+    }
+    let text = if json {
+        let mut v = stats::range_json(&r);
+        v["generator"] = stats::settings_json(&settings);
+        format!("{v}\n")
+    } else {
+        format!(
+            "generator: {}\n{}",
+            stats::settings_line(&settings),
+            stats::range_table(&r)
+        )
+    };
+    write_stdout(|out| out.write_all(text.as_bytes()))?;
+    match r.failed {
+        0 => Ok(()),
+        n => Err(CliError::Partial(format!(
+            "{} of {count} failed the requirements (each is reported above); the summary covers the others",
+            plural(n, "seed")
+        ))),
+    }
+}

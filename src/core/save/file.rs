@@ -1,0 +1,233 @@
+//! The save file: atomic writes (a temporary file in the same folder, flushed, synced and
+//! renamed over the old save, so a failed or interrupted save leaves the previous one
+//! intact) and careful reads (only a regular file, at most [`MAX_SAVE_BYTES`]). Loading
+//! never changes or deletes the file.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::format::{MAX_SAVE_BYTES, decode, encode};
+use super::{SAVE_FILE_NAME, SaveError, SaveStore};
+use crate::core::game::GameState;
+
+/// The save file `DIR/save.bin`.
+#[derive(Debug, Clone)]
+pub struct FileStore {
+    path: PathBuf,
+}
+
+impl FileStore {
+    /// The store for `save_dir/save.bin`.
+    pub fn in_dir(save_dir: impl AsRef<Path>) -> Self {
+        FileStore {
+            path: save_dir.as_ref().join(SAVE_FILE_NAME),
+        }
+    }
+
+    /// The save file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether a save file (or something in its place) exists.
+    pub fn exists(&self) -> bool {
+        self.path.exists()
+    }
+
+    /// The save folder (`.` for a bare file name).
+    pub fn folder(&self) -> PathBuf {
+        match self.path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        }
+    }
+
+    /// The save's bytes, `None` when there is no save. Only a regular file is read (a
+    /// symlink is followed to one), at most [`MAX_SAVE_BYTES`]: a directory, a FIFO, a device
+    /// or an oversized file is refused without reading it (`../shared/SPEC.md`, section 4).
+    ///
+    /// # Errors
+    /// [`SaveError::IsDirectory`], [`SaveError::NotAFile`], [`SaveError::TooLarge`],
+    /// [`SaveError::FolderIsAFile`] or [`SaveError::Read`].
+    pub fn read_bytes(&self) -> Result<Option<Vec<u8>>, SaveError> {
+        let read_err = |source: io::Error| SaveError::Read {
+            path: self.path.clone(),
+            source,
+        };
+        let meta = match fs::metadata(&self.path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let dir = self.folder();
+                if dir.is_file() {
+                    return Err(SaveError::FolderIsAFile { path: dir });
+                }
+                return Ok(None);
+            }
+            Err(e) if e.raw_os_error() == Some(20) => {
+                // ENOTDIR: a file stands where the save folder should be.
+                return Err(SaveError::FolderIsAFile {
+                    path: self.folder(),
+                });
+            }
+            Err(e) => return Err(read_err(e)),
+        };
+        self.check_regular(&meta)?;
+        // Opened without blocking, so a FIFO swapped in after the check cannot hang the
+        // open; checked again on the open file, then read through a bounded reader.
+        let file = open_nonblocking(&self.path).map_err(read_err)?;
+        self.check_regular(&file.metadata().map_err(read_err)?)?;
+        let mut bytes = Vec::with_capacity(meta.len().min(MAX_SAVE_BYTES) as usize);
+        file.take(MAX_SAVE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(read_err)?;
+        if bytes.len() as u64 > MAX_SAVE_BYTES {
+            return Err(SaveError::TooLarge {
+                path: self.path.clone(),
+                size: bytes.len() as u64,
+            });
+        }
+        Ok(Some(bytes))
+    }
+
+    fn check_regular(&self, meta: &fs::Metadata) -> Result<(), SaveError> {
+        let path = self.path.clone();
+        let kind = meta.file_type();
+        if kind.is_dir() {
+            return Err(SaveError::IsDirectory { path });
+        }
+        if !kind.is_file() {
+            return Err(SaveError::NotAFile {
+                path,
+                kind: describe(&kind),
+            });
+        }
+        if meta.len() > MAX_SAVE_BYTES {
+            return Err(SaveError::TooLarge {
+                path,
+                size: meta.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes `bytes` atomically: a temporary file in the same folder (created if missing),
+    /// flushed and synced, then renamed over the save.
+    ///
+    /// # Errors
+    /// [`SaveError::Write`] or [`SaveError::IsDirectory`]; the previous save is intact.
+    pub fn write_bytes(&self, bytes: &[u8]) -> Result<(), SaveError> {
+        self.write_with(|file| file.write_all(bytes))
+    }
+
+    /// [`FileStore::write_bytes`] with the writing of the temporary file's content left to
+    /// `write`: the seam tests use to simulate a full disk or a write that fails midway. When
+    /// `write` fails, the temporary file is removed and the previous save is untouched.
+    ///
+    /// # Errors
+    /// As [`FileStore::write_bytes`].
+    pub fn write_with(
+        &self,
+        write: impl FnOnce(&mut fs::File) -> io::Result<()>,
+    ) -> Result<(), SaveError> {
+        let write_err = |source: io::Error| SaveError::Write {
+            path: self.path.clone(),
+            source,
+        };
+        if self.path.is_dir() {
+            return Err(SaveError::IsDirectory {
+                path: self.path.clone(),
+            });
+        }
+        let dir = self.folder();
+        if dir.is_file() {
+            return Err(SaveError::FolderIsAFile { path: dir });
+        }
+        fs::create_dir_all(&dir).map_err(write_err)?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".save-")
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+            .map_err(write_err)?;
+        write(tmp.as_file_mut()).map_err(write_err)?;
+        tmp.flush().map_err(write_err)?;
+        keep_permissions(&self.path, tmp.as_file());
+        tmp.as_file().sync_all().map_err(write_err)?;
+        tmp.persist(&self.path).map_err(|e| write_err(e.error))?;
+        // Make the rename itself durable; not every platform can open a folder, so this is
+        // best effort.
+        if let Ok(d) = fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+}
+
+/// Gives the new save the old one's permissions, or `rw-r--r--` for a first save (temporary
+/// files are created `rw-------`). Best effort: a failure here never fails the save.
+fn keep_permissions(old: &Path, new: &fs::File) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(old).map_or(0o644, |m| m.permissions().mode() & 0o777);
+        let _ = new.set_permissions(fs::Permissions::from_mode(mode));
+    }
+    #[cfg(not(unix))]
+    let _ = (old, new);
+}
+
+impl SaveStore for FileStore {
+    fn load(&self) -> Result<Option<GameState>, SaveError> {
+        match self.read_bytes()? {
+            Some(bytes) => decode(&bytes, &self.path).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn save(&mut self, game: &GameState) -> Result<(), SaveError> {
+        self.write_bytes(&encode(game))
+    }
+
+    fn location(&self) -> PathBuf {
+        self.path.clone()
+    }
+
+    fn has_save(&self) -> bool {
+        self.exists()
+    }
+}
+
+/// What a file type is, in words, for [`SaveError::NotAFile`].
+fn describe(kind: &fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    let _ = kind;
+    "not a file"
+}
+
+/// Opens `path` for reading; on Unix with `O_NONBLOCK`, so opening a FIFO never waits for a
+/// writer.
+fn open_nonblocking(path: &Path) -> io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}

@@ -1,0 +1,277 @@
+//! The save format, stated in one place (`../shared/SPEC.md`, section 4).
+//!
+//! Layout, all integers little-endian:
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic `BYOGSAVE` ([`MAGIC`]) |
+//! | 4 | format version ([`FORMAT_VERSION`]) |
+//! | 8 | payload length `n` in bytes |
+//! | n | payload: the `bincode` 2 (serde, standard config) encoding of the game state |
+//! | 4 | CRC-32 (IEEE) of the version, length and payload bytes |
+//!
+//! [`HEADER_LEN`] is the 20 bytes before the payload.
+//!
+//! # Versions
+//!
+//! Every version ever released has a fixture save under `tests/fixtures/` that the current
+//! build must keep loading into the same game; an older version is converted on load. A
+//! change to a payload's fields without a new version fails `tests/saves.rs`
+//! (`current_format_writes_the_fixture_bytes`). To change the payload: add a `PayloadVn`, bump
+//! [`FORMAT_VERSION`], convert the old payloads to the game in [`decode`], write a fixture.
+//!
+//! - **1** (the first release): seed, world size, generator settings, the composed tiles
+//!   (avatar `@` and exit door drawn in), avatar, exit, the `Pcg64` state, the level status,
+//!   the move count and the history as the string `N<seed>S` + one key per action. An
+//!   80 × 30 game takes about 2.5 KiB plus one byte an action. Saves written before bumps
+//!   stopped counting as moves hold bump keys in their history and count them in `moves`;
+//!   they load unchanged (a bump changes nothing, so replaying such a history gives the
+//!   same world).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::SaveError;
+use crate::core::action::Action;
+use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED};
+use crate::core::generator::{self, GeneratorSettings};
+use crate::tile_engine::{Pos, Tile, World};
+
+/// The first 8 bytes of every save.
+pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
+/// The save format this build writes and the newest it reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// Bytes before the payload: magic, version, payload length.
+pub const HEADER_LEN: usize = 8 + 4 + 8;
+/// Bytes after the payload: the CRC-32.
+pub const CHECKSUM_LEN: usize = 4;
+/// Upper bound on what `bincode` may allocate while decoding a payload, and on the size of a
+/// save file that is read at all (1 GiB: a 16384 × 16384 world is 256 MiB of tiles).
+pub const MAX_SAVE_BYTES: u64 = 1 << 30;
+
+const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
+
+/// The payload of format version 1.
+#[derive(Serialize, Deserialize)]
+struct PayloadV1 {
+    format_version: u32,
+    seed: u64,
+    width: u32,
+    height: u32,
+    settings: GeneratorSettings,
+    #[serde(deserialize_with = "bytes_from_file")]
+    tiles: Vec<u8>,
+    avatar: Pos,
+    exit: Pos,
+    rng: GameRng,
+    status: LevelStatus,
+    moves: u64,
+    #[serde(deserialize_with = "string_from_file")]
+    history: String,
+}
+
+// The two variable-length fields are decoded as slices borrowed from the file and then
+// copied, so a length read from the file is checked against the bytes really there before
+// anything is allocated (found with the load_save fuzz target: docs/robustness.md). Decoded
+// as owned values, bincode allocates a `String`'s declared length before reading it. The
+// bytes on disk are the same either way (a length, then one byte an element).
+
+fn bytes_from_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+    <&'de [u8]>::deserialize(d).map(<[u8]>::to_vec)
+}
+
+fn string_from_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    <&'de str>::deserialize(d).map(str::to_owned)
+}
+
+fn bincode_config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<DECODE_LIMIT>()
+}
+
+/// Encodes a game as the bytes of a save file (the current [`FORMAT_VERSION`]).
+pub fn encode(game: &GameState) -> Vec<u8> {
+    let world = game.world();
+    let payload = PayloadV1 {
+        format_version: FORMAT_VERSION,
+        seed: game.seed,
+        width: world.width() as u32,
+        height: world.height() as u32,
+        settings: game.settings,
+        tiles: world.tiles().iter().map(|t| t.id()).collect(),
+        avatar: game.avatar,
+        exit: game.exit,
+        rng: game.rng.clone(),
+        status: game.status,
+        moves: game.moves,
+        history: game.history(),
+    };
+    // Encoding into a Vec cannot fail: every field is a plain value and the world is far
+    // below the limit. Should it ever, an empty payload fails its own checks on load.
+    let body = bincode::serde::encode_to_vec(&payload, bincode_config()).unwrap_or_default();
+    let mut out = Vec::with_capacity(HEADER_LEN + body.len() + CHECKSUM_LEN);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    out.extend_from_slice(&body);
+    let crc = crc32fast::hash(&out[MAGIC.len()..]);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// Decodes the bytes of a save file of any released version; `path` is only used in errors.
+///
+/// # Errors
+/// [`SaveError::NotASave`], [`SaveError::Truncated`], [`SaveError::FutureVersion`],
+/// [`SaveError::Checksum`] or [`SaveError::Corrupt`]; never a panic, whatever the bytes.
+pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
+    let path = || path.to_path_buf();
+    let truncated = |detail: String| SaveError::Truncated {
+        path: path(),
+        detail,
+    };
+    if bytes.len() < MAGIC.len() {
+        return Err(if MAGIC.starts_with(bytes) {
+            truncated(format!("{} bytes, shorter than the header", bytes.len()))
+        } else {
+            SaveError::NotASave { path: path() }
+        });
+    }
+    if &bytes[..MAGIC.len()] != MAGIC {
+        return Err(SaveError::NotASave { path: path() });
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(truncated(format!(
+            "{} bytes, shorter than the {HEADER_LEN}-byte header",
+            bytes.len()
+        )));
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
+    if version > FORMAT_VERSION {
+        return Err(SaveError::FutureVersion {
+            path: path(),
+            found: version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    if version == 0 {
+        return Err(SaveError::Corrupt {
+            path: path(),
+            reason: "format version 0 does not exist".into(),
+        });
+    }
+    let declared = u64::from_le_bytes(bytes[12..20].try_into().unwrap_or_default());
+    let available = (bytes.len() - HEADER_LEN) as u64;
+    let needed = declared.saturating_add(CHECKSUM_LEN as u64);
+    if needed > available {
+        return Err(truncated(format!(
+            "the header announces {declared} payload bytes and a 4-byte checksum, but only {available} bytes follow it"
+        )));
+    }
+    if needed < available {
+        return Err(SaveError::Corrupt {
+            path: path(),
+            reason: format!("{} unexpected bytes after the checksum", available - needed),
+        });
+    }
+    let end = HEADER_LEN + declared as usize;
+    let stored = u32::from_le_bytes(
+        bytes[end..end + CHECKSUM_LEN]
+            .try_into()
+            .unwrap_or_default(),
+    );
+    let computed = crc32fast::hash(&bytes[MAGIC.len()..end]);
+    if stored != computed {
+        return Err(SaveError::Checksum {
+            path: path(),
+            stored,
+            computed,
+        });
+    }
+    let corrupt = |reason: String| SaveError::Corrupt {
+        path: path(),
+        reason,
+    };
+    let (payload, used): (PayloadV1, usize) =
+        bincode::serde::decode_from_slice(&bytes[HEADER_LEN..end], bincode_config())
+            .map_err(|e| corrupt(format!("cannot decode the game state: {e}")))?;
+    if used != end - HEADER_LEN {
+        return Err(corrupt("the game state is shorter than its payload".into()));
+    }
+    payload.into_game(version).map_err(corrupt)
+}
+
+impl PayloadV1 {
+    /// Checks that the payload describes a consistent game and builds it: the composed
+    /// tiles are split back into terrain (FLOOR under the avatar, WALL under the exit) and
+    /// things, and the history into actions.
+    fn into_game(self, version: u32) -> Result<GameState, String> {
+        if self.format_version != version {
+            return Err(format!(
+                "the payload says format version {}, the header {version}",
+                self.format_version
+            ));
+        }
+        let (width, height) = (self.width as usize, self.height as usize);
+        generator::check_size(width, height).map_err(|e| e.to_string())?;
+        self.settings.validate().map_err(|e| e.to_string())?;
+        if self.seed > MAX_SEED {
+            return Err(format!("seed {} is above {MAX_SEED}", self.seed));
+        }
+        let tiles = self
+            .tiles
+            .iter()
+            .map(|&id| Tile::from_id(id).ok_or_else(|| format!("unknown tile id {id}")))
+            .collect::<Result<Vec<Tile>, String>>()?;
+        let mut terrain = World::from_tiles(width, height, tiles).ok_or_else(|| {
+            format!(
+                "{} tiles stored for a {width} × {height} world",
+                self.tiles.len()
+            )
+        })?;
+        if terrain.get(self.avatar) != Some(Tile::Player) || terrain.count(Tile::Player) != 1 {
+            return Err(format!(
+                "the world does not hold exactly one avatar, at {}",
+                self.avatar
+            ));
+        }
+        let door = match self.status {
+            LevelStatus::Playing => Tile::LockedDoor,
+            LevelStatus::Won => Tile::UnlockedDoor,
+        };
+        if terrain.get(self.exit) != Some(door) {
+            return Err(format!("no {door:?} exit at {}", self.exit));
+        }
+        terrain.set(self.avatar, Tile::Floor);
+        terrain.set(self.exit, Tile::Wall);
+        let prefix = format!("N{}S", self.seed);
+        // Canonical keys only: upper case, one per action.
+        let actions = self
+            .history
+            .strip_prefix(&prefix)
+            .and_then(|keys| {
+                keys.chars()
+                    .map(|k| Action::from_key(k).filter(|a| a.key() == k))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or("the key history is not N<seed>S followed by moves")?;
+        if actions.len() as u64 != self.moves {
+            return Err(format!(
+                "the move count {} does not match the {} moves in the key history",
+                self.moves,
+                actions.len()
+            ));
+        }
+        Ok(GameState {
+            seed: self.seed,
+            settings: self.settings,
+            terrain,
+            avatar: self.avatar,
+            exit: self.exit,
+            rng: self.rng,
+            status: self.status,
+            moves: self.moves,
+            actions,
+        })
+    }
+}

@@ -1,0 +1,214 @@
+//! Saves (`../shared/SPEC.md`, section 4): where games are kept ([`SaveStore`]: a file,
+//! memory, or a deferred wrapper), and why a save could not be read or written
+//! ([`SaveError`]). The bytes themselves are stated in one place, [`format`]; the file
+//! handling (atomic writes, reading only regular files up to a size limit) in [`file`].
+
+mod file;
+pub mod format;
+
+pub use file::FileStore;
+pub use format::{CHECKSUM_LEN, FORMAT_VERSION, HEADER_LEN, MAGIC, MAX_SAVE_BYTES, decode, encode};
+
+use std::io;
+use std::path::PathBuf;
+
+use super::game::GameState;
+
+/// File name of the save inside the save folder.
+pub const SAVE_FILE_NAME: &str = "save.bin";
+/// Default save folder, relative to the current directory.
+pub const DEFAULT_SAVE_DIR: &str = "saves";
+
+/// Why a save could not be read or written. Every variant names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// Reading failed (permissions, I/O error).
+    #[error("cannot read the save {}: {source}", path.display())]
+    Read {
+        /// The save file.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: io::Error,
+    },
+    /// Writing failed; the previous save, if any, is unchanged.
+    #[error("cannot write the save {}: {source} (the previous save, if any, is unchanged)", path.display())]
+    Write {
+        /// The save file.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: io::Error,
+    },
+    /// A directory stands where the save file should be.
+    #[error("{} is a directory, not a save file: move it away or choose another --save-dir", path.display())]
+    IsDirectory {
+        /// The save file's path.
+        path: PathBuf,
+    },
+    /// Something other than a regular file stands where the save should be (a FIFO, a
+    /// device, a socket): it is never opened.
+    #[error("{} is not a regular file ({kind}): byog reads saves only from regular files; move it away or choose another --save-dir", path.display())]
+    NotAFile {
+        /// The save file's path.
+        path: PathBuf,
+        /// What it is instead, e.g. "a FIFO".
+        kind: &'static str,
+    },
+    /// The file is larger than any save ([`MAX_SAVE_BYTES`]).
+    #[error("the save {} is {size} bytes, more than the {MAX_SAVE_BYTES} bytes a save can hold: it is not a byog save", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes.
+        size: u64,
+    },
+    /// The save folder is not a folder (a plain file stands at its path).
+    #[error("the save folder {} is a file, not a folder: choose another --save-dir (or BYOG_SAVE_DIR)", path.display())]
+    FolderIsAFile {
+        /// The folder's path.
+        path: PathBuf,
+    },
+    /// The file does not start with the magic header.
+    #[error("{} is not a byog save (it does not start with the BYOGSAVE header)", path.display())]
+    NotASave {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file ends before its header or payload does.
+    #[error("the save {} is truncated: {detail}", path.display())]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// What is missing.
+        detail: String,
+    },
+    /// The checksum does not match the content: the file was damaged.
+    #[error("the save {} is damaged: checksum {computed:08x} does not match the stored {stored:08x}", path.display())]
+    Checksum {
+        /// The file.
+        path: PathBuf,
+        /// The CRC-32 stored in the file.
+        stored: u32,
+        /// The CRC-32 of the bytes read.
+        computed: u32,
+    },
+    /// The save was written by a newer byog.
+    #[error("the save {} has format version {found}, newer than this byog reads ({supported}): update byog", path.display())]
+    FutureVersion {
+        /// The file.
+        path: PathBuf,
+        /// The version in the file.
+        found: u32,
+        /// [`FORMAT_VERSION`].
+        supported: u32,
+    },
+    /// The payload does not decode into a consistent game.
+    #[error("the save {} is damaged: {reason}", path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is inconsistent.
+        reason: String,
+    },
+}
+
+/// Where games are saved and loaded from. The interpreter uses this, so the same keys work
+/// with a file ([`FileStore`]) or in memory ([`MemoryStore`], for tests).
+pub trait SaveStore {
+    /// The saved game, `Ok(None)` when there is none.
+    ///
+    /// # Errors
+    /// [`SaveError`] when a save exists but cannot be read or is damaged.
+    fn load(&self) -> Result<Option<GameState>, SaveError>;
+
+    /// Saves `game`, replacing any previous save.
+    ///
+    /// # Errors
+    /// [`SaveError::Write`] (or [`SaveError::IsDirectory`]); the previous save is then intact.
+    fn save(&mut self, game: &GameState) -> Result<(), SaveError>;
+
+    /// Where the save lives, for messages.
+    fn location(&self) -> PathBuf;
+
+    /// Whether a save (or something in its place) is there to load; the menu greys out
+    /// "Load" without one. Never reads it.
+    fn has_save(&self) -> bool;
+}
+
+/// A save kept in memory (the same bytes a file would hold), for tests and embedding.
+#[derive(Debug, Clone, Default)]
+pub struct MemoryStore {
+    /// The save file's bytes, `None` when nothing was saved.
+    pub bytes: Option<Vec<u8>>,
+}
+
+impl SaveStore for MemoryStore {
+    fn load(&self) -> Result<Option<GameState>, SaveError> {
+        self.bytes
+            .as_deref()
+            .map(|b| decode(b, &self.location()))
+            .transpose()
+    }
+
+    fn save(&mut self, game: &GameState) -> Result<(), SaveError> {
+        self.bytes = Some(encode(game));
+        Ok(())
+    }
+
+    fn location(&self) -> PathBuf {
+        PathBuf::from("<memory>")
+    }
+
+    fn has_save(&self) -> bool {
+        self.bytes.is_some()
+    }
+}
+
+/// Loads from `inner` but keeps saves in memory until [`DeferredStore::commit`]: `replay`
+/// uses it so that `--strict` can refuse an input string without having saved anything.
+pub struct DeferredStore<'a, S: SaveStore> {
+    inner: &'a mut S,
+    pending: Option<GameState>,
+}
+
+impl<'a, S: SaveStore> DeferredStore<'a, S> {
+    /// Wraps `inner`.
+    pub fn new(inner: &'a mut S) -> Self {
+        DeferredStore {
+            inner,
+            pending: None,
+        }
+    }
+
+    /// Writes the pending save, if any, to the wrapped store; returns whether it wrote one.
+    ///
+    /// # Errors
+    /// The wrapped store's [`SaveError`].
+    pub fn commit(self) -> Result<bool, SaveError> {
+        match self.pending {
+            Some(game) => self.inner.save(&game).map(|()| true),
+            None => Ok(false),
+        }
+    }
+}
+
+impl<S: SaveStore> SaveStore for DeferredStore<'_, S> {
+    fn load(&self) -> Result<Option<GameState>, SaveError> {
+        match &self.pending {
+            Some(game) => Ok(Some(game.clone())),
+            None => self.inner.load(),
+        }
+    }
+
+    fn save(&mut self, game: &GameState) -> Result<(), SaveError> {
+        self.pending = Some(game.clone());
+        Ok(())
+    }
+
+    fn location(&self) -> PathBuf {
+        self.inner.location()
+    }
+
+    fn has_save(&self) -> bool {
+        self.pending.is_some() || self.inner.has_save()
+    }
+}

@@ -1,0 +1,396 @@
+//! The screens every front-end shows, as text and styles, made in one place: the menu, the
+//! seed prompt, the HUD above the world, the end screens and the messages a player reads
+//! ("blocked by a wall", never an input position). The window lays these out in pixels, the
+//! terminal in character cells; neither writes a word of its own.
+//!
+//! Nothing here draws or reads a key: [`screen`] turns the interpreter's state (plus what
+//! only a front-end knows: whether a save exists, the last message, the tile under the
+//! mouse) into a [`Screen`], and [`feedback`] turns what a key did into the message shown.
+
+use std::path::Path;
+
+use crate::core::interpreter::{Closing, GameKind, Interpreter, Mode, Outcome};
+use crate::core::rules::Event;
+use crate::core::{GameState, LevelStatus};
+use crate::tile_engine::{Geometry, Pos, TILE_SIZE, Tile};
+
+/// Rows of HUD above the world, in tiles (cells).
+pub const HUD_ROWS: usize = 2;
+
+/// Smallest window width, in cells (16 pixels at scale 1): the menu's widest line fits.
+pub const MIN_COLS: u32 = 48;
+/// Smallest window height, in cells, HUD included.
+pub const MIN_ROWS: u32 = 24;
+/// The window's geometry for a world of `width × height` tiles: at least [`MIN_COLS`] ×
+/// [`MIN_ROWS`] cells, the world centred across and below the HUD's rows, which are the top
+/// [`HUD_ROWS`] rows. For a world at least that large the world sits at cell `(0, 0)`.
+pub fn window_geometry(width: usize, height: usize) -> Geometry {
+    let cols = (width as u32).max(MIN_COLS);
+    let rows = (height as u32 + HUD_ROWS as u32).max(MIN_ROWS);
+    let x_offset = (cols - width as u32) / 2;
+    let y_offset = (rows - HUD_ROWS as u32 - height as u32) / 2;
+    Geometry::with_offset(cols, rows, x_offset, y_offset)
+}
+
+/// The largest world, in tiles, whose window fits on a `screen_w × screen_h` pixel screen at
+/// 16 pixels a tile.
+pub fn largest_world(screen_w: u32, screen_h: u32) -> (u32, u32) {
+    (
+        screen_w / TILE_SIZE,
+        (screen_h / TILE_SIZE).saturating_sub(HUD_ROWS as u32),
+    )
+}
+
+/// Checks that a world of `width × height` tiles fits on the screen.
+///
+/// # Errors
+/// A message that names the screen and the largest world that fits.
+pub fn check_fits(width: usize, height: usize, screen: (u32, u32)) -> Result<(), String> {
+    let (w, h) = window_geometry(width, height).window_size();
+    if w <= screen.0 && h <= screen.1 {
+        return Ok(());
+    }
+    let (most_w, most_h) = largest_world(screen.0, screen.1);
+    Err(format!(
+        "a {width} × {height} world needs a {w} × {h} pixel window, larger than the \
+         {} × {} screen; the window shows at most {most_w} × {most_h} tiles here \
+         (use smaller --width/--height, or `byog replay` and `byog gen` for any size)",
+        screen.0, screen.1
+    ))
+}
+
+/// How a line of text is meant to look; each front-end maps styles to sizes and colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// The game's title: largest.
+    Title,
+    /// A screen's heading ("YOU FOUND THE EXIT!", "Enter a seed").
+    Heading,
+    /// A choice or a fact.
+    Normal,
+    /// Something unavailable or secondary (greyed).
+    Dim,
+    /// What the player is typing (the seed).
+    Input,
+    /// The last message (a refused key, a bump, a save).
+    Message,
+}
+
+/// One line of a text screen. An empty `text` is a blank line (spacing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The words.
+    pub text: String,
+    /// How they look.
+    pub style: Style,
+}
+
+impl Line {
+    /// A line of `text` in `style`.
+    pub fn new(text: impl Into<String>, style: Style) -> Line {
+        Line {
+            text: text.into(),
+            style,
+        }
+    }
+
+    /// A blank line.
+    pub fn blank() -> Line {
+        Line::new("", Style::Normal)
+    }
+}
+
+/// A screen of centred lines (menu, seed prompt, end screens, goodbye), read top-down, and
+/// the last message, shown near the bottom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextScreen {
+    /// The lines, top first.
+    pub lines: Vec<Line>,
+    /// The message line, if any.
+    pub message: Option<Line>,
+}
+
+/// One HUD row: text at the left (the message, or the tile under the mouse) and at the right
+/// (seed, position, moves).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HudRow {
+    /// Left-aligned text.
+    pub left: String,
+    /// Its style.
+    pub left_style: Style,
+    /// Right-aligned text.
+    pub right: String,
+}
+
+/// The HUD above the world: [`HUD_ROWS`] rows, top first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hud {
+    /// The rows, top first.
+    pub rows: [HudRow; HUD_ROWS],
+}
+
+/// What a front-end shows now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Screen {
+    /// Centred text.
+    Text(TextScreen),
+    /// The world of the game in play, with this HUD above it.
+    Game(Hud),
+}
+
+/// What only a front-end knows, for [`screen`].
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    /// Whether a save is there to load (the menu greys "Load" out otherwise).
+    pub has_save: bool,
+    /// The last message ([`feedback`]), empty for none.
+    pub message: &'a str,
+    /// The world tile under the mouse pointer, if any.
+    pub under_mouse: Option<Pos>,
+}
+
+/// The screen for the interpreter's state.
+pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
+    let message = context.message;
+    match (interpreter.mode(), interpreter.game()) {
+        (Mode::Menu, _) => Screen::Text(menu(context.has_save, message)),
+        (Mode::SeedEntry { kind, seed, digits }, _) => {
+            Screen::Text(seed_prompt(kind, seed, digits, message))
+        }
+        (Mode::Ended { .. }, Some(game)) => Screen::Text(end_screen(game, message)),
+        (Mode::Playing { .. }, Some(game)) => Screen::Game(hud(game, context.under_mouse, message)),
+        (Mode::Closed(_) | Mode::Playing { .. } | Mode::Ended { .. }, _) => {
+            Screen::Text(TextScreen {
+                lines: vec![Line::new(message, Style::Heading)],
+                message: None,
+            })
+        }
+    }
+}
+
+fn message_line(message: &str) -> Option<Line> {
+    (!message.is_empty()).then(|| Line::new(message, Style::Message))
+}
+
+/// The title menu: N new game, L load (greyed without a save), Q quit, and the ways to play
+/// that are not available yet, greyed.
+pub fn menu(has_save: bool, message: &str) -> TextScreen {
+    let mut lines = vec![
+        Line::new("BYOG: BUILD YOUR OWN GAME", Style::Title),
+        Line::blank(),
+        Line::new("New Game (N)", Style::Normal),
+    ];
+    for kind in [GameKind::Run, GameKind::Exploration] {
+        if !kind.is_available() {
+            let name = match kind {
+                GameKind::Run => "Run",
+                _ => "Exploration",
+            };
+            lines.push(Line::new(
+                format!("{name} ({}): not available yet", kind.key()),
+                Style::Dim,
+            ));
+        }
+    }
+    lines.push(if has_save {
+        Line::new("Load Game (L)", Style::Normal)
+    } else {
+        Line::new("Load Game (L): no saved game", Style::Dim)
+    });
+    lines.push(Line::new("Quit (Q)", Style::Normal));
+    TextScreen {
+        lines,
+        message: message_line(message),
+    }
+}
+
+/// The seed prompt: what is typed so far, and the keys.
+pub fn seed_prompt(kind: GameKind, seed: u64, digits: u32, message: &str) -> TextScreen {
+    let typed = if digits == 0 {
+        "_".to_owned()
+    } else {
+        format!("{seed}_")
+    };
+    TextScreen {
+        lines: vec![
+            Line::new(
+                format!("Enter a seed for a new {}", kind.noun()),
+                Style::Heading,
+            ),
+            Line::blank(),
+            Line::new(typed, Style::Input),
+            Line::blank(),
+            Line::new(
+                "digits, then S to start · Backspace deletes · Esc back to the menu",
+                Style::Dim,
+            ),
+        ],
+        message: message_line(message),
+    }
+}
+
+/// The end screen of a game that was won (runs will add "lost" and why).
+pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
+    let heading = match game.status() {
+        LevelStatus::Won | LevelStatus::Playing => "YOU FOUND THE EXIT!",
+    };
+    TextScreen {
+        lines: vec![
+            Line::new(heading, Style::Title),
+            Line::blank(),
+            Line::new(format!("seed {}", game.seed()), Style::Normal),
+            Line::new(moves_text(game.moves()), Style::Normal),
+            Line::blank(),
+            Line::new("N new game · :Q save and quit", Style::Dim),
+        ],
+        message: message_line(message),
+    }
+}
+
+fn moves_text(moves: u64) -> String {
+    if moves == 1 {
+        "1 move".to_owned()
+    } else {
+        format!("{moves} moves")
+    }
+}
+
+/// The HUD of a game in play: the tile under the mouse and the seed on the top row, the
+/// last message and the avatar's position and moves below it.
+pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
+    let described = under_mouse
+        .and_then(|p| game.tile_at(p))
+        .map(|t| t.tetile().description().to_owned())
+        .unwrap_or_default();
+    Hud {
+        rows: [
+            HudRow {
+                left: described,
+                left_style: Style::Normal,
+                right: format!("seed {}", game.seed()),
+            },
+            HudRow {
+                left: message.to_owned(),
+                left_style: Style::Message,
+                right: format!("{} · {}", game.avatar(), moves_text(game.moves())),
+            },
+        ],
+    }
+}
+
+/// What the player is told after a key: the message, and whether the program now closes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feedback {
+    /// The message (empty: clear the last one).
+    pub message: String,
+    /// Whether the program closes (after `Q` or `:Q`).
+    pub closing: bool,
+}
+
+/// The feedback for what a key did. `save` is where the save lives, for messages that name
+/// it.
+pub fn feedback(outcome: &Outcome, save: &Path) -> Feedback {
+    let say = |message: String| Feedback {
+        message,
+        closing: false,
+    };
+    match outcome {
+        Outcome::Reported(report) => say(report.player_message()),
+        Outcome::Accepted | Outcome::Started => say(String::new()),
+        Outcome::Acted(events) => say(events
+            .as_slice()
+            .iter()
+            .find_map(event_message)
+            .unwrap_or_default()),
+        Outcome::NoSave => say(format!("no saved game at {}", save.display())),
+        Outcome::Closed(Closing::Quit) => Feedback {
+            message: "Goodbye.".into(),
+            closing: true,
+        },
+        Outcome::Closed(Closing::SavedAndQuit) => Feedback {
+            message: format!("Saved to {}. Goodbye.", save.display()),
+            closing: true,
+        },
+    }
+}
+
+/// The message for one event, if it deserves one.
+fn event_message(event: &Event) -> Option<String> {
+    match event {
+        Event::Blocked { tile, .. } => Some(format!("blocked by {}", with_article(*tile))),
+        Event::Won => Some("You found the exit!".into()),
+        Event::AlreadyOver => Some("the game is over".into()),
+        Event::Moved { .. } | Event::Unlocked { .. } => None,
+    }
+}
+
+/// "a wall", "the dark" for NOTHING, "a locked door".
+fn with_article(tile: Tile) -> String {
+    match tile {
+        Tile::Nothing => "the dark".into(),
+        t => format!("a {}", t.tetile().description()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::generator::GeneratorSettings;
+    use crate::core::save::MemoryStore;
+
+    fn feed(i: &mut Interpreter, keys: &str) -> Vec<Outcome> {
+        let mut store = MemoryStore::default();
+        keys.chars()
+            .map(|k| i.feed(k, &mut store).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn every_state_has_a_screen_in_a_players_words() {
+        let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+        let ctx = Context {
+            has_save: false,
+            message: "",
+            under_mouse: None,
+        };
+        let Screen::Text(menu) = screen(&i, ctx) else {
+            panic!("the menu is text")
+        };
+        assert!(menu.lines.iter().any(|l| l.text == "New Game (N)"));
+        assert!(
+            menu.lines
+                .iter()
+                .any(|l| l.style == Style::Dim && l.text.contains("no saved game"))
+        );
+        feed(&mut i, "N12");
+        let Screen::Text(prompt) = screen(&i, ctx) else {
+            panic!("the prompt is text")
+        };
+        assert!(prompt.lines.iter().any(|l| l.text == "12_"));
+        feed(&mut i, "S");
+        let Screen::Game(hud) = screen(
+            &i,
+            Context {
+                under_mouse: Some(Pos::new(0, 0)),
+                ..ctx
+            },
+        ) else {
+            panic!("a game shows the world")
+        };
+        assert_eq!(hud.rows[0].right, "seed 12");
+        assert!(hud.rows[1].right.ends_with("0 moves"));
+    }
+
+    #[test]
+    fn messages_never_show_input_positions() {
+        let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+        let outcomes = feed(&mut i, "X");
+        let f = feedback(&outcomes[0], Path::new("saves/save.bin"));
+        assert!(
+            f.message.starts_with("'X': not a menu key"),
+            "{}",
+            f.message
+        );
+        assert!(!f.message.contains("position"));
+    }
+}

@@ -1,0 +1,424 @@
+//! The one search module: breadth-first distances, connected components and shortest paths
+//! over a [`Map`]'s walkable tiles, 4-neighbourhood, neighbours always visited in
+//! [`Direction::ALL`] order (up, right, down, left) so that ties break the same way in
+//! generation, metrics, the rules, the solver and the tests.
+//!
+//! Two layers:
+//! - by position: [`distances`], [`DistanceMap`] (`get`, `path_to`, `farthest`), [`path`]
+//!   and [`components`], for the rules, tools and tests;
+//! - by index on a padded [`Grid`] (the map surrounded by a closed border one tile wide, so
+//!   no search needs a bounds check): [`bfs`], [`label_components`] and [`path_into`], which
+//!   the metrics run many times a world.
+//!
+//! [`levels_in_mask`] is the generator's tuned variant (a byte mask, level by level,
+//! branch-free): `finish` uses it to place the exit.
+//!
+//! Every search is linear in the number of tiles; distances are in single steps (tiles).
+
+use super::geometry::{Direction, Pos};
+use super::map::Map;
+
+/// Distance of a tile no search reached.
+pub const UNREACHED: u32 = u32::MAX;
+
+/// The padded grid of a `width × height` map: one closed tile of border all round, so every
+/// map tile has four neighbours in the grid. Padded index `i` is `(y + 1) × (width + 2) +
+/// (x + 1)` for map tile `(x, y)`; padded row-major order is the map's row-major order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grid {
+    /// Padded width: map width + 2.
+    pub width: usize,
+    /// Padded height: map height + 2.
+    pub height: usize,
+}
+
+impl Grid {
+    /// The padded grid around a `width × height` map.
+    pub fn around(width: usize, height: usize) -> Grid {
+        Grid {
+            width: width + 2,
+            height: height + 2,
+        }
+    }
+
+    /// The padded grid of `map` and its walkable mask (the border closed).
+    pub fn walkable_mask(map: &(impl Map + ?Sized)) -> (Grid, Vec<bool>) {
+        let grid = Grid::around(map.width(), map.height());
+        let mut open = vec![false; grid.len()];
+        for y in 0..map.height() {
+            let start = (y + 1) * grid.width + 1;
+            map.walkable_row(y, &mut open[start..start + map.width()]);
+        }
+        (grid, open)
+    }
+
+    /// Number of padded cells.
+    pub fn len(self) -> usize {
+        self.width * self.height
+    }
+
+    /// Whether the grid holds no cell (never: the border is always there).
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The cardinal neighbours of a map tile's padded index `i`, in the order up, right,
+    /// down, left.
+    #[inline]
+    pub fn neighbours(self, i: usize) -> [usize; 4] {
+        [i + self.width, i + 1, i - self.width, i - 1]
+    }
+
+    /// The padded index of a map position; `None` outside the map.
+    pub fn index(self, pos: Pos) -> Option<usize> {
+        (pos.x >= 0
+            && pos.y >= 0
+            && (pos.x as usize) < self.width - 2
+            && (pos.y as usize) < self.height - 2)
+            .then(|| (pos.y as usize + 1) * self.width + pos.x as usize + 1)
+    }
+
+    /// The map position of padded index `i`.
+    pub fn pos(self, i: usize) -> Pos {
+        Pos::new((i % self.width) as i32 - 1, (i / self.width) as i32 - 1)
+    }
+
+    /// The map's part of a per-cell vector over the padded grid, in map row-major order
+    /// (bottom row first).
+    pub fn unpad<T: Copy>(self, padded: &[T]) -> Vec<T> {
+        let mut out = Vec::with_capacity((self.width - 2) * (self.height - 2));
+        for y in 1..self.height - 1 {
+            out.extend_from_slice(&padded[y * self.width + 1..y * self.width + self.width - 1]);
+        }
+        out
+    }
+}
+
+/// Breadth-first search over `open` cells from every cell of `sources` (distance 0, open or
+/// not), neighbours in the fixed order. `dist` must be all [`UNREACHED`] on entry; it ends
+/// with the distance of every reached cell, in steps.
+pub fn bfs(grid: Grid, open: &[bool], sources: &[usize], dist: &mut [u32]) {
+    let mut queue: Vec<usize> = Vec::with_capacity(sources.len().max(16));
+    for &s in sources {
+        if dist[s] == UNREACHED {
+            dist[s] = 0;
+            queue.push(s);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let i = queue[head];
+        head += 1;
+        let d = dist[i] + 1;
+        for n in grid.neighbours(i) {
+            if open[n] && dist[n] == UNREACHED {
+                dist[n] = d;
+                queue.push(n);
+            }
+        }
+    }
+}
+
+/// Labels the 4-connected components of the cells where `member` holds, numbered from 0 in
+/// row-major order of their first cell; other cells get [`UNREACHED`]. Returns the labels
+/// and, per component, its first cell and its size in tiles.
+pub fn label_components(grid: Grid, member: &[bool]) -> (Vec<u32>, Vec<(usize, u32)>) {
+    let mut label = vec![UNREACHED; grid.len()];
+    let mut found = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..grid.len() {
+        if !member[start] || label[start] != UNREACHED {
+            continue;
+        }
+        let id = found.len() as u32;
+        label[start] = id;
+        stack.push(start);
+        let mut size = 0u32;
+        while let Some(i) = stack.pop() {
+            size += 1;
+            for n in grid.neighbours(i) {
+                if member[n] && label[n] == UNREACHED {
+                    label[n] = id;
+                    stack.push(n);
+                }
+            }
+        }
+        found.push((start, size));
+    }
+    (label, found)
+}
+
+/// The shortest walk from the BFS source (distance 0 in `dist`) into `target`, as padded
+/// indices, source first and target last; `None` when `target` cannot be entered.
+///
+/// `target` need not be walkable itself (the exit door is entered, never stood on): the walk
+/// enters it from its reached neighbour nearest the source (the first in neighbour order on
+/// ties), and from each cell steps back towards the source onto the first neighbour, in
+/// neighbour order, one step nearer to it. A target that was reached itself is the end of
+/// its own walk.
+pub fn path_into(grid: Grid, dist: &[u32], target: usize) -> Option<Vec<usize>> {
+    if dist[target] == 0 {
+        return Some(vec![target]);
+    }
+    let last = if dist[target] != UNREACHED {
+        target
+    } else {
+        let mut best = None::<usize>;
+        for n in grid.neighbours(target) {
+            if dist[n] != UNREACHED && best.is_none_or(|b| dist[n] < dist[b]) {
+                best = Some(n);
+            }
+        }
+        best?
+    };
+    let mut path = Vec::with_capacity(dist[last] as usize + 2);
+    if last != target {
+        path.push(target);
+    }
+    let mut i = last;
+    path.push(i);
+    while dist[i] > 0 {
+        // The first neighbour, in neighbour order, one step closer to the source. BFS
+        // distances guarantee one exists.
+        i = grid
+            .neighbours(i)
+            .into_iter()
+            .find(|&n| dist[n] == dist[i] - 1)?;
+        path.push(i);
+    }
+    path.reverse();
+    Some(path)
+}
+
+/// BFS distances from a set of sources over a map's walkable tiles.
+#[derive(Debug, Clone)]
+pub struct DistanceMap {
+    grid: Grid,
+    dist: Vec<u32>,
+}
+
+/// Distances, in steps, from `sources` to every tile of `map` over walkable tiles. Sources
+/// count as distance 0 whatever they hold; sources outside the map are ignored.
+pub fn distances(map: &(impl Map + ?Sized), sources: &[Pos]) -> DistanceMap {
+    let (grid, open) = Grid::walkable_mask(map);
+    let starts: Vec<usize> = sources.iter().filter_map(|&p| grid.index(p)).collect();
+    let mut dist = vec![UNREACHED; grid.len()];
+    bfs(grid, &open, &starts, &mut dist);
+    DistanceMap { grid, dist }
+}
+
+impl DistanceMap {
+    /// The distance of `pos` in steps; `None` when it was not reached or lies outside.
+    pub fn get(&self, pos: Pos) -> Option<u32> {
+        let i = self.grid.index(pos)?;
+        (self.dist[i] != UNREACHED).then_some(self.dist[i])
+    }
+
+    /// Every tile's distance in the map's row-major order (bottom row first), [`UNREACHED`]
+    /// where not reached.
+    pub fn to_vec(&self) -> Vec<u32> {
+        self.grid.unpad(&self.dist)
+    }
+
+    /// The shortest walk from a source into `target`, source first and target last (see
+    /// [`path_into`] for how ties break; `target` may be a closed tile that is entered from
+    /// a neighbour, like the exit door). `None` when `target` cannot be reached or entered.
+    pub fn path_to(&self, target: Pos) -> Option<Vec<Pos>> {
+        let t = self.grid.index(target)?;
+        let path = path_into(self.grid, &self.dist, t)?;
+        Some(path.into_iter().map(|i| self.grid.pos(i)).collect())
+    }
+
+    /// The moves of [`DistanceMap::path_to`]: the direction of each step, in order.
+    pub fn directions_to(&self, target: Pos) -> Option<Vec<Direction>> {
+        let path = self.path_to(target)?;
+        Some(
+            path.windows(2)
+                .map(|w| direction_between(w[0], w[1]))
+                .collect(),
+        )
+    }
+
+    /// The reached tile farthest from the sources, the first in row-major order on ties;
+    /// `None` when nothing was reached.
+    pub fn farthest(&self) -> Option<(Pos, u32)> {
+        let mut best: Option<(usize, u32)> = None;
+        for (i, &d) in self.dist.iter().enumerate() {
+            if d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
+                best = Some((i, d));
+            }
+        }
+        best.map(|(i, d)| (self.grid.pos(i), d))
+    }
+}
+
+/// The direction of the single step from `a` to its neighbour `b` (`Up` for anything else).
+fn direction_between(a: Pos, b: Pos) -> Direction {
+    Direction::ALL
+        .into_iter()
+        .find(|&d| a + d == b)
+        .unwrap_or(Direction::Up)
+}
+
+/// The shortest walk from `from` into `to` over `map`'s walkable tiles (see
+/// [`DistanceMap::path_to`]).
+pub fn path(map: &(impl Map + ?Sized), from: Pos, to: Pos) -> Option<Vec<Pos>> {
+    distances(map, &[from]).path_to(to)
+}
+
+/// The 4-connected components of a map's walkable tiles.
+#[derive(Debug, Clone)]
+pub struct Components {
+    grid: Grid,
+    label: Vec<u32>,
+    /// Per component: first tile in row-major order and size in tiles.
+    sizes: Vec<(Pos, u32)>,
+}
+
+/// Labels the walkable tiles of `map` by 4-connected component, numbered from 0 in row-major
+/// order of their first tile.
+pub fn components(map: &(impl Map + ?Sized)) -> Components {
+    let (grid, open) = Grid::walkable_mask(map);
+    let (label, found) = label_components(grid, &open);
+    let sizes = found.into_iter().map(|(i, n)| (grid.pos(i), n)).collect();
+    Components { grid, label, sizes }
+}
+
+impl Components {
+    /// Number of components.
+    pub fn count(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// The component of `pos`; `None` for a closed tile or outside the map.
+    pub fn of(&self, pos: Pos) -> Option<u32> {
+        let l = self.label[self.grid.index(pos)?];
+        (l != UNREACHED).then_some(l)
+    }
+
+    /// Each component's first tile (row-major) and size in tiles, by component number.
+    pub fn sizes(&self) -> &[(Pos, u32)] {
+        &self.sizes
+    }
+}
+
+/// Mark of a tile [`levels_in_mask`] reached, in its byte mask (1 open, 0 rock).
+pub(crate) const VISITED: u8 = 2;
+
+/// The result of [`levels_in_mask`]: the tiles in the order visited, and where each distance
+/// level starts in that order.
+pub(crate) struct Levels {
+    /// Tile indices, by non-decreasing distance from the start.
+    pub(crate) order: Vec<u32>,
+    /// `order[bounds[d]..bounds[d + 1]]` are the tiles `d` steps from the start.
+    pub(crate) bounds: Vec<usize>,
+}
+
+impl Levels {
+    /// The distance levels, farthest first.
+    pub(crate) fn farthest_first(&self) -> impl Iterator<Item = &[u32]> {
+        self.bounds
+            .windows(2)
+            .rev()
+            .map(|b| &self.order[b[0]..b[1]])
+    }
+}
+
+/// The generator's breadth-first search: over a byte mask of row width `w` (1 open, 0 rock;
+/// `open_count` open tiles) from `start`, 4-neighbourhood in the fixed order, level by level.
+/// Each reached tile is marked [`VISITED`] in the mask. Open tiles must never touch the
+/// grid's edge (the generator's carving area guarantees it), so their neighbours are always
+/// inside the grid.
+pub(crate) fn levels_in_mask(open: &mut [u8], w: usize, start: usize, open_count: usize) -> Levels {
+    // Each neighbour is written past the queue's end before it is known to be new, so the
+    // queue needs four spare slots past the open tiles.
+    let mut order = vec![0u32; open_count.max(1) + 4];
+    let mut bounds = vec![0, 1];
+    open[start] = VISITED;
+    order[0] = start as u32;
+    let (mut head, mut tail) = (0, 1);
+    'search: while head < tail {
+        let level_end = tail;
+        // Branch-free: in a maze whether a neighbour is new is a coin toss the branch
+        // predictor loses, so the queue's end moves on by 0 or 1 and the mark goes from 1
+        // (open) to 2 (visited) while 0 (rock) and 2 stay.
+        while head < level_end {
+            let i = order[head] as usize;
+            head += 1;
+            // The four slots past the queue's end: one bounds check, not four. (At most
+            // `open_count` tiles are ever queued, so they are always there.)
+            let Some(slots) = order[tail..].first_chunk_mut::<4>() else {
+                break 'search;
+            };
+            let mut new_tiles = 0;
+            for n in [i + w, i + 1, i - w, i - 1] {
+                let o = open[n];
+                let new = u8::from(o == 1);
+                open[n] = o + new;
+                slots[new_tiles & 3] = n as u32;
+                new_tiles += usize::from(new);
+            }
+            tail += new_tiles;
+        }
+        if tail > level_end {
+            bounds.push(tail);
+        }
+    }
+    order.truncate(tail);
+    Levels { order, bounds }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile_engine::World;
+
+    fn world(text: &str) -> World {
+        World::from_text(text).expect("valid test world")
+    }
+
+    #[test]
+    fn distances_paths_and_components_on_a_small_map() {
+        // Two rooms; the right one is cut off. `█` is entered, never stood on.
+        let w = world(concat!(
+            "#######\n", //
+            "#··#··#\n", //
+            "#·##··█\n", //
+            "#···#·#\n", //
+            "#######\n",
+        ));
+        let d = distances(&w, &[Pos::new(1, 1)]);
+        assert_eq!(d.get(Pos::new(1, 1)), Some(0));
+        assert_eq!(d.get(Pos::new(3, 1)), Some(2));
+        assert_eq!(d.get(Pos::new(2, 3)), Some(3));
+        assert_eq!(d.get(Pos::new(5, 1)), None, "cut off");
+        assert_eq!(d.get(Pos::new(0, 0)), None, "wall");
+        assert_eq!(d.farthest(), Some((Pos::new(2, 3), 3)));
+        assert!(
+            d.path_to(Pos::new(6, 2)).is_none(),
+            "the door is not next to the left room"
+        );
+        let p = path(&w, Pos::new(1, 1), Pos::new(2, 3)).unwrap();
+        assert_eq!(
+            p,
+            vec![
+                Pos::new(1, 1),
+                Pos::new(1, 2),
+                Pos::new(1, 3),
+                Pos::new(2, 3)
+            ]
+        );
+        let from_right = distances(&w, &[Pos::new(5, 1)]);
+        assert_eq!(
+            from_right.directions_to(Pos::new(6, 2)),
+            Some(vec![Direction::Up, Direction::Right])
+        );
+        let c = components(&w);
+        assert_eq!(c.count(), 2);
+        assert_eq!(c.of(Pos::new(1, 1)), Some(0));
+        assert_eq!(c.of(Pos::new(5, 3)), Some(1));
+        assert_eq!(c.of(Pos::new(0, 0)), None);
+        assert_eq!(c.sizes()[0], (Pos::new(1, 1), 6));
+        assert_eq!(c.sizes()[1], (Pos::new(5, 1), 5));
+    }
+}
