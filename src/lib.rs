@@ -2,18 +2,23 @@
 //!
 //! # Architecture
 //!
-//! Data flows one way: **keys → interpreter → game state → (renderer | text | save)**.
+//! Data flows one way: **keys → interpreter → actions → rules → game state → compose →
+//! (window | text | JSON | PNG | save)** (`ARCHITECTURE.md` has the map).
 //!
 //! - [`tile_engine`] (Java `byog.TileEngine`): [`TETile`](tile_engine::TETile), the exact
 //!   [`Tileset`](tile_engine::Tileset), the compact [`World`](tile_engine::World) grid (1 byte
-//!   a tile) and its Java text form, `RandomUtils`, and the macroquad
-//!   [`TERenderer`](tile_engine::TERenderer). It knows nothing of the game.
+//!   a tile) and its Java text form, integer [`geometry`](tile_engine::geometry), the
+//!   [`Map`](tile_engine::Map) seam and its [`search`](tile_engine::search)es, `RandomUtils`,
+//!   and (feature `window`) the macroquad `TERenderer`. It knows nothing of the game.
 //! - [`core`] (Java `byog.Core`): world generation (Nystrom's rooms and mazes,
-//!   [`core::generator`]), the [`GameState`](core::GameState), the one key
+//!   [`core::generator`]), metrics, the [`GameState`](core::GameState) (terrain apart from
+//!   things), [`Action`](core::Action)s and the [`rules`](core::rules), the one key
 //!   [`Interpreter`](core::Interpreter) shared by keyboard and replay, headless
 //!   [`replay`](core::replay), and checked atomic [`save`](core::save)s. It knows nothing of
-//!   macroquad.
-//! - [`window`]: the macroquad loop: keyboard → interpreter, game → renderer and HUD.
+//!   any front-end.
+//! - [`screens`]: the menu, seed prompt, HUD, end screens and messages every front-end shows.
+//! - `window` (feature `window`, on by default): the macroquad loop: keyboard → interpreter,
+//!   screens → pixels.
 //! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`); only `play` starts
 //!   the window. [`stats`] and [`views`] are the `stats` command's tables and `gen --view`'s
 //!   debug views, over [`core::metrics`].

@@ -70,6 +70,8 @@ pub enum Style {
     Normal,
     /// Something unavailable or secondary (greyed).
     Dim,
+    /// A line of key hints (small and greyed).
+    Hint,
     /// What the player is typing (the seed).
     Input,
     /// The last message (a refused key, a bump, a save).
@@ -222,7 +224,7 @@ pub fn seed_prompt(kind: GameKind, seed: u64, digits: u32, message: &str) -> Tex
             Line::blank(),
             Line::new(
                 "digits, then S to start · Backspace deletes · Esc back to the menu",
-                Style::Dim,
+                Style::Hint,
             ),
         ],
         message: message_line(message),
@@ -241,7 +243,7 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
             Line::new(format!("seed {}", game.seed()), Style::Normal),
             Line::new(moves_text(game.moves()), Style::Normal),
             Line::blank(),
-            Line::new("N new game · :Q save and quit", Style::Dim),
+            Line::new("N new game · :Q save and quit", Style::Hint),
         ],
         message: message_line(message),
     }
@@ -318,9 +320,9 @@ pub fn feedback(outcome: &Outcome, save: &Path) -> Feedback {
 fn event_message(event: &Event) -> Option<String> {
     match event {
         Event::Blocked { tile, .. } => Some(format!("blocked by {}", with_article(*tile))),
-        Event::Won => Some("You found the exit!".into()),
         Event::AlreadyOver => Some("the game is over".into()),
-        Event::Moved { .. } | Event::Unlocked { .. } => None,
+        // The end screen says it.
+        Event::Won | Event::Moved { .. } | Event::Unlocked { .. } => None,
     }
 }
 

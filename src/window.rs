@@ -349,6 +349,7 @@ fn look(style: Style) -> (f32, Rgb, i32) {
         Style::Heading => (2.0, WHITE, 3),
         Style::Normal => (1.5, WHITE, 2),
         Style::Dim => (1.5, GREY, 2),
+        Style::Hint => (1.0, GREY, 2),
         Style::Input => (2.0, YELLOW, 2),
         Style::Message => (1.0, YELLOW, 2),
     }

@@ -625,3 +625,221 @@ fn helper_positions_are_inside_the_world() {
     }
     assert_eq!(p, game.exit());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Released formats: committed fixtures (SPEC 4)
+// ---------------------------------------------------------------------------------------------
+
+/// The folder of the committed fixture saves: `v<version>-<what>.bin`, each with the world it
+/// loads into beside it (`.txt`, written by the build that wrote the save).
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// Every fixture save, with its format version read from its name.
+fn fixture_saves() -> Vec<(u32, PathBuf)> {
+    let mut found: Vec<(u32, PathBuf)> = fs::read_dir(fixtures())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let version = name
+                .strip_prefix('v')
+                .and_then(|r| r.split('-').next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("fixture {name} is not named v<version>-…"));
+            (version, p)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// A game as the interpreter plays it from an input string (the way a player made the
+/// fixture).
+fn replayed(input: &str, width: usize, height: usize, settings: GeneratorSettings) -> GameState {
+    let mut interpreter = byog::core::Interpreter::new(width, height, settings);
+    byog::core::replay::replay(
+        &mut interpreter,
+        input,
+        &mut save::MemoryStore::default(),
+        true,
+        &mut |_| {},
+    )
+    .unwrap();
+    interpreter.into_game().unwrap()
+}
+
+#[test]
+fn every_released_format_has_a_fixture() {
+    let versions: Vec<u32> = fixture_saves().iter().map(|(v, _)| *v).collect();
+    for v in 1..=FORMAT_VERSION {
+        assert!(
+            versions.contains(&v),
+            "format version {v} has no fixture save in tests/fixtures (v{v}-<what>.bin): \
+             every released version needs one"
+        );
+    }
+    assert!(versions.iter().all(|&v| v <= FORMAT_VERSION));
+}
+
+#[test]
+fn every_fixture_loads_into_the_world_it_was_saved_with() {
+    for (version, path) in fixture_saves() {
+        let bytes = read(&path);
+        // The file's own header says its version.
+        assert_eq!(bytes[8..12], version.to_le_bytes(), "{}", path.display());
+        let game = save::decode(&bytes, &path)
+            .unwrap_or_else(|e| panic!("fixture {} no longer loads: {e}", path.display()));
+        let expected = fs::read_to_string(path.with_extension("txt")).unwrap();
+        assert_eq!(game.world().to_string(), expected, "{}", path.display());
+        // Loading changes nothing: loading again from a file gives the same game, and the
+        // file is untouched.
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(SAVE_FILE_NAME), &bytes).unwrap();
+        let store = FileStore::in_dir(dir.path());
+        assert_eq!(store.load().unwrap().as_ref(), Some(&game));
+        assert_eq!(read(&dir.path().join(SAVE_FILE_NAME)), bytes);
+        // The history re-checks the save: replayed from the menu, it gives the same world.
+        let again = replayed(
+            &game.history(),
+            game.world().width(),
+            game.world().height(),
+            *game.settings(),
+        );
+        assert_eq!(again.world(), game.world(), "{}", path.display());
+        assert_eq!(again.rng(), game.rng(), "{}", path.display());
+    }
+}
+
+#[test]
+fn a_version_1_fixture_continues_like_the_original_game() {
+    // v1-n999sdddwww.bin is `N999SDDDWWW:Q` saved by the first release: loading it and
+    // typing DDD gives the world of `N999SDDDWWWDDD` played in one go (sp18 spec).
+    let path = fixtures().join("v1-n999sdddwww.bin");
+    let mut loaded = save::decode(&read(&path), &path).unwrap();
+    let mut original = replayed("N999SDDDWWW", 80, 30, GeneratorSettings::default());
+    assert_eq!(loaded, original);
+    for key in "DDDSSAAWWD".chars() {
+        assert_eq!(loaded.apply(act(key)), original.apply(act(key)));
+        assert_eq!(loaded, original);
+    }
+    // A save written before bumps stopped counting: its history keeps the bumps and its
+    // move count counts them; it loads as it was and plays on.
+    let path = fixtures().join("v1-n999sdddwwwddd-bumps.bin");
+    let mut old = save::decode(&read(&path), &path).unwrap();
+    assert_eq!(old.history(), "N999SDDDWWWDDD");
+    assert_eq!(old.moves(), 9);
+    let fresh = replayed("N999SDDDWWWDDD", 80, 30, GeneratorSettings::default());
+    assert_eq!(old.world(), fresh.world());
+    assert_eq!(fresh.moves(), 6, "today the three bumps are not moves");
+    old.apply(act('S'));
+    assert_eq!(old.moves(), 10);
+    // A non-default size and requirement are part of the save.
+    let path = fixtures().join("v1-41x21-min-rooms-6.bin");
+    let sized = save::decode(&read(&path), &path).unwrap();
+    assert_eq!((sized.world().width(), sized.world().height()), (41, 21));
+    assert_eq!(sized.settings().requirements.min_rooms, Some(6));
+    assert_eq!(sized.settings().max_tries, 50);
+}
+
+/// Fails when the payload changes without a new format version: today's build must write,
+/// for the game of a fixture of the current version, exactly the fixture's bytes.
+#[test]
+fn current_format_writes_the_fixture_bytes() {
+    let path = fixtures().join(format!("v{FORMAT_VERSION}-n999sdddwww.bin"));
+    let fixture = fs::read(&path).unwrap_or_else(|_| {
+        panic!(
+            "no fixture {} for the current format version {FORMAT_VERSION}: write one with \
+             `byog replay --save-dir DIR N999SDDDWWW:Q` and commit it",
+            path.display()
+        )
+    });
+    let game = replayed("N999SDDDWWW", 80, 30, GeneratorSettings::default());
+    assert!(
+        save::encode(&game) == fixture,
+        "the save of N999SDDDWWW is no longer the bytes of {}: the payload changed. If that is \
+         meant, add a payload version in src/core/save/format.rs, bump FORMAT_VERSION, convert \
+         older versions on load and commit a fixture of the new version",
+        path.display()
+    );
+    // The layout constants the tests and the fuzz target use are the file's.
+    assert_eq!(&fixture[..8], MAGIC);
+    let declared = u64::from_le_bytes(fixture[12..HEADER_LEN].try_into().unwrap()) as usize;
+    assert_eq!(fixture.len(), HEADER_LEN + declared + CHECKSUM_LEN);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Only regular files are read (SPEC 4)
+// ---------------------------------------------------------------------------------------------
+
+/// Runs `load` on another thread and fails the test if it takes more than 20 seconds (a
+/// FIFO that is opened for reading without a writer would block for ever).
+fn load_within_limit(store: FileStore) -> Result<Option<GameState>, SaveError> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(store.load());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .expect("loading must never hang (a FIFO or device in the save's place)")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_the_save_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(SAVE_FILE_NAME);
+    let made = Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(made.success());
+    let err = load_within_limit(FileStore::in_dir(dir.path())).unwrap_err();
+    assert!(matches!(err, SaveError::NotAFile { .. }), "{err:?}");
+    assert!(err.to_string().contains("FIFO"), "{err}");
+    assert_names_path(&err, &path);
+    // Through the binary, bounded by `timeout`: exit 2, not a hang.
+    let out = Command::new("timeout")
+        .arg("20")
+        .arg(env!("CARGO_BIN_EXE_byog"))
+        .args(["--save-dir"])
+        .arg(dir.path())
+        .arg("L")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("not a regular file"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_to_a_device_is_refused_but_a_symlink_to_a_save_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(SAVE_FILE_NAME);
+    std::os::unix::fs::symlink("/dev/urandom", &path).unwrap();
+    let err = load_within_limit(FileStore::in_dir(dir.path())).unwrap_err();
+    assert!(matches!(err, SaveError::NotAFile { .. }), "{err:?}");
+    assert!(err.to_string().contains("character device"), "{err}");
+    // A symlink to a real save is followed.
+    let real = tempfile::tempdir().unwrap();
+    let game = played_game(5);
+    fs::write(real.path().join("real.bin"), save::encode(&game)).unwrap();
+    fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink(real.path().join("real.bin"), &path).unwrap();
+    assert_eq!(
+        load_within_limit(FileStore::in_dir(dir.path())).unwrap(),
+        Some(game)
+    );
+}
+
+#[test]
+fn a_file_larger_than_any_save_is_refused_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(SAVE_FILE_NAME);
+    // Sparse: no disk is used for the hole.
+    let file = fs::File::create(&path).unwrap();
+    file.set_len(save::MAX_SAVE_BYTES + 1).unwrap();
+    drop(file);
+    let err = load_within_limit(FileStore::in_dir(dir.path())).unwrap_err();
+    assert!(matches!(err, SaveError::TooLarge { .. }), "{err:?}");
+    assert_names_path(&err, &path);
+    assert_eq!(fs::metadata(&path).unwrap().len(), save::MAX_SAVE_BYTES + 1);
+}

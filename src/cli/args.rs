@@ -29,11 +29,11 @@ pub struct Common {
     save_dir: Option<PathBuf>,
     /// Width of new worlds, in tiles (5..=16384).
     #[arg(long, global = true, value_name = "TILES", default_value_t = WIDTH,
-          value_parser = parse_side)]
+          allow_negative_numbers = true, value_parser = parse_side)]
     pub width: usize,
     /// Height of new worlds, in tiles (5..=16384).
     #[arg(long, global = true, value_name = "TILES", default_value_t = HEIGHT,
-          value_parser = parse_side)]
+          allow_negative_numbers = true, value_parser = parse_side)]
     pub height: usize,
     #[command(flatten)]
     generator: GeneratorArgs,
@@ -47,22 +47,27 @@ pub struct Common {
 pub struct GeneratorArgs {
     /// Room placement tries per 1,000 tiles (0..=1000); more: more rooms, more openness.
     #[arg(long, global = true, value_name = "N", default_value_t = 20,
+          allow_negative_numbers = true,
           value_parser = value_parser!(u32).range(range_i64(&ROOM_TRIES_RANGE)))]
     room_tries: u32,
     /// Extra room size (0..=20): room sides are 2 × rand(1, 3 + extra) + 1; more: larger rooms.
     #[arg(long, global = true, value_name = "N", default_value_t = 1,
+          allow_negative_numbers = true,
           value_parser = value_parser!(u32).range(range_i64(&ROOM_EXTRA_SIZE_RANGE)))]
     room_extra_size: u32,
     /// Chance in percent that a corridor turns where it could go straight (0..=100).
     #[arg(long, global = true, value_name = "PERCENT", default_value_t = 30,
+          allow_negative_numbers = true,
           value_parser = value_parser!(u32).range(range_i64(&WINDING_PERCENT_RANGE)))]
     winding_percent: u32,
     /// Each redundant connector opens with a 1-in-N chance, making loops (0: none; 0..=1000000).
     #[arg(long, global = true, value_name = "N", default_value_t = 20,
+          allow_negative_numbers = true,
           value_parser = value_parser!(u32).range(range_i64(&EXTRA_CONNECTOR_CHANCE_RANGE)))]
     extra_connector_chance: u32,
     /// Worlds tried per seed before giving up on the requirements (1..=10000).
     #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_TRIES,
+          allow_negative_numbers = true,
           value_parser = value_parser!(u32).range(range_i64(&MAX_TRIES_RANGE)))]
     max_tries: u32,
 }
@@ -120,6 +125,7 @@ impl Args for RequirementArgs {
                     .value_name(r.value_name())
                     .help(r.help())
                     .action(ArgAction::Set)
+                    .allow_negative_numbers(true)
                     .value_parser(parser),
             )
         })

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::args::{
     Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds, thread_pool,
 };
-use super::{CliError, Color, Format, format_of, plural, value_name, write_stdout};
+use super::{CliError, Color, Format, format_of, plural, seed_failure, value_name, write_stdout};
 use crate::core::GameState;
 use crate::core::generator::{self, GeneratorSettings, Room};
 use crate::stats;
@@ -50,7 +50,8 @@ pub struct GenArgs {
     #[arg(long, value_name = "PATH", conflicts_with = "seeds")]
     png: Option<PathBuf>,
     /// Threads for --seeds (0: one per core; at most 256).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads,
+          allow_negative_numbers = true)]
     threads: usize,
 }
 
@@ -143,7 +144,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
                     Err(e) if many => {
                         // Flush what came before, so the report lands between its neighbours.
                         out.flush()?;
-                        eprintln!("byog: error: seed {seed}: {e}");
+                        eprintln!("byog: error: {}", seed_failure(seed, e));
                     }
                     Err(e) => single_failure = Some(e.clone()),
                 }

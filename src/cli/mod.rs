@@ -3,10 +3,10 @@
 //!
 //! | command | does | module |
 //! |---|---|---|
-//! | `byog` / `byog play` | opens the window at the menu | [`play`] |
-//! | `byog INPUT` / `byog replay INPUT` | runs the input string headless, prints the world | [`replay`] |
-//! | `byog gen --seed N` / `--seeds A..B` | prints the world(s) `N<seed>S` starts | [`generate`] |
-//! | `byog stats ...` | dungeon metrics and expressive range | [`stats`] |
+//! | `byog` / `byog play` | opens the window at the menu | `cli/play.rs` |
+//! | `byog INPUT` / `byog replay INPUT` | runs the input string headless, prints the world | `cli/replay.rs` |
+//! | `byog gen --seed N` / `--seeds A..B` | prints the world(s) `N<seed>S` starts | `cli/generate.rs` |
+//! | `byog stats ...` | dungeon metrics and expressive range | `cli/stats.rs` |
 //!
 //! Exit codes: 0 success, 2 bad input, arguments or save (message on stderr), 1 internal error.
 //! `replay`, `gen` and `stats` never open a window.
@@ -32,12 +32,12 @@ pub use args::{MAX_THREADS, SeedRange, parse_seed, parse_seed_range, parse_threa
     name = "byog",
     version,
     disable_help_subcommand = true,
-    after_help = "Examples:\n  byog                      open the window (N new game, L load, Q quit)\n  byog N1234SDDSS:Q         replay keys headless, print the world, save on :Q\n  byog replay LWW           load the save and move up twice\n  byog gen --seed 42        print the world seed 42 starts\n\nKeys: N new game, digits then S start it, W A S D move, :Q save and quit, L load, Q quit."
+    after_help = "Examples:\n  byog                      open the window (N new game, L load, Q quit)\n  byog N1234SSSSS:Q         replay keys headless, print the world, save on :Q\n  byog replay LWW           load the save and move up twice\n  byog gen --seed 42        print the world seed 42 starts\n\nKeys: N new game, digits then S start it, W A S D move, :Q save and quit, L load, Q quit."
 )]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// An input string to replay headless, e.g. N1234SDDSS:Q (short for `byog replay INPUT`).
+    /// An input string to replay headless, e.g. N1234SSSSS:Q (short for `byog replay INPUT`).
     #[arg(value_name = "INPUT")]
     input: Option<String>,
     /// With INPUT: stop at the first ignored or refused key (exit 2, nothing saved).
@@ -193,6 +193,17 @@ fn plural(n: u64, noun: &str) -> String {
         format!("{n} {noun}")
     } else {
         format!("{n} {noun}s")
+    }
+}
+
+/// How a batch reports a seed that could not be made: `seed N: why`, naming the seed once
+/// (the generator's own message may already start with `seed N: `).
+fn seed_failure(seed: u64, why: &str) -> String {
+    let prefix = format!("seed {seed}: ");
+    if why.starts_with(&prefix) {
+        why.to_owned()
+    } else {
+        format!("{prefix}{why}")
     }
 }
 

@@ -20,7 +20,7 @@ const MAX_KEY_FILE_BYTES: u64 = 1 << 30;
 /// `replay`'s own flags.
 #[derive(Debug, Clone, Args)]
 pub struct ReplayArgs {
-    /// The keys, e.g. N1234SDDSS:Q (case-insensitive).
+    /// The keys, e.g. N1234SSSSS:Q (case-insensitive).
     #[arg(
         value_name = "INPUT",
         required_unless_present = "file",

@@ -6,7 +6,7 @@
 use clap::Args;
 
 use super::args::{Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds};
-use super::{CliError, Format, format_of, plural, value_name, write_stdout};
+use super::{CliError, Format, format_of, plural, seed_failure, value_name, write_stdout};
 use crate::stats;
 
 /// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
@@ -31,7 +31,8 @@ pub struct StatsArgs {
     json: bool,
     /// Threads for --seeds (0: one per core; at most 256); the output is the same for any
     /// number.
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads,
+          allow_negative_numbers = true)]
     threads: usize,
 }
 
@@ -86,7 +87,7 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     )
     .map_err(CliError::Usage)?;
     for (seed, why) in &r.failures {
-        eprintln!("byog: error: seed {seed}: {why}");
+        eprintln!("byog: error: {}", seed_failure(*seed, why));
     }
     if r.failed > r.failures.len() as u64 {
         eprintln!(

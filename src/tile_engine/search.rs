@@ -10,7 +10,7 @@
 //!   no search needs a bounds check): [`bfs`], [`label_components`] and [`path_into`], which
 //!   the metrics run many times a world.
 //!
-//! [`levels_in_mask`] is the generator's tuned variant (a byte mask, level by level,
+//! `levels_in_mask` is the generator's tuned variant (a byte mask, level by level,
 //! branch-free): `finish` uses it to place the exit.
 //!
 //! Every search is linear in the number of tiles; distances are in single steps (tiles).

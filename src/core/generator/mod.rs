@@ -249,10 +249,38 @@ pub fn generate<R: Rng + ?Sized>(
     settings.validate()?;
     let mut carver = Carver::new(width, height);
     let rooms = carver.add_rooms(rng, settings);
+    debug_assert!(
+        rooms.iter().all(|r| carver.room_fits(r)),
+        "rooms sit on odd coordinates, with odd sides, inside the area"
+    );
     carver.grow_mazes(rng, settings.winding_percent);
+    debug_assert!(
+        carver.cells.iter().all(|&c| c == 1),
+        "rooms and mazes carve every cell"
+    );
     carver.connect_regions(rng, settings.extra_connector_chance);
+    debug_assert_eq!(
+        carver.open_components(),
+        1,
+        "every region is merged into one"
+    );
     carver.remove_dead_ends();
+    debug_assert_eq!(carver.dead_ends(), 0, "no dead end remains");
+    debug_assert_eq!(
+        carver.open_components(),
+        1,
+        "removing dead ends disconnects nothing"
+    );
     let (world, avatar, exit) = carver.finish(rng);
+    debug_assert_eq!(world.get(avatar), Some(crate::tile_engine::Tile::Player));
+    debug_assert!(
+        world.get(exit) == Some(crate::tile_engine::Tile::LockedDoor)
+            && exit
+                .neighbours()
+                .iter()
+                .any(|&n| world.get(n).is_some_and(|t| t.is_walkable())),
+        "the exit is a door next to open ground"
+    );
     Ok(Dungeon {
         world,
         avatar,
@@ -438,6 +466,45 @@ impl Carver {
             return ROCK;
         }
         self.cell_regions[self.cell(i % self.width, i / self.width)]
+    }
+
+    /// Whether a room sits on odd coordinates with odd sides inside the carving area (a
+    /// debug check of [`Carver::add_rooms`]).
+    fn room_fits(&self, r: &Room) -> bool {
+        r.x % 2 == 1
+            && r.y % 2 == 1
+            && r.width % 2 == 1
+            && r.height % 2 == 1
+            && r.x + r.width < self.area_width as i32
+            && r.y + r.height < self.area_height as i32
+    }
+
+    /// The 4-connected components of the open tiles (a debug check, linear in tiles).
+    fn open_components(&self) -> usize {
+        let grid = crate::tile_engine::search::Grid::around(self.width, self.height);
+        let mut member = vec![false; grid.len()];
+        for (y, row) in self.open.chunks(self.width).enumerate() {
+            let start = (y + 1) * grid.width + 1;
+            for (m, &o) in member[start..start + self.width].iter_mut().zip(row) {
+                *m = o != 0;
+            }
+        }
+        crate::tile_engine::search::label_components(grid, &member)
+            .1
+            .len()
+    }
+
+    /// Open tiles with at most one open neighbour (a debug check, linear in tiles).
+    fn dead_ends(&self) -> usize {
+        let w = self.width;
+        (w..self.open.len() - w)
+            .filter(|&i| self.open[i] != 0)
+            .filter(|&i| {
+                let around =
+                    self.open[i - 1] + self.open[i + 1] + self.open[i - w] + self.open[i + w];
+                around <= 1
+            })
+            .count()
     }
 
     /// The four cardinal neighbours' indices of an interior tile: up (+y), right, down, left.

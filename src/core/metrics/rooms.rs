@@ -35,8 +35,8 @@ pub(super) fn room_mask(grid: Grid, open: &[bool]) -> Vec<bool> {
     mask
 }
 
-/// The room id of every tile, row-major (bottom row first): the tile's room, or [`NO_ROOM`]
-/// for a tile that is not a room tile. Same numbering as [`Metrics::rooms`].
+/// The room id of every tile, row-major (bottom row first): the tile's room, or [`NO_ROOM`](super::NO_ROOM)
+/// for a tile that is not a room tile. Same numbering as [`Metrics::rooms`](super::Metrics::rooms).
 pub fn room_ids(world: &World) -> Vec<u32> {
     let (grid, open) = Grid::walkable_mask(world);
     grid.unpad(&label_components(grid, &room_mask(grid, &open)).0)
