@@ -14,12 +14,12 @@ use crate::tile_engine::{Direction, Pos, Tile};
 /// Something an action caused, in the order it happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
-    /// The avatar stepped from one tile to the next.
+    /// The avatar stepped one tile (it came from `to + direction.opposite()`).
     Moved {
-        /// Where it stood.
-        from: Pos,
         /// Where it stands now.
         to: Pos,
+        /// The direction of the step.
+        direction: Direction,
     },
     /// The step was blocked; nothing changed and no move was counted.
     Blocked {
@@ -51,7 +51,7 @@ pub struct Events {
 
 impl Events {
     /// The most events one action causes.
-    pub const CAPACITY: usize = 4;
+    pub const CAPACITY: usize = 3;
 
     /// No events.
     pub const fn none() -> Events {
@@ -61,6 +61,7 @@ impl Events {
         }
     }
 
+    #[inline]
     fn push(&mut self, e: Event) {
         if (self.len as usize) < Events::CAPACITY {
             self.list[self.len as usize] = e;
@@ -109,38 +110,45 @@ impl<'a> IntoIterator for &'a Events {
 
 /// Applies `action` to `game` and returns what happened. An action that changed the game is
 /// added to its history; a bump or an action on an ended game changes nothing at all.
+#[inline(always)]
 pub fn apply(game: &mut GameState, action: Action) -> Events {
     let mut events = Events::none();
     if game.status != LevelStatus::Playing {
         events.push(Event::AlreadyOver);
         return events;
     }
-    match action {
+    let changed = match action {
         Action::Move(direction) => step(game, direction, &mut events),
-    }
-    if events.changed_game() {
+    };
+    if changed {
         game.actions.push(action);
     }
     events
 }
 
-fn step(game: &mut GameState, direction: Direction, events: &mut Events) {
-    let from = game.avatar;
-    let to = from + direction;
+/// One step; returns whether it changed the game (a bump does not).
+#[inline(always)]
+fn step(game: &mut GameState, direction: Direction, events: &mut Events) -> bool {
+    let to = game.avatar + direction;
     if to == game.exit {
         game.moves += 1;
         game.status = LevelStatus::Won;
         events.push(Event::Unlocked { at: to });
         events.push(Event::Won);
+        true
     } else if game.terrain.get(to).is_some_and(Tile::is_walkable) {
         game.moves += 1;
         game.avatar = to;
-        events.push(Event::Moved { from, to });
+        events.push(Event::Moved { to, direction });
+        true
     } else {
+        // Only terrain blocks here: the exit was handled above and the avatar never bumps
+        // into itself.
         events.push(Event::Blocked {
             at: to,
-            tile: game.tile_at(to).unwrap_or(Tile::Nothing),
+            tile: game.terrain.tile(to),
             direction,
         });
+        false
     }
 }
