@@ -174,25 +174,26 @@ fn message_line(message: &str) -> Option<Line> {
     (!message.is_empty()).then(|| Line::new(message, Style::Message))
 }
 
-/// The title menu: N new game, L load (greyed without a save), Q quit, and the ways to play
-/// that are not available yet, greyed.
+/// The title menu: N new game, R run, L load (greyed without a save), Q quit, and the ways
+/// to play that are not available yet, greyed.
 pub fn menu(has_save: bool, message: &str) -> TextScreen {
     let mut lines = vec![
         Line::new("BYOG: BUILD YOUR OWN GAME", Style::Title),
         Line::blank(),
         Line::new("New Game (N)", Style::Normal),
     ];
-    for kind in [GameKind::Run, GameKind::Exploration] {
-        if !kind.is_available() {
-            let name = match kind {
-                GameKind::Run => "Run",
-                _ => "Exploration",
-            };
-            lines.push(Line::new(
+    for (kind, name) in [
+        (GameKind::Run, "Run: B1 to B10"),
+        (GameKind::Exploration, "Exploration"),
+    ] {
+        lines.push(if kind.is_available() {
+            Line::new(format!("{name} ({})", kind.key()), Style::Normal)
+        } else {
+            Line::new(
                 format!("{name} ({}): not available yet", kind.key()),
                 Style::Dim,
-            ));
-        }
+            )
+        });
     }
     lines.push(if has_save {
         Line::new("Load Game (L)", Style::Normal)
@@ -231,21 +232,106 @@ pub fn seed_prompt(kind: GameKind, seed: u64, digits: u32, message: &str) -> Tex
     }
 }
 
-/// The end screen of a game that was won (runs will add "lost" and why).
+/// The end screen of a game that was won, or of a run won or lost (and why).
 pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
-    let heading = match game.status() {
-        LevelStatus::Won | LevelStatus::Playing => "YOU FOUND THE EXIT!",
-    };
+    let mut lines = Vec::new();
+    match (game.run(), game.status()) {
+        (None, _) => {
+            lines.push(Line::new("YOU FOUND THE EXIT!", Style::Title));
+            lines.push(Line::blank());
+            lines.push(Line::new(format!("seed {}", game.seed()), Style::Normal));
+            lines.push(Line::new(moves_text(game.moves()), Style::Normal));
+        }
+        (Some(run), status) => {
+            let won = status == LevelStatus::Won;
+            lines.push(Line::new(
+                if won {
+                    "THE DUNGEON IS READY"
+                } else {
+                    "THE RUN IS OVER"
+                },
+                Style::Title,
+            ));
+            lines.push(Line::new(
+                if won {
+                    format!("every floor upkept, B1 to B{}", run.floors)
+                } else {
+                    format!(
+                        "lost on B{}: {}",
+                        run.floor,
+                        run.loss.map_or("lost", crate::core::run::Loss::reason)
+                    )
+                },
+                Style::Heading,
+            ));
+            lines.push(Line::blank());
+            lines.push(Line::new(
+                format!("seed {} · score {}", game.seed(), run.score),
+                Style::Normal,
+            ));
+            lines.push(Line::new(
+                format!(
+                    "{} · {} perfect of {} floors",
+                    moves_text(game.moves()),
+                    run.perfect_floors,
+                    run.floors
+                ),
+                Style::Normal,
+            ));
+        }
+    }
+    lines.push(Line::blank());
+    lines.push(Line::new(
+        "N new game · R new run · :Q save and quit",
+        Style::Hint,
+    ));
     TextScreen {
-        lines: vec![
-            Line::new(heading, Style::Title),
-            Line::blank(),
-            Line::new(format!("seed {}", game.seed()), Style::Normal),
-            Line::new(moves_text(game.moves()), Style::Normal),
-            Line::blank(),
-            Line::new("N new game · :Q save and quit", Style::Hint),
-        ],
+        lines,
         message: message_line(message),
+    }
+}
+
+/// The one-line summary of a finished run (`replay` prints it on stderr); `None` for a run
+/// still played or a classic game.
+pub fn run_summary(game: &GameState) -> Option<String> {
+    let run = game.run()?;
+    let tail = format!(
+        "seed {}, score {}, {}, {} perfect of {} floors",
+        game.seed(),
+        run.score,
+        moves_text(game.moves()),
+        run.perfect_floors,
+        run.floors
+    );
+    match game.status() {
+        LevelStatus::Playing => None,
+        LevelStatus::Won => Some(format!("run won on B{}/{}: {tail}", run.floor, run.floors)),
+        LevelStatus::Lost => Some(format!(
+            "run lost on B{}/{} ({}): {tail}",
+            run.floor,
+            run.floors,
+            run.loss.map_or("lost", crate::core::run::Loss::reason)
+        )),
+    }
+}
+
+/// The short screen between two floors of a run, after walking into an exit.
+pub fn floor_screen(floor: u32, floors: u32, earned: u64, perfect: bool) -> TextScreen {
+    let mut lines = vec![
+        Line::new(format!("B{floor}"), Style::Title),
+        Line::new(format!("floor {floor} of {floors}"), Style::Heading),
+        Line::blank(),
+        Line::new(format!("+{earned} moves"), Style::Normal),
+    ];
+    if perfect {
+        lines.push(Line::new(
+            "perfect floor: every chest and trap upkept",
+            Style::Input,
+        ));
+    }
+    TextScreen {
+        lines,
+        message: None,
     }
 }
 
@@ -258,23 +344,40 @@ fn moves_text(moves: u64) -> String {
 }
 
 /// The HUD of a game in play: the tile under the mouse and the seed on the top row, the
-/// last message and the avatar's position and moves below it.
+/// last message and the avatar's position and moves below it. A run shows its floor
+/// (B3/10) by the seed, and health, moves left and score below.
 pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
     let described = under_mouse
         .and_then(|p| game.tile_at(p))
         .map(|t| t.tetile().description().to_owned())
         .unwrap_or_default();
+    let (top, bottom) = match game.run() {
+        Some(run) => (
+            format!("seed {} · B{}/{}", game.seed(), run.floor, run.floors),
+            format!(
+                "health {}/{} · {} moves left · score {}",
+                run.health,
+                crate::core::run::START_HEALTH,
+                run.moves_left,
+                run.score
+            ),
+        ),
+        None => (
+            format!("seed {}", game.seed()),
+            format!("{} · {}", game.avatar(), moves_text(game.moves())),
+        ),
+    };
     Hud {
         rows: [
             HudRow {
                 left: described,
                 left_style: Style::Normal,
-                right: format!("seed {}", game.seed()),
+                right: top,
             },
             HudRow {
                 left: message.to_owned(),
                 left_style: Style::Message,
-                right: format!("{} · {}", game.avatar(), moves_text(game.moves())),
+                right: bottom,
             },
         ],
     }
@@ -321,8 +424,21 @@ fn event_message(event: &Event) -> Option<String> {
     match event {
         Event::Blocked { tile, .. } => Some(format!("blocked by {}", with_article(*tile))),
         Event::AlreadyOver => Some("the game is over".into()),
-        // The end screen says it.
-        Event::Won | Event::Moved { .. } | Event::Unlocked { .. } => None,
+        Event::Refilled { .. } => Some("chest refilled".into()),
+        Event::Rearmed { .. } => Some("trap rearmed".into()),
+        Event::Hurt { health, .. } => Some(format!(
+            "an armed trap springs on you! {health} health left"
+        )),
+        Event::Descended {
+            floor,
+            earned,
+            perfect,
+        } => Some(format!(
+            "down to B{floor}: +{earned} moves{}",
+            if *perfect { " (perfect floor)" } else { "" }
+        )),
+        // The end screen says these.
+        Event::Won | Event::Lost(_) | Event::Moved { .. } | Event::Unlocked { .. } => None,
     }
 }
 

@@ -390,19 +390,22 @@ fn an_ended_game_takes_n_for_a_new_game_and_colon_q_to_save() {
 }
 
 #[test]
-fn runs_and_explorations_are_not_available_yet() {
-    let (text, reports) = run_all(&["R1SE2SN3S"]);
+fn explorations_are_not_available_yet_and_r_starts_a_run() {
+    let (text, reports) = run_all(&["E2SN3S"]);
     assert_eq!(text.unwrap(), world_of(&["N3S"]));
     assert!(matches!(
         reports[0].reason,
-        Refusal::NotAvailableYet(GameKind::Run)
+        Refusal::NotAvailableYet(GameKind::Exploration)
     ));
-    assert!(
-        reports
-            .iter()
-            .any(|r| r.reason == Refusal::NotAvailableYet(GameKind::Exploration))
-    );
     assert!(reports[0].player_message().contains("not available yet"));
+    // R, digits and S start a run on B1.
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, "R1S", &mut store);
+    assert_eq!(outcomes[2], Outcome::Started);
+    let game = interpreter.game().unwrap();
+    assert_eq!(game.run().map(|r| (r.floor, r.floors)), Some((1, 10)));
+    assert_eq!(game.history(), "R1S");
 }
 
 proptest! {

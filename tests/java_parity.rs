@@ -143,7 +143,7 @@ fn every_tile_kind_has_a_unique_character_and_round_trips() {
         assert_eq!(Tile::from_char(t.character()), Some(t));
         assert_eq!(Tile::from_id(t.id()), Some(t));
     }
-    assert_eq!(Tile::from_id(12), None);
+    assert_eq!(Tile::from_id(Tile::COUNT as u8), None);
     // The compact ids look up the same values as the Tileset constants.
     assert_eq!(Tile::Wall.tetile(), &Tileset::WALL);
     assert_eq!(Tile::LockedDoor.tetile(), &Tileset::LOCKED_DOOR);

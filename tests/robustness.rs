@@ -154,7 +154,7 @@ fn run_chain(runs: &[(String, usize, usize)]) -> Option<GameState> {
 fn is_command_somewhere(key: char) -> bool {
     matches!(
         key.to_ascii_uppercase(),
-        'N' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | ':' | '0'..='9' | '\u{8}' | '\u{1b}'
+        'N' | 'R' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | ':' | '0'..='9' | '\u{8}' | '\u{1b}'
     )
 }
 
@@ -167,9 +167,11 @@ fn assert_consistent(game: &GameState) {
     let door = match game.status() {
         LevelStatus::Playing => Tile::LockedDoor,
         LevelStatus::Won => Tile::UnlockedDoor,
+        LevelStatus::Lost => Tile::LockedDoor,
     };
     assert_eq!(world.get(game.exit()), Some(door));
-    let prefix = format!("N{}S", game.seed());
+    let kind = if game.run().is_some() { 'R' } else { 'N' };
+    let prefix = format!("{kind}{}S", game.seed());
     assert!(game.history().starts_with(&prefix), "{}", game.history());
     assert_eq!(game.history().len() - prefix.len(), game.moves() as usize);
 }
@@ -360,7 +362,7 @@ fn token() -> impl Strategy<Value = Token> {
 fn menu_junk() -> impl Strategy<Value = String> {
     prop::collection::vec(
         any_key().prop_filter("not a menu command", |c| {
-            !matches!(c.to_ascii_uppercase(), 'N' | 'L' | 'Q')
+            !matches!(c.to_ascii_uppercase(), 'N' | 'R' | 'L' | 'Q')
         }),
         0..3,
     )

@@ -107,6 +107,7 @@ fn check(bytes: &[u8]) {
             let door = match game.status() {
                 LevelStatus::Playing => Tile::LockedDoor,
                 LevelStatus::Won => Tile::UnlockedDoor,
+        LevelStatus::Lost => Tile::LockedDoor,
             };
             assert_eq!(world.get(game.exit()), Some(door));
             let again = save::decode(&save::encode(&game), path).expect("a re-save decodes");

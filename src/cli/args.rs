@@ -35,6 +35,11 @@ pub struct Common {
     #[arg(long, global = true, value_name = "TILES", default_value_t = HEIGHT,
           allow_negative_numbers = true, value_parser = parse_side)]
     pub height: usize,
+    /// Floors in a run (R<seed>S), 1..=99: B1 to B<floors>.
+    #[arg(long, global = true, value_name = "N", default_value_t = crate::core::run::DEFAULT_FLOORS,
+          allow_negative_numbers = true,
+          value_parser = value_parser!(u32).range(1..=i64::from(crate::core::run::MAX_FLOORS)))]
+    pub floors: u32,
     #[command(flatten)]
     generator: GeneratorArgs,
     #[command(flatten)]

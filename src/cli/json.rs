@@ -1,10 +1,14 @@
 //! The JSON state `replay --format json` prints (`../shared/SPEC.md`, section 5): one object
 //! describing where the interpreter is and the game's state, for tools and tests.
 //!
-//! Fields: `mode` (`"classic"`, or `"menu"` when no game was started), `seed`, `status`
-//! (`"playing"`, `"won"`), `width`, `height`, `rows` (the `to_string` rows, top first),
-//! `avatar` and `exit` as `[x, y]` (y up), `moves`, and `history` (the canonical input
-//! string). Without a game, `mode` is `"menu"` and the game's fields are `null`.
+//! Fields: `mode` (`"classic"`, `"run"`, or `"menu"` when no game was started), `seed`,
+//! `status` (`"playing"`, `"won"`, `"lost"`), `width`, `height`, `rows` (the `to_string`
+//! rows, top first), `avatar` and `exit` as `[x, y]` (y up), `moves`, and `history` (the
+//! canonical input string). A run adds `floor` (1-based), `floors`, `score`, `health`,
+//! `moves_left`, `perfect_floors`, `features` (`{"kind", "x", "y", "state"}`: `"chest"`
+//! `"empty"`/`"full"`, `"trap"` `"sprung"`/`"armed"`), the floor's `allowance` and `par`, and
+//! `loss` (why it was lost, or `null`). Without a game, `mode` is `"menu"` and the game's
+//! fields are `null`.
 
 use serde_json::{Value, json};
 
@@ -37,9 +41,10 @@ pub fn game_state(game: &GameState) -> Value {
     let status = match game.status() {
         LevelStatus::Playing => "playing",
         LevelStatus::Won => "won",
+        LevelStatus::Lost => "lost",
     };
-    json!({
-        "mode": "classic",
+    let mut state = json!({
+        "mode": if game.run().is_some() { "run" } else { "classic" },
         "seed": game.seed(),
         "status": status,
         "width": world.width(),
@@ -49,5 +54,28 @@ pub fn game_state(game: &GameState) -> Value {
         "exit": [game.exit().x, game.exit().y],
         "moves": game.moves(),
         "history": game.history(),
-    })
+    });
+    if let Some(run) = game.run() {
+        let features: Vec<Value> = game
+            .features()
+            .iter()
+            .map(|f| json!({"kind": f.kind_name(), "x": f.pos.x, "y": f.pos.y, "state": f.state_name()}))
+            .collect();
+        let extra = json!({
+            "floor": run.floor,
+            "floors": run.floors,
+            "score": run.score,
+            "health": run.health,
+            "moves_left": run.moves_left,
+            "perfect_floors": run.perfect_floors,
+            "features": features,
+            "allowance": run.info.allowance,
+            "par": run.info.par,
+            "loss": run.loss.map(|l| l.reason()),
+        });
+        if let (Some(o), Value::Object(e)) = (state.as_object_mut(), extra) {
+            o.extend(e);
+        }
+    }
+    state
 }

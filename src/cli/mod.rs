@@ -16,6 +16,7 @@ mod generate;
 pub mod json;
 mod play;
 mod replay;
+mod solve;
 mod stats;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -57,6 +58,8 @@ enum Command {
     Gen(generate::GenArgs),
     /// Measure worlds: openness, rooms, corridors, loops, dead ends, critical path, seclusion.
     Stats(stats::StatsArgs),
+    /// Print the keys that, appended to INPUT, win the run INPUT reaches.
+    Solve(solve::SolveArgs),
 }
 
 /// When to colour text output.
@@ -145,6 +148,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         (None, Some(input)) => replay::run(&common, replay::ReplayArgs::of(input), cli.strict),
         (Some(Command::Gen(args)), None) => generate::run(&common, args),
         (Some(Command::Stats(args)), None) => stats::run(&common, args),
+        (Some(Command::Solve(args)), None) => solve::run(&common, args),
         (Some(Command::Play(args)), None) => play::run(&common, args),
         (None, None) => play::run(&common, play::PlayArgs::default()),
     }

@@ -70,7 +70,8 @@ pub fn run(common: &Common, args: ReplayArgs, strict: bool) -> Result<(), CliErr
         (None, None) => return Err(CliError::Usage("replay needs INPUT or --file".into())),
     };
     let strict = strict || args.strict;
-    let mut interpreter = Interpreter::new(common.width, common.height, common.settings());
+    let mut interpreter =
+        Interpreter::new(common.width, common.height, common.settings()).with_floors(common.floors);
     let mut store = FileStore::in_dir(common.save_dir()?);
     let mut shown_reports = 0usize;
     let result = replay::replay(
@@ -98,6 +99,9 @@ pub fn run(common: &Common, args: ReplayArgs, strict: bool) -> Result<(), CliErr
             "byog: no saved game at {}; nothing to load",
             shown(store.path())
         );
+    }
+    if let Some(summary) = interpreter.game().and_then(crate::screens::run_summary) {
+        eprintln!("byog: {summary}");
     }
     if format == Format::Json {
         let state = json::state(&interpreter);

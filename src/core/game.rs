@@ -13,6 +13,7 @@ use rand_pcg::Pcg64;
 use super::action::Action;
 use super::generator::{self, GenerateError, GeneratorSettings};
 use super::rules::{self, Events};
+use super::run::{self, Feature, RunState};
 use crate::tile_engine::{Map, Pos, Rect, Tile, World};
 
 /// Default world width in tiles (Java `Game.WIDTH`).
@@ -33,8 +34,11 @@ pub type GameRng = Pcg64;
 pub enum LevelStatus {
     /// The exit has not been reached.
     Playing,
-    /// The avatar walked into the exit; it is now an UNLOCKED_DOOR.
+    /// The avatar walked into the exit (of the last floor, in a run); it is now an
+    /// UNLOCKED_DOOR.
     Won,
+    /// A run ran out of moves or of health.
+    Lost,
 }
 
 /// One game: a generated world and everything that happened since `N<seed>S`.
@@ -52,6 +56,10 @@ pub struct GameState {
     pub(crate) moves: u64,
     /// Every action that changed the game, in order.
     pub(crate) actions: Vec<Action>,
+    /// The current floor's chests and traps (none in a classic game), in row-major order.
+    pub(crate) features: Vec<Feature>,
+    /// The run's state, for a run (`R<seed>S`).
+    pub(crate) run: Option<RunState>,
 }
 
 impl GameState {
@@ -95,7 +103,61 @@ impl GameState {
             status: LevelStatus::Playing,
             moves: 0,
             actions: Vec::new(),
+            features: Vec::new(),
+            run: None,
         }
+    }
+
+    /// The run `R<seed>S` starts (`../shared/SPEC.md`, section 7): `floors` floors (1..=99)
+    /// of at most `width × height` tiles, made from `seed` and the depth table
+    /// ([`run::depth`]); the game is on B1. Every floor is made once here, so a run that
+    /// cannot be made fails now, with a clear error, never mid-run.
+    ///
+    /// # Errors
+    /// [`GenerateError`] for bad sizes, settings or floor count, or a floor no try fits.
+    pub fn new_run(
+        seed: u64,
+        width: usize,
+        height: usize,
+        settings: GeneratorSettings,
+        floors: u32,
+    ) -> Result<GameState, GenerateError> {
+        generator::check_size(width, height)?;
+        settings.validate()?;
+        if !(1..=run::MAX_FLOORS).contains(&floors) {
+            return Err(GenerateError::InvalidSettings(format!(
+                "--floors {floors} is out of range: it takes 1..={}",
+                run::MAX_FLOORS
+            )));
+        }
+        let first = run::floor::make(seed, 1, floors, width, height, &settings)?;
+        for depth in 2..=floors {
+            run::floor::make(seed, depth, floors, width, height, &settings)?;
+        }
+        Ok(GameState {
+            seed,
+            settings,
+            terrain: first.terrain,
+            avatar: first.avatar,
+            exit: first.exit,
+            rng: first.rng,
+            status: LevelStatus::Playing,
+            moves: 0,
+            actions: Vec::new(),
+            features: first.features,
+            run: Some(RunState {
+                floors,
+                floor: 1,
+                max_width: width as u32,
+                max_height: height as u32,
+                moves_left: first.info.allowance,
+                health: run::START_HEALTH,
+                score: 0,
+                perfect_floors: 0,
+                info: first.info,
+                loss: None,
+            }),
+        })
     }
 
     /// Applies one action by the [`rules`] and returns what happened.
@@ -143,13 +205,35 @@ impl GameState {
         }
         let mut world = World::from_tiles(w, h, tiles).unwrap_or_else(|| World::new(w, h));
         let local = |p: Pos| Pos::new(p.x - area.x, p.y - area.y);
-        let door = match self.status {
-            LevelStatus::Playing => Tile::LockedDoor,
-            LevelStatus::Won => Tile::UnlockedDoor,
-        };
-        world.set(local(self.exit), door);
+        for f in &self.features {
+            world.set(local(f.pos), f.tile());
+        }
+        world.set(local(self.exit), self.door());
         world.set(local(self.avatar), Tile::Player);
         world
+    }
+
+    /// The exit's door: LOCKED_DOOR, UNLOCKED_DOOR once won.
+    fn door(&self) -> Tile {
+        match self.status {
+            LevelStatus::Won => Tile::UnlockedDoor,
+            LevelStatus::Playing | LevelStatus::Lost => Tile::LockedDoor,
+        }
+    }
+
+    /// The current floor's chests and traps (empty in a classic game).
+    pub fn features(&self) -> &[Feature] {
+        &self.features
+    }
+
+    /// The run's state, for a run.
+    pub fn run(&self) -> Option<&RunState> {
+        self.run.as_ref()
+    }
+
+    /// The feature on `pos`, if any.
+    pub fn feature_at(&self, pos: Pos) -> Option<&Feature> {
+        self.features.iter().find(|f| f.pos == pos)
     }
 
     /// The avatar's tile.
@@ -167,7 +251,7 @@ impl GameState {
         self.status
     }
 
-    /// Whether the game has ended (won; later runs can also be lost).
+    /// Whether the game has ended (won, or a run lost).
     pub fn has_ended(&self) -> bool {
         self.status != LevelStatus::Playing
     }
@@ -183,10 +267,12 @@ impl GameState {
         &self.actions
     }
 
-    /// The canonical input string that reproduces this game from the menu: `N<seed>S` and the
-    /// key of every action since, upper case (ignored keys, bumps, colons and `:Q` left out).
+    /// The canonical input string that reproduces this game from the menu: `N<seed>S` (a run:
+    /// `R<seed>S`) and the key of every action since, upper case (ignored keys, bumps, colons
+    /// and `:Q` left out).
     pub fn history(&self) -> String {
-        let mut h = format!("N{}S", self.seed);
+        let kind = if self.run.is_some() { 'R' } else { 'N' };
+        let mut h = format!("{kind}{}S", self.seed);
         h.extend(self.actions.iter().map(|a| a.key()));
         h
     }
@@ -204,10 +290,9 @@ impl GameState {
         } else if pos == self.avatar {
             Some(Tile::Player)
         } else if pos == self.exit {
-            Some(match self.status {
-                LevelStatus::Playing => Tile::LockedDoor,
-                LevelStatus::Won => Tile::UnlockedDoor,
-            })
+            Some(self.door())
+        } else if let Some(f) = self.feature_at(pos) {
+            Some(f.tile())
         } else {
             self.terrain.get(pos)
         }

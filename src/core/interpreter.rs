@@ -6,7 +6,8 @@
 //! | state | key | effect |
 //! |---|---|---|
 //! | menu | `N` | seed entry for a classic game |
-//! | menu | `R`, `E` | runs and explorations: refused as "not available yet" until they land |
+//! | menu | `R` | seed entry for a run (floors B1..B10) |
+//! | menu | `E` | explorations: refused as "not available yet" until they land |
 //! | menu | `L` | load the save; with none, [`Outcome::NoSave`] and the menu stays |
 //! | menu | `Q` | quit without saving |
 //! | seed entry | `0`-`9` | append a digit (refused past 9223372036854775807) |
@@ -16,7 +17,7 @@
 //! | playing | `W` `A` `S` `D` | move up / left / down / right ([`Action::Move`]) |
 //! | playing, ended | `:` `Q` | save, then quit; later keys are ignored |
 //! | playing, ended | `:` other | the colon is dropped, the key acts as usual |
-//! | ended | `N` | seed entry for a new game (the ended one stays as it was saved) |
+//! | ended | `N`, `R` | seed entry for a new game or run (the ended one stays as it was saved) |
 //! | any | anything else | ignored and reported ([`Outcome::Reported`]) |
 //!
 //! Keys are case-insensitive. "Ended" is a game that was won (or, in runs, lost).
@@ -76,7 +77,7 @@ impl GameKind {
 
     /// Whether this build plays it.
     pub const fn is_available(self) -> bool {
-        matches!(self, GameKind::Classic)
+        matches!(self, GameKind::Classic | GameKind::Run)
     }
 }
 
@@ -291,10 +292,17 @@ pub struct Interpreter {
     width: usize,
     height: usize,
     settings: GeneratorSettings,
+    floors: u32,
     position: usize,
 }
 
 impl Interpreter {
+    /// The same interpreter, making runs of `floors` floors (`--floors`, 1..=99; default 10).
+    pub fn with_floors(mut self, floors: u32) -> Self {
+        self.floors = floors;
+        self
+    }
+
     /// An interpreter at the menu that makes new worlds of `width × height` tiles with
     /// `settings` (loaded games keep their own size and settings).
     pub fn new(width: usize, height: usize, settings: GeneratorSettings) -> Self {
@@ -304,6 +312,7 @@ impl Interpreter {
             width,
             height,
             settings,
+            floors: crate::core::run::DEFAULT_FLOORS,
             position: 0,
         }
     }
@@ -423,8 +432,16 @@ impl Interpreter {
                 'S' if *digits == 0 => report(Refusal::EmptySeed),
                 'S' => {
                     let (kind, seed) = (*kind, *seed);
-                    debug_assert_eq!(kind, GameKind::Classic, "only available kinds get here");
-                    let game = GameState::new(seed, self.width, self.height, self.settings)?;
+                    let game = match kind {
+                        GameKind::Run => GameState::new_run(
+                            seed,
+                            self.width,
+                            self.height,
+                            self.settings,
+                            self.floors,
+                        )?,
+                        _ => GameState::new(seed, self.width, self.height, self.settings)?,
+                    };
                     self.start(game);
                     Ok(Outcome::Started)
                 }

@@ -11,6 +11,7 @@ pub mod interpreter;
 pub mod metrics;
 pub mod replay;
 pub mod rules;
+pub mod run;
 pub mod save;
 
 pub use crate::tile_engine::Direction;

@@ -43,6 +43,48 @@ pub enum ReplayError {
     Save(#[from] super::save::SaveError),
 }
 
+/// Feeds every character of `input` to `interpreter` and leaves whatever it saved in
+/// `store` (no `--strict`, no commit): `solve` and tools that look at a state use it.
+///
+/// # Errors
+/// [`ReplayError::Key`] when a key cannot be carried out.
+pub fn replay_into(
+    interpreter: &mut Interpreter,
+    input: &str,
+    store: &mut dyn SaveStore,
+    on_report: &mut dyn FnMut(&Report),
+) -> Result<ReplayRun, ReplayError> {
+    let mut run = ReplayRun {
+        closing: None,
+        nothing_to_load: false,
+        reported: 0,
+        saved: false,
+    };
+    for key in input.chars() {
+        let position = interpreter.position();
+        match interpreter.feed(key, store) {
+            Ok(Outcome::Reported(report)) => {
+                run.reported += 1;
+                on_report(&report);
+            }
+            Ok(Outcome::Closed(c)) => run.closing = Some(c),
+            Ok(Outcome::NoSave) => {
+                run.nothing_to_load = true;
+                break;
+            }
+            Ok(_) => {}
+            Err(source) => {
+                return Err(ReplayError::Key {
+                    key,
+                    position,
+                    source,
+                });
+            }
+        }
+    }
+    Ok(run)
+}
+
 /// Feeds every character of `input` to `interpreter`, calling `on_report` for each ignored or
 /// refused key. A save made by `:Q` is written to `store` once the whole string has run. `L`
 /// with no save ends the replay there. With `strict`, the first report stops the run with

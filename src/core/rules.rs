@@ -6,9 +6,16 @@
 //! the exit unlocks it and wins (the avatar stays where it is); a step into anything else
 //! is a bump, which changes nothing and is not a move (`../shared/SPEC.md`, section 2). An
 //! ended game takes no action.
+//!
+//! A run adds (section 7, after Dungeon Upkeeper): every step costs one of the moves left;
+//! stepping onto an empty chest refills it, onto a sprung trap rearms it (points for both),
+//! onto an armed trap springs it on the upkeeper (one health lost); walking into the exit
+//! descends to the next floor and earns moves ([`crate::core::run`] says how many), or wins
+//! on the last floor; the run is lost at 0 health, or at 0 moves away from an exit.
 
 use super::action::Action;
 use super::game::{GameState, LevelStatus};
+use super::run::{self, FeatureKind, Loss};
 use crate::tile_engine::{Direction, Pos, Tile};
 
 /// Something an action caused, in the order it happened.
@@ -35,8 +42,36 @@ pub enum Event {
         /// The exit's tile.
         at: Pos,
     },
+    /// A run's chest was refilled (points scored).
+    Refilled {
+        /// Its tile.
+        at: Pos,
+    },
+    /// A run's trap was rearmed (points scored).
+    Rearmed {
+        /// Its tile.
+        at: Pos,
+    },
+    /// An armed trap sprang on the upkeeper: one health lost.
+    Hurt {
+        /// Its tile.
+        at: Pos,
+        /// Health left.
+        health: u32,
+    },
+    /// The run went down to the next floor.
+    Descended {
+        /// The new floor, 1-based.
+        floor: u32,
+        /// Moves earned on the floor left behind.
+        earned: u64,
+        /// Whether every feature of that floor was handled.
+        perfect: bool,
+    },
     /// The game is won.
     Won,
+    /// The run is lost.
+    Lost(Loss),
     /// The game had already ended; the action was not applied.
     AlreadyOver,
 }
@@ -86,6 +121,11 @@ impl Events {
         self.as_slice().contains(&Event::Won)
     }
 
+    /// Whether the action lost the run.
+    pub fn lost(&self) -> bool {
+        self.as_slice().iter().any(|e| matches!(e, Event::Lost(_)))
+    }
+
     /// The bump, if the action was blocked.
     pub fn blocked(&self) -> Option<(Pos, Tile, Direction)> {
         self.as_slice().iter().find_map(|e| match *e {
@@ -132,14 +172,21 @@ fn step(game: &mut GameState, direction: Direction, events: &mut Events) -> bool
     let to = game.avatar + direction;
     if to == game.exit {
         game.moves += 1;
-        game.status = LevelStatus::Won;
         events.push(Event::Unlocked { at: to });
-        events.push(Event::Won);
+        if game.run.is_some() {
+            descend(game, events);
+        } else {
+            game.status = LevelStatus::Won;
+            events.push(Event::Won);
+        }
         true
     } else if game.terrain.get(to).is_some_and(Tile::is_walkable) {
         game.moves += 1;
         game.avatar = to;
         events.push(Event::Moved { to, direction });
+        if game.run.is_some() {
+            run_step(game, to, events);
+        }
         true
     } else {
         // Only terrain blocks here: the exit was handled above and the avatar never bumps
@@ -151,4 +198,104 @@ fn step(game: &mut GameState, direction: Direction, events: &mut Events) -> bool
         });
         false
     }
+}
+
+/// A run's step onto `to`: the move's cost and what stands there.
+fn run_step(game: &mut GameState, to: Pos, events: &mut Events) {
+    let Some(run) = game.run.as_mut() else {
+        return;
+    };
+    run.moves_left = run.moves_left.saturating_sub(1);
+    if let Some(f) = game.features.iter_mut().find(|f| f.pos == to) {
+        let points = run::depth::params(
+            run.floor,
+            run.floors,
+            run.max_width as usize,
+            run.max_height as usize,
+            &game.settings,
+        );
+        match (f.kind, f.handled) {
+            (FeatureKind::Chest, false) => {
+                f.handled = true;
+                run.score += points.chest_points;
+                events.push(Event::Refilled { at: to });
+            }
+            (FeatureKind::Trap, false) => {
+                f.handled = true;
+                run.score += points.trap_points;
+                events.push(Event::Rearmed { at: to });
+            }
+            (FeatureKind::Trap, true) => {
+                // Sprung on the upkeeper: it needs rearming again.
+                f.handled = false;
+                run.health = run.health.saturating_sub(1);
+                events.push(Event::Hurt {
+                    at: to,
+                    health: run.health,
+                });
+            }
+            (FeatureKind::Chest, true) => {}
+        }
+    }
+    let loss = if run.health == 0 {
+        Some(Loss::OutOfHealth)
+    } else if run.moves_left == 0 {
+        Some(Loss::OutOfMoves)
+    } else {
+        None
+    };
+    if let Some(loss) = loss {
+        run.loss = Some(loss);
+        game.status = LevelStatus::Lost;
+        events.push(Event::Lost(loss));
+    }
+}
+
+/// A run's step into the exit: the perfect-floor points, then the next floor and the moves
+/// earned, or the win on the last floor.
+fn descend(game: &mut GameState, events: &mut Events) {
+    let Some(mut state) = game.run else {
+        return;
+    };
+    state.moves_left = state.moves_left.saturating_sub(1);
+    let total = game.features.len() as u64;
+    let handled = game.features.iter().filter(|f| f.handled).count() as u64;
+    let perfect = handled == total;
+    let (w, h) = (state.max_width as usize, state.max_height as usize);
+    if perfect {
+        let points = run::depth::params(state.floor, state.floors, w, h, &game.settings);
+        state.score += points.perfect_points;
+        state.perfect_floors += 1;
+    }
+    if state.floor >= state.floors {
+        game.run = Some(state);
+        game.status = LevelStatus::Won;
+        events.push(Event::Won);
+        return;
+    }
+    let next = state.floor + 1;
+    let Ok(floor) = run::floor::make(game.seed, next, state.floors, w, h, &game.settings) else {
+        // Every floor was made once when the run started, so this cannot fail; should it,
+        // the run ends won on the floor it reached rather than panicking.
+        debug_assert!(false, "floor B{next} was made at the start of the run");
+        game.run = Some(state);
+        game.status = LevelStatus::Won;
+        events.push(Event::Won);
+        return;
+    };
+    let earned = run::earned(&floor.info, total, handled);
+    state.moves_left += earned;
+    state.floor = next;
+    state.info = floor.info;
+    game.run = Some(state);
+    game.terrain = floor.terrain;
+    game.avatar = floor.avatar;
+    game.exit = floor.exit;
+    game.features = floor.features;
+    game.rng = floor.rng;
+    events.push(Event::Descended {
+        floor: next,
+        earned,
+        perfect,
+    });
 }

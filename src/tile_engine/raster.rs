@@ -292,8 +292,8 @@ fn font() -> Result<&'static fontdue::Font, &'static String> {
 }
 
 /// Every tile kind's glyph, indexed by [`Tile::id`], rasterised once.
-fn glyphs() -> Result<&'static [Glyph; 12], &'static String> {
-    static GLYPHS: OnceLock<Result<[Glyph; 12], String>> = OnceLock::new();
+fn glyphs() -> Result<&'static [Glyph; Tile::COUNT], &'static String> {
+    static GLYPHS: OnceLock<Result<[Glyph; Tile::COUNT], String>> = OnceLock::new();
     GLYPHS
         .get_or_init(|| {
             let font = font().map_err(Clone::clone)?;

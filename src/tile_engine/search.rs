@@ -302,6 +302,62 @@ impl Components {
     }
 }
 
+/// Marks the articulation points (cut vertices) of the graph of `open` cells and their
+/// 4-neighbour adjacencies: the cells whose removal disconnects their component (Hopcroft
+/// and Tarjan, "Efficient algorithms for graph manipulation", 1973: depth-first discovery
+/// times and low links). Iterative, linear in cells; neighbours in the fixed order.
+pub fn articulation_points(grid: Grid, open: &[bool]) -> Vec<bool> {
+    let n = grid.len();
+    let mut cut = vec![false; n];
+    // Discovery time (0: not discovered) and low link of each cell.
+    let mut disc = vec![0u32; n];
+    let mut low = vec![0u32; n];
+    let mut time = 0u32;
+    // The DFS stack: a cell, its parent, and which neighbour to try next.
+    let mut stack: Vec<(usize, usize, u8)> = Vec::new();
+    for root in 0..n {
+        if !open[root] || disc[root] != 0 {
+            continue;
+        }
+        time += 1;
+        disc[root] = time;
+        low[root] = time;
+        let mut root_children = 0;
+        stack.push((root, usize::MAX, 0));
+        while let Some(top) = stack.last_mut() {
+            let (v, parent, k) = *top;
+            if k < 4 {
+                top.2 += 1;
+                let w = grid.neighbours(v)[k as usize];
+                if !open[w] || w == parent {
+                    continue;
+                }
+                if disc[w] == 0 {
+                    time += 1;
+                    disc[w] = time;
+                    low[w] = time;
+                    if v == root {
+                        root_children += 1;
+                    }
+                    stack.push((w, v, 0));
+                } else {
+                    low[v] = low[v].min(disc[w]);
+                }
+            } else {
+                stack.pop();
+                if parent != usize::MAX {
+                    low[parent] = low[parent].min(low[v]);
+                    if parent != root && low[v] >= disc[parent] {
+                        cut[parent] = true;
+                    }
+                }
+            }
+        }
+        cut[root] = root_children > 1;
+    }
+    cut
+}
+
 /// Mark of a tile [`levels_in_mask`] reached, in its byte mask (1 open, 0 rock).
 pub(crate) const VISITED: u8 = 2;
 
@@ -375,6 +431,47 @@ mod tests {
 
     fn world(text: &str) -> World {
         World::from_text(text).expect("valid test world")
+    }
+
+    /// The slow definition: a cell is a cut vertex when removing it leaves more components.
+    fn cut_vertices_by_removal(grid: Grid, open: &[bool]) -> Vec<bool> {
+        let count = |o: &[bool]| label_components(grid, o).1.len();
+        let base = count(open);
+        (0..open.len())
+            .map(|i| {
+                if !open[i] {
+                    return false;
+                }
+                let mut without = open.to_vec();
+                without[i] = false;
+                // Removing an isolated cell removes a component; that is not a cut.
+                let isolated = grid.neighbours(i).iter().all(|&n| !open[n]);
+                !isolated && count(&without) > base
+            })
+            .collect()
+    }
+
+    #[test]
+    fn articulation_points_match_removal_on_random_masks() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..300 {
+            let (w, h) = (9, 7);
+            let grid = Grid::around(w, h);
+            let mut open = vec![false; grid.len()];
+            for y in 0..h {
+                for x in 0..w {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    open[grid.index(Pos::new(x as i32, y as i32)).unwrap()] =
+                        !(state >> 33).is_multiple_of(3);
+                }
+            }
+            assert_eq!(
+                articulation_points(grid, &open),
+                cut_vertices_by_removal(grid, &open)
+            );
+        }
     }
 
     #[test]

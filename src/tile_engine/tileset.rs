@@ -45,6 +45,22 @@ impl Tileset {
         TETile::new_static('▲', Rgb::new(128, 128, 128), BLACK, "mountain");
     /// `♠` (U+2660).
     pub const TREE: TETile = TETile::new_static('♠', Rgb::new(0, 255, 0), BLACK, "tree");
+
+    // Not in the sp18 skeleton: the features of a run (`../shared/SPEC.md`, section 7), after
+    // Dungeon Upkeeper (2022). Hollow shapes are the ones the upkeeper still has to handle.
+
+    /// `◇` (U+25C7), a chest the adventurer emptied: step on it to refill it.
+    pub const CHEST_EMPTY: TETile =
+        TETile::new_static('◇', Rgb::new(170, 120, 60), BLACK, "empty chest");
+    /// `◆` (U+25C6), a refilled chest.
+    pub const CHEST_FULL: TETile =
+        TETile::new_static('◆', Rgb::new(255, 200, 60), BLACK, "full chest");
+    /// `△` (U+25B3), a trap the adventurer set off: step on it to rearm it.
+    pub const TRAP_SPRUNG: TETile =
+        TETile::new_static('△', Rgb::new(150, 150, 150), BLACK, "sprung trap");
+    /// `▴` (U+25B4), an armed trap: stepping on it springs it on the upkeeper (one health).
+    pub const TRAP_ARMED: TETile =
+        TETile::new_static('▴', Rgb::new(230, 70, 60), BLACK, "armed trap");
 }
 
 /// One world cell: a 1-byte id of a [`Tileset`] entry. The world stores these, so a world of
@@ -77,10 +93,18 @@ pub enum Tile {
     Mountain = 10,
     /// [`Tileset::TREE`].
     Tree = 11,
+    /// [`Tileset::CHEST_EMPTY`].
+    ChestEmpty = 12,
+    /// [`Tileset::CHEST_FULL`].
+    ChestFull = 13,
+    /// [`Tileset::TRAP_SPRUNG`].
+    TrapSprung = 14,
+    /// [`Tileset::TRAP_ARMED`].
+    TrapArmed = 15,
 }
 
 /// The `TETile` of each [`Tile`], indexed by its id.
-static TILESET: [TETile; 12] = [
+static TILESET: [TETile; Tile::COUNT] = [
     Tileset::NOTHING,
     Tileset::WALL,
     Tileset::FLOOR,
@@ -93,11 +117,18 @@ static TILESET: [TETile; 12] = [
     Tileset::SAND,
     Tileset::MOUNTAIN,
     Tileset::TREE,
+    Tileset::CHEST_EMPTY,
+    Tileset::CHEST_FULL,
+    Tileset::TRAP_SPRUNG,
+    Tileset::TRAP_ARMED,
 ];
 
 impl Tile {
+    /// How many tile kinds there are.
+    pub const COUNT: usize = 16;
+
     /// Every tile kind, in id order.
-    pub const ALL: [Tile; 12] = [
+    pub const ALL: [Tile; Tile::COUNT] = [
         Tile::Nothing,
         Tile::Wall,
         Tile::Floor,
@@ -110,6 +141,10 @@ impl Tile {
         Tile::Sand,
         Tile::Mountain,
         Tile::Tree,
+        Tile::ChestEmpty,
+        Tile::ChestFull,
+        Tile::TrapSprung,
+        Tile::TrapArmed,
     ];
 
     /// The full `TETile` (character, colours, description) of this tile.
@@ -122,7 +157,8 @@ impl Tile {
         self.tetile().character()
     }
 
-    /// The tile with this id, or `None` for an id outside `0..12` (e.g. in a damaged save).
+    /// The tile with this id, or `None` for an id outside `0..Tile::COUNT` (e.g. in a damaged
+    /// save).
     pub fn from_id(id: u8) -> Option<Tile> {
         Tile::ALL.get(usize::from(id)).copied()
     }
@@ -132,13 +168,21 @@ impl Tile {
         Tile::ALL.into_iter().find(|t| t.character() == c)
     }
 
-    /// Whether the avatar can stand on this tile: [`Tile::Floor`], and [`Tile::Player`]
-    /// (drawn on floor). Everything else, the exit door included, is closed: the exit is
-    /// *entered* from a neighbouring floor tile (the sp18 spec). This is the one definition
-    /// of "walkable" the map seam ([`Map`](super::Map)), the rules, the metrics and the
-    /// searches share.
+    /// Whether the avatar can stand on this tile: [`Tile::Floor`], and what stands on floor
+    /// ([`Tile::Player`], chests and traps). Everything else, the exit door included, is
+    /// closed: the exit is *entered* from a neighbouring floor tile (the sp18 spec). This is
+    /// the one definition of "walkable" the map seam ([`Map`](super::Map)), the rules, the
+    /// metrics and the searches share.
     pub const fn is_walkable(self) -> bool {
-        matches!(self, Tile::Floor | Tile::Player)
+        matches!(
+            self,
+            Tile::Floor
+                | Tile::Player
+                | Tile::ChestEmpty
+                | Tile::ChestFull
+                | Tile::TrapSprung
+                | Tile::TrapArmed
+        )
     }
 
     /// Whether this tile stops sight: walls, rock (NOTHING), closed doors, mountains and

@@ -122,6 +122,20 @@ pub enum GenerateError {
     /// A generator setting or requirement is out of its documented range.
     #[error("invalid generator setting: {0}")]
     InvalidSettings(String),
+    /// No try of a run's floor had a route that fits its move allowance
+    /// ([`crate::core::run::floor`]).
+    #[error(
+        "run seed {seed}: no try of floor B{floor} fits its move budget in {tries} tries; \
+         try another seed or a smaller --width/--height"
+    )]
+    NoFloorFits {
+        /// The run's seed.
+        seed: u64,
+        /// The floor, 1-based.
+        floor: u32,
+        /// How many derived seeds were tried.
+        tries: u32,
+    },
     /// No world met the requirements within `max_tries` tries.
     #[error(
         "seed {seed}: no world met the requirements in {tries} tries (--max-tries); {requirement} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}"

@@ -27,6 +27,11 @@
 //!   stopped counting as moves hold bump keys in their history and count them in `moves`;
 //!   they load unchanged (a bump changes nothing, so replaying such a history gives the
 //!   same world).
+//! - **2** (runs): the terrain alone (floor, wall, nothing) instead of the composed tiles,
+//!   the features (chests and traps with their states) and, for a run, its state (floor,
+//!   floors, moves left, health, score, perfect floors, the floor's make, the loss); the
+//!   status may be `Lost`; the history starts `R<seed>S` for a run. Version 1 saves are
+//!   classic games and convert directly.
 
 use std::path::Path;
 
@@ -36,12 +41,13 @@ use super::SaveError;
 use crate::core::action::Action;
 use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED};
 use crate::core::generator::{self, GeneratorSettings};
+use crate::core::run::{self, Feature, RunState};
 use crate::tile_engine::{Pos, Tile, World};
 
 /// The first 8 bytes of every save.
 pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
 /// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Bytes before the payload: magic, version, payload length.
 pub const HEADER_LEN: usize = 8 + 4 + 8;
 /// Bytes after the payload: the CRC-32.
@@ -51,6 +57,28 @@ pub const CHECKSUM_LEN: usize = 4;
 pub const MAX_SAVE_BYTES: u64 = 1 << 30;
 
 const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
+
+/// The payload of format version 2 (the current one).
+#[derive(Serialize, Deserialize)]
+struct PayloadV2 {
+    format_version: u32,
+    seed: u64,
+    width: u32,
+    height: u32,
+    settings: GeneratorSettings,
+    /// Terrain tile ids: FLOOR, WALL, NOTHING (the exit's tile is WALL).
+    #[serde(deserialize_with = "bytes_from_file")]
+    terrain: Vec<u8>,
+    avatar: Pos,
+    exit: Pos,
+    rng: GameRng,
+    status: LevelStatus,
+    moves: u64,
+    #[serde(deserialize_with = "string_from_file")]
+    history: String,
+    features: Vec<Feature>,
+    run: Option<RunState>,
+}
 
 /// The payload of format version 1.
 #[derive(Serialize, Deserialize)]
@@ -91,20 +119,22 @@ fn bincode_config() -> impl bincode::config::Config {
 
 /// Encodes a game as the bytes of a save file (the current [`FORMAT_VERSION`]).
 pub fn encode(game: &GameState) -> Vec<u8> {
-    let world = game.world();
-    let payload = PayloadV1 {
+    let terrain = &game.terrain;
+    let payload = PayloadV2 {
         format_version: FORMAT_VERSION,
         seed: game.seed,
-        width: world.width() as u32,
-        height: world.height() as u32,
+        width: terrain.width() as u32,
+        height: terrain.height() as u32,
         settings: game.settings,
-        tiles: world.tiles().iter().map(|t| t.id()).collect(),
+        terrain: terrain.tiles().iter().map(|t| t.id()).collect(),
         avatar: game.avatar,
         exit: game.exit,
         rng: game.rng.clone(),
         status: game.status,
         moves: game.moves,
         history: game.history(),
+        features: game.features.clone(),
+        run: game.run,
     };
     // Encoding into a Vec cannot fail: every field is a plain value and the world is far
     // below the limit. Should it ever, an empty payload fails its own checks on load.
@@ -192,13 +222,154 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
         path: path(),
         reason,
     };
-    let (payload, used): (PayloadV1, usize) =
-        bincode::serde::decode_from_slice(&bytes[HEADER_LEN..end], bincode_config())
-            .map_err(|e| corrupt(format!("cannot decode the game state: {e}")))?;
-    if used != end - HEADER_LEN {
-        return Err(corrupt("the game state is shorter than its payload".into()));
+    let body = &bytes[HEADER_LEN..end];
+    let game = match version {
+        1 => decode_payload::<PayloadV1>(body).and_then(|p| p.into_game(version)),
+        _ => decode_payload::<PayloadV2>(body).and_then(|p| p.into_game(version)),
+    };
+    game.map_err(corrupt)
+}
+
+/// Decodes a whole payload of one version.
+fn decode_payload<'a, P: Deserialize<'a>>(body: &'a [u8]) -> Result<P, String> {
+    let (payload, used): (P, usize) =
+        bincode::serde::borrow_decode_from_slice(body, bincode_config())
+            .map_err(|e| format!("cannot decode the game state: {e}"))?;
+    if used != body.len() {
+        return Err("the game state is shorter than its payload".into());
     }
-    payload.into_game(version).map_err(corrupt)
+    Ok(payload)
+}
+
+/// The checks every version shares: size, settings and seed in range.
+fn check_common(
+    width: u32,
+    height: u32,
+    settings: &GeneratorSettings,
+    seed: u64,
+) -> Result<(usize, usize), String> {
+    let (width, height) = (width as usize, height as usize);
+    generator::check_size(width, height).map_err(|e| e.to_string())?;
+    settings.validate().map_err(|e| e.to_string())?;
+    if seed > MAX_SEED {
+        return Err(format!("seed {seed} is above {MAX_SEED}"));
+    }
+    Ok((width, height))
+}
+
+/// The actions of a history `<kind><seed>S` + one canonical key per action.
+fn actions_of(history: &str, kind: char, seed: u64, moves: u64) -> Result<Vec<Action>, String> {
+    let prefix = format!("{kind}{seed}S");
+    let actions = history
+        .strip_prefix(&prefix)
+        .and_then(|keys| {
+            keys.chars()
+                .map(|k| Action::from_key(k).filter(|a| a.key() == k))
+                .collect::<Option<Vec<_>>>()
+        })
+        .ok_or_else(|| format!("the key history is not {kind}<seed>S followed by moves"))?;
+    if actions.len() as u64 != moves {
+        return Err(format!(
+            "the move count {moves} does not match the {} moves in the key history",
+            actions.len()
+        ));
+    }
+    Ok(actions)
+}
+
+impl PayloadV2 {
+    /// Checks that the payload describes a consistent game and builds it.
+    fn into_game(self, version: u32) -> Result<GameState, String> {
+        if self.format_version != version {
+            return Err(format!(
+                "the payload says format version {}, the header {version}",
+                self.format_version
+            ));
+        }
+        let (width, height) = check_common(self.width, self.height, &self.settings, self.seed)?;
+        let tiles = self
+            .terrain
+            .iter()
+            .map(|&id| match Tile::from_id(id) {
+                Some(t @ (Tile::Floor | Tile::Wall | Tile::Nothing)) => Ok(t),
+                _ => Err(format!(
+                    "tile id {id} is not terrain (floor, wall or nothing)"
+                )),
+            })
+            .collect::<Result<Vec<Tile>, String>>()?;
+        let terrain = World::from_tiles(width, height, tiles).ok_or_else(|| {
+            format!(
+                "{} tiles stored for a {width} × {height} world",
+                self.terrain.len()
+            )
+        })?;
+        if !terrain.get(self.avatar).is_some_and(Tile::is_walkable) {
+            return Err(format!("the avatar at {} is not on floor", self.avatar));
+        }
+        if terrain.get(self.exit) != Some(Tile::Wall) {
+            return Err(format!("the exit at {} is not set into a wall", self.exit));
+        }
+        let mut seen: Vec<Pos> = Vec::with_capacity(self.features.len());
+        for f in &self.features {
+            if !terrain.get(f.pos).is_some_and(Tile::is_walkable) || seen.contains(&f.pos) {
+                return Err(format!(
+                    "a {} at {} is not on its own floor tile",
+                    f.kind_name(),
+                    f.pos
+                ));
+            }
+            seen.push(f.pos);
+        }
+        let kind = match &self.run {
+            Some(r) => {
+                check_run(r, self.status)?;
+                'R'
+            }
+            None => {
+                if !self.features.is_empty() || self.status == LevelStatus::Lost {
+                    return Err("a classic game has no features and cannot be lost".into());
+                }
+                'N'
+            }
+        };
+        let actions = actions_of(&self.history, kind, self.seed, self.moves)?;
+        Ok(GameState {
+            seed: self.seed,
+            settings: self.settings,
+            terrain,
+            avatar: self.avatar,
+            exit: self.exit,
+            rng: self.rng,
+            status: self.status,
+            moves: self.moves,
+            actions,
+            features: self.features,
+            run: self.run,
+        })
+    }
+}
+
+/// A run's own numbers in range and in agreement with the status.
+fn check_run(r: &RunState, status: LevelStatus) -> Result<(), String> {
+    if !(1..=run::MAX_FLOORS).contains(&r.floors) || !(1..=r.floors).contains(&r.floor) {
+        return Err(format!(
+            "floor {} of {} is not a floor of a run",
+            r.floor, r.floors
+        ));
+    }
+    generator::check_size(r.max_width as usize, r.max_height as usize)
+        .map_err(|e| e.to_string())?;
+    if r.health > run::START_HEALTH {
+        return Err(format!(
+            "health {} is above {}",
+            r.health,
+            run::START_HEALTH
+        ));
+    }
+    if (status == LevelStatus::Lost) != r.loss.is_some() {
+        return Err("the run's loss does not match its status".into());
+    }
+    Ok(())
 }
 
 impl PayloadV1 {
@@ -212,12 +383,7 @@ impl PayloadV1 {
                 self.format_version
             ));
         }
-        let (width, height) = (self.width as usize, self.height as usize);
-        generator::check_size(width, height).map_err(|e| e.to_string())?;
-        self.settings.validate().map_err(|e| e.to_string())?;
-        if self.seed > MAX_SEED {
-            return Err(format!("seed {} is above {MAX_SEED}", self.seed));
-        }
+        let (width, height) = check_common(self.width, self.height, &self.settings, self.seed)?;
         let tiles = self
             .tiles
             .iter()
@@ -238,30 +404,23 @@ impl PayloadV1 {
         let door = match self.status {
             LevelStatus::Playing => Tile::LockedDoor,
             LevelStatus::Won => Tile::UnlockedDoor,
+            LevelStatus::Lost => return Err("a version 1 save cannot be lost".into()),
         };
         if terrain.get(self.exit) != Some(door) {
             return Err(format!("no {door:?} exit at {}", self.exit));
         }
         terrain.set(self.avatar, Tile::Floor);
         terrain.set(self.exit, Tile::Wall);
-        let prefix = format!("N{}S", self.seed);
-        // Canonical keys only: upper case, one per action.
-        let actions = self
-            .history
-            .strip_prefix(&prefix)
-            .and_then(|keys| {
-                keys.chars()
-                    .map(|k| Action::from_key(k).filter(|a| a.key() == k))
-                    .collect::<Option<Vec<_>>>()
-            })
-            .ok_or("the key history is not N<seed>S followed by moves")?;
-        if actions.len() as u64 != self.moves {
-            return Err(format!(
-                "the move count {} does not match the {} moves in the key history",
-                self.moves,
-                actions.len()
-            ));
+        if terrain
+            .tiles()
+            .iter()
+            .any(|t| !matches!(t, Tile::Floor | Tile::Wall | Tile::Nothing))
+        {
+            return Err(
+                "a version 1 world holds only floor, wall, nothing, an avatar and an exit".into(),
+            );
         }
+        let actions = actions_of(&self.history, 'N', self.seed, self.moves)?;
         Ok(GameState {
             seed: self.seed,
             settings: self.settings,
@@ -272,6 +431,8 @@ impl PayloadV1 {
             status: self.status,
             moves: self.moves,
             actions,
+            features: Vec::new(),
+            run: None,
         })
     }
 }

@@ -1,0 +1,303 @@
+//! One floor of a run, made from (run seed, depth) alone, read top-down as its steps:
+//!
+//! 1. **World**: a rooms-and-mazes world of the depth table's size and parameters, from the
+//!    floor's derived seed ([`floor_seed`]).
+//! 2. **Traps** near the critical path (Cogmind's term; the shortest walk from the start into
+//!    the exit): candidates are sorted by their distance from the path, corridors and
+//!    junctions before room tiles, and a candidate is taken only if the open tiles stay
+//!    connected without it (it is no articulation point of the open tiles that remain, or its
+//!    eight neighbours are all open, so a ring of floor goes round it) and no other trap is
+//!    within two tiles. Never on the start or in front of the exit.
+//! 3. **Chests** in the most secluded rooms (Cogmind's seclusion: a room's distance from the
+//!    critical path), one a room, most secluded first.
+//! 4. **Solvable by construction, checked in linear time** ([`is_solvable`]): with every trap
+//!    tile removed, one breadth-first search from the start reaches every other open tile,
+//!    a neighbour of every trap and a neighbour of the exit. So every feature can be reached
+//!    and each trap entered exactly once and left without stepping on an armed trap.
+//! 5. **Budget**: the solver's par route (every feature, then the exit) must fit the floor's
+//!    allowance (open tiles × the depth table's budget); otherwise the floor is made again
+//!    from the next derived seed, at most [`MAX_FLOOR_TRIES`] times.
+
+use rand::{Rng, RngExt};
+
+use super::depth::{self, DepthParams};
+use super::solver::Router;
+use super::{Feature, FeatureKind, FloorInfo};
+use crate::core::game::GameRng;
+use crate::core::generator::{self, GenerateError, GeneratorSettings};
+use crate::core::metrics::{NO_ROOM, room_ids};
+use crate::tile_engine::search::{
+    Grid, UNREACHED, articulation_points, bfs, label_components, path_into,
+};
+use crate::tile_engine::{Pos, Tile, World};
+
+/// How many derived seeds a floor tries before the run gives up with an error.
+pub const MAX_FLOOR_TRIES: u32 = 50;
+
+/// The seed of try `attempt` (0-based) of floor `depth` of run `seed`: SplitMix64 mixes of
+/// the run seed, the depth and the try ([`generator::sub_seed`]), so a floor depends on
+/// nothing but these three numbers.
+pub fn floor_seed(seed: u64, depth: u32, attempt: u32) -> u64 {
+    generator::sub_seed(generator::sub_seed(seed, (1 << 20) + depth), attempt)
+}
+
+/// A floor ready to play.
+#[derive(Debug, Clone)]
+pub struct Floor {
+    /// The depth table's row.
+    pub params: DepthParams,
+    /// Terrain only (floor, wall, nothing; the exit's tile is wall).
+    pub terrain: World,
+    /// Where the upkeeper starts.
+    pub avatar: Pos,
+    /// The exit door.
+    pub exit: Pos,
+    /// Chests and traps, in row-major order of their tiles; none handled.
+    pub features: Vec<Feature>,
+    /// The allowance, direct distance, par and accepted try.
+    pub info: FloorInfo,
+    /// The floor's random generator after making it.
+    pub rng: GameRng,
+}
+
+/// Makes floor `depth` of a run of `floors` floors from run seed `seed`, at most
+/// `max_width × max_height` tiles, with the flags' `base` settings.
+///
+/// # Errors
+/// [`GenerateError`] for bad sizes or settings, requirements no try met, or
+/// [`GenerateError::NoFloorFits`] when no try's route fits its allowance.
+pub fn make(
+    seed: u64,
+    depth: u32,
+    floors: u32,
+    max_width: usize,
+    max_height: usize,
+    base: &GeneratorSettings,
+) -> Result<Floor, GenerateError> {
+    let params = depth::params(depth, floors, max_width, max_height, base);
+    for attempt in 0..MAX_FLOOR_TRIES {
+        let generated = generator::generate_for_seed(
+            floor_seed(seed, depth, attempt),
+            params.width,
+            params.height,
+            &params.settings,
+        )?;
+        let mut rng = generated.rng;
+        let dungeon = generated.dungeon;
+        let mut terrain = dungeon.world;
+        terrain.set(dungeon.avatar, Tile::Floor);
+        terrain.set(dungeon.exit, Tile::Wall);
+        let (avatar, exit) = (dungeon.avatar, dungeon.exit);
+        let features = place(&terrain, avatar, exit, &params, &mut rng);
+        if !is_solvable(&terrain, avatar, exit, &features) {
+            debug_assert!(false, "placement keeps the floor solvable");
+            continue;
+        }
+        let router = Router::new(&terrain, &features, avatar, exit, true);
+        let plan = router.plan();
+        let direct = router.direct().unwrap_or(u64::MAX);
+        let open = terrain.tiles().iter().filter(|t| t.is_walkable()).count() as u64;
+        let allowance = open * params.budget_permille / 1000;
+        if plan.full_cost() <= allowance {
+            return Ok(Floor {
+                params,
+                terrain,
+                avatar,
+                exit,
+                features,
+                info: FloorInfo {
+                    attempt,
+                    allowance,
+                    direct,
+                    par: plan.full_cost(),
+                },
+                rng,
+            });
+        }
+    }
+    Err(GenerateError::NoFloorFits {
+        seed,
+        floor: depth,
+        tries: MAX_FLOOR_TRIES,
+    })
+}
+
+/// Whether each padded cell's eight neighbours are all open (a trap there leaves a ring of
+/// open tiles round it, so it cuts nothing).
+fn ringed(grid: Grid, open: &[bool], i: usize) -> bool {
+    let w = grid.width;
+    [
+        i - w - 1,
+        i - w,
+        i - w + 1,
+        i - 1,
+        i + 1,
+        i + w - 1,
+        i + w,
+        i + w + 1,
+    ]
+    .iter()
+    .all(|&n| open[n])
+}
+
+/// Places the depth table's traps and chests (steps 2 and 3 of the module documentation).
+fn place<R: Rng + ?Sized>(
+    terrain: &World,
+    avatar: Pos,
+    exit: Pos,
+    params: &DepthParams,
+    rng: &mut R,
+) -> Vec<Feature> {
+    let (grid, open) = Grid::walkable_mask(terrain);
+    let n = grid.len();
+    let (Some(a), Some(e)) = (grid.index(avatar), grid.index(exit)) else {
+        return Vec::new();
+    };
+    // The critical path and every tile's distance from it.
+    let mut dist = vec![UNREACHED; n];
+    bfs(grid, &open, &[a], &mut dist);
+    let path: Vec<usize> = path_into(grid, &dist, e)
+        .unwrap_or_else(|| vec![a])
+        .into_iter()
+        .filter(|&i| open[i])
+        .collect();
+    let mut from_path = vec![UNREACHED; n];
+    bfs(grid, &open, &path, &mut from_path);
+    // Never on the start or in front of the exit.
+    let mut taken = vec![false; n];
+    taken[a] = true;
+    for f in grid.neighbours(e) {
+        taken[f] = true;
+    }
+
+    // Traps: nearest the path first, corridors and junctions before ringed (room) tiles,
+    // ties at random.
+    let cut = articulation_points(grid, &open);
+    let mut candidates: Vec<(u32, bool, u32, usize)> = (0..n)
+        .filter(|&i| open[i] && !taken[i] && !cut[i] && from_path[i] != UNREACHED)
+        .map(|i| (from_path[i], ringed(grid, &open, i), rng.random::<u32>(), i))
+        .collect();
+    candidates.sort_unstable();
+    let mut remaining = open.clone();
+    let mut cut_now = cut;
+    let mut stale = false;
+    let mut traps: Vec<usize> = Vec::with_capacity(params.traps as usize);
+    for &(_, ring, _, i) in &candidates {
+        if traps.len() == params.traps as usize {
+            break;
+        }
+        let near = |t: usize| {
+            let (p, q) = (grid.pos(t), grid.pos(i));
+            p.x.abs_diff(q.x) <= 2 && p.y.abs_diff(q.y) <= 2
+        };
+        if traps.iter().any(|&t| near(t)) {
+            continue;
+        }
+        if !ring {
+            if stale {
+                cut_now = articulation_points(grid, &remaining);
+                stale = false;
+            }
+            if cut_now[i] {
+                continue;
+            }
+        }
+        traps.push(i);
+        remaining[i] = false;
+        taken[i] = true;
+        stale = true;
+    }
+
+    // Chests: one a room, the most secluded rooms first (ties at random).
+    let ids = room_ids(terrain);
+    let w = terrain.width();
+    let room_count = ids
+        .iter()
+        .filter(|&&r| r != NO_ROOM)
+        .max()
+        .map_or(0, |&m| m + 1);
+    let mut room_tiles: Vec<Vec<usize>> = vec![Vec::new(); room_count as usize];
+    for (k, &r) in ids.iter().enumerate() {
+        if r != NO_ROOM {
+            room_tiles[r as usize].push((k / w + 1) * grid.width + k % w + 1);
+        }
+    }
+    let mut rooms: Vec<(std::cmp::Reverse<u32>, u32, usize)> = room_tiles
+        .iter()
+        .enumerate()
+        .filter(|(_, tiles)| !tiles.is_empty())
+        .map(|(r, tiles)| {
+            let seclusion = tiles
+                .iter()
+                .map(|&i| from_path[i])
+                .min()
+                .unwrap_or(UNREACHED);
+            (std::cmp::Reverse(seclusion), rng.random::<u32>(), r)
+        })
+        .collect();
+    rooms.sort_unstable();
+    let mut chests: Vec<usize> = Vec::with_capacity(params.chests as usize);
+    let all_open: Vec<usize> = (0..n).filter(|&i| open[i]).collect();
+    for k in 0..params.chests as usize {
+        let pool: &[usize] = match rooms.get(k % rooms.len().max(1)) {
+            Some(&(_, _, r)) => &room_tiles[r],
+            None => &all_open,
+        };
+        if let Some(i) = pick_free(pool, &taken, rng) {
+            chests.push(i);
+            taken[i] = true;
+        }
+    }
+
+    let mut features: Vec<Feature> = traps
+        .iter()
+        .map(|&i| (i, FeatureKind::Trap))
+        .chain(chests.iter().map(|&i| (i, FeatureKind::Chest)))
+        .map(|(i, kind)| Feature {
+            pos: grid.pos(i),
+            kind,
+            handled: false,
+        })
+        .collect();
+    features.sort_unstable_by_key(|f| (f.pos.y, f.pos.x));
+    features
+}
+
+/// A random free cell of `pool`: a uniform draw, then the next free cell after it.
+fn pick_free<R: Rng + ?Sized>(pool: &[usize], taken: &[bool], rng: &mut R) -> Option<usize> {
+    if pool.is_empty() {
+        return None;
+    }
+    let start = rng.random_range(0..pool.len() as u32) as usize;
+    (0..pool.len())
+        .map(|k| pool[(start + k) % pool.len()])
+        .find(|&i| !taken[i])
+}
+
+/// The solvability invariant of SPEC 7, in one breadth-first search: with every trap tile
+/// removed, the open tiles left are all connected to the start, every trap touches one of
+/// them, and so does the exit.
+pub fn is_solvable(terrain: &World, avatar: Pos, exit: Pos, features: &[Feature]) -> bool {
+    let (grid, mut open) = Grid::walkable_mask(terrain);
+    let traps: Vec<usize> = features
+        .iter()
+        .filter(|f| f.kind == FeatureKind::Trap)
+        .filter_map(|f| grid.index(f.pos))
+        .collect();
+    for &t in &traps {
+        open[t] = false;
+    }
+    let Some(a) = grid.index(avatar).filter(|&a| open[a]) else {
+        return false;
+    };
+    let (labels, _) = label_components(grid, &open);
+    let start = labels[a];
+    let touches = |i: usize| {
+        grid.neighbours(i)
+            .iter()
+            .any(|&n| open[n] && labels[n] == start)
+    };
+    (0..grid.len()).all(|i| !open[i] || labels[i] == start)
+        && traps.iter().all(|&t| touches(t))
+        && grid.index(exit).is_some_and(touches)
+}

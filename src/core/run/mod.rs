@@ -1,0 +1,165 @@
+//! Runs (`../shared/SPEC.md`, section 7): Dungeon Upkeeper's game (Mini Jam 98, 2022) on
+//! Nystrom's worlds. The upkeeper refills the chests and rearms the traps an adventurer left
+//! behind, floor after floor (B1..B10), against a move budget; every run is winnable by
+//! construction.
+//!
+//! - [`depth`]: the one table of how each parameter follows from a floor's depth;
+//! - [`floor`]: a floor from (run seed, depth) alone: the world, its features placed by the
+//!   metrics, the linear solvability check, the par route and the move allowance;
+//! - [`solver`]: routes over a floor (breadth-first distances between features, then a
+//!   nearest-neighbour tour improved by 2-opt) and `byog solve`.
+//!
+//! The rules of a run live with the other rules ([`crate::core::rules`]); this module makes
+//! floors and plans routes.
+//!
+//! # Moves
+//!
+//! A run starts with floor B1's allowance `A₁` (its open tiles × the depth table's budget).
+//! Every step costs one move; a bump into a wall costs nothing. Walking into floor k's exit
+//! descends to floor k + 1 and earns `D₍ₖ₊₁₎ + handled × r + (perfect ? bonus : 0)` moves,
+//! where `D₍ₖ₊₁₎` is the next floor's direct distance from its start into its exit, `r =
+//! (A₍ₖ₊₁₎ − D₍ₖ₊₁₎) × 6/10 / features` and the bonus is the rest, so that a perfect floor
+//! earns exactly the next floor's allowance. Two things follow:
+//!
+//! - **every run is winnable**: floor k is accepted only if its solver route (every feature,
+//!   then the exit) costs at most `Aₖ`, and a perfect floor hands the next one at least its
+//!   allowance;
+//! - **reaching an exit always keeps the run winnable**: a descent earns at least the next
+//!   floor's direct distance, so walking straight to each exit always fits. A run can
+//!   therefore still be won exactly when it is not over and the current floor's exit can be
+//!   reached within the moves left without stepping on an armed trap; the solver decides
+//!   that exactly.
+
+pub mod depth;
+pub mod floor;
+pub mod solver;
+
+use serde::{Deserialize, Serialize};
+
+use crate::tile_engine::{Pos, Tile};
+
+pub use depth::{DEFAULT_FLOORS, DepthParams, MAX_FLOORS};
+pub use floor::Floor;
+
+/// The moves earned by walking into a floor's exit with `handled` of its `total` features
+/// handled, given the next floor's make: its direct distance, plus a share of the rest of
+/// its allowance for each feature (60% in all), plus the remaining 40% for a perfect floor.
+/// A perfect floor earns exactly the next allowance; an empty-handed one earns enough to
+/// walk straight to the next exit.
+pub fn earned(next: &FloorInfo, total: u64, handled: u64) -> u64 {
+    let spare = next.allowance.saturating_sub(next.direct);
+    let each = (spare * 6 / 10).checked_div(total).unwrap_or(0);
+    let bonus = spare - each * total;
+    next.direct + handled.min(total) * each + if handled >= total { bonus } else { 0 }
+}
+
+/// A run's starting health (Dungeon Upkeeper's three hearts).
+pub const START_HEALTH: u32 = 3;
+
+/// What kind of feature stands on a floor tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum FeatureKind {
+    /// A chest: empty until the upkeeper steps on it, then full.
+    Chest,
+    /// A trap: sprung until the upkeeper steps on it (rearming it), then armed; stepping on
+    /// an armed trap springs it on the upkeeper.
+    Trap,
+}
+
+/// A chest or a trap on a floor tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Feature {
+    /// Its tile.
+    pub pos: Pos,
+    /// Chest or trap.
+    pub kind: FeatureKind,
+    /// Whether the upkeeper handled it: a chest refilled, a trap rearmed (armed).
+    pub handled: bool,
+}
+
+impl Feature {
+    /// The tile the feature is drawn as.
+    pub fn tile(&self) -> Tile {
+        match (self.kind, self.handled) {
+            (FeatureKind::Chest, false) => Tile::ChestEmpty,
+            (FeatureKind::Chest, true) => Tile::ChestFull,
+            (FeatureKind::Trap, false) => Tile::TrapSprung,
+            (FeatureKind::Trap, true) => Tile::TrapArmed,
+        }
+    }
+
+    /// Its state as the JSON names it: `"empty"`/`"full"`, `"sprung"`/`"armed"`.
+    pub fn state_name(&self) -> &'static str {
+        match (self.kind, self.handled) {
+            (FeatureKind::Chest, false) => "empty",
+            (FeatureKind::Chest, true) => "full",
+            (FeatureKind::Trap, false) => "sprung",
+            (FeatureKind::Trap, true) => "armed",
+        }
+    }
+
+    /// `"chest"` or `"trap"`.
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            FeatureKind::Chest => "chest",
+            FeatureKind::Trap => "trap",
+        }
+    }
+}
+
+/// Why a run was lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Loss {
+    /// The moves ran out before the floor's exit.
+    OutOfMoves,
+    /// The last health was lost to an armed trap.
+    OutOfHealth,
+}
+
+impl Loss {
+    /// In a player's words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Loss::OutOfMoves => "out of moves",
+            Loss::OutOfHealth => "out of health: an armed trap took the last heart",
+        }
+    }
+}
+
+/// What the current floor was made with, for the HUD, stats and the rewards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FloorInfo {
+    /// Which try of the floor's derived seeds was accepted (0: the first).
+    pub attempt: u32,
+    /// The move allowance `A` (open tiles × budget / 1000).
+    pub allowance: u64,
+    /// The direct distance `D` from the start into the exit (avoiding traps).
+    pub direct: u64,
+    /// The par route's length: every feature, then the exit.
+    pub par: u64,
+}
+
+/// The state of a run beyond the current floor's tiles and things (which the game holds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunState {
+    /// Floors in the run (`--floors`, 1..=99).
+    pub floors: u32,
+    /// The current floor, 1-based (B1 = 1).
+    pub floor: u32,
+    /// The largest floor's size, `--width × --height` in tiles.
+    pub max_width: u32,
+    /// See `max_width`.
+    pub max_height: u32,
+    /// Moves left; at 0 (away from an exit) the run is lost.
+    pub moves_left: u64,
+    /// Health, 3 at the start; at 0 the run is lost.
+    pub health: u32,
+    /// Points so far.
+    pub score: u64,
+    /// Floors finished with every feature handled.
+    pub perfect_floors: u32,
+    /// The current floor's make.
+    pub info: FloorInfo,
+    /// Why the run was lost, once it is.
+    pub loss: Option<Loss>,
+}

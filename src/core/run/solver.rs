@@ -1,0 +1,374 @@
+//! Routes over a floor and `byog solve`.
+//!
+//! **Distances.** One breadth-first search from the start and from each feature still to
+//! handle, over the open tiles that hold no trap (a trap is entered only as a target, from a
+//! neighbour, so a route never steps on an armed trap nor rearms a trap it is not aiming at).
+//! The exit door is entered from a neighbour. `k` features cost `k + 1` searches, each linear
+//! in tiles.
+//!
+//! **Order.** A nearest-neighbour tour from the start, improved by 2-opt (reverse any stretch
+//! of the tour that shortens it, until none does), ending at the exit. Why not exact: a floor
+//! has at most 13 features at the default depth table, where Held-Karp's `2ⁿ n²` is a few
+//! million steps a floor, most of the solver's budget (SPEC 6: a whole 10-floor run in
+//! 10 ms); nearest neighbour plus 2-opt is the usual few-percent-off heuristic and costs
+//! `n²` a pass. The budget has slack for it (the depth table's allowance is 80-120% of the
+//! floor's open tiles, `docs/runs.md`).
+//!
+//! **Solving** a run from any state: on the current floor, the longest prefix of the tour
+//! whose cost (prefix, then the exit) fits the moves left; if even the exit alone does not
+//! fit by that route, the shortest way to the exit that avoids only armed traps (stepping
+//! on a sprung trap just rearms it). Then the run goes on floor by floor, each fresh floor by
+//! its full tour, which always fits (see the [run module](super) on moves). A run can no
+//! longer be won exactly when it is over or the current floor's exit is out of reach.
+
+use std::fmt;
+
+use super::{Feature, FeatureKind};
+use crate::core::action::Action;
+use crate::core::game::{GameState, LevelStatus};
+use crate::tile_engine::search::{Grid, UNREACHED, bfs, path_into};
+use crate::tile_engine::{Direction, Pos, World};
+
+/// Distances between the start, the features still to handle and the exit of one floor.
+#[derive(Debug, Clone)]
+pub struct Router {
+    grid: Grid,
+    /// Open tiles without a trap: where routes walk.
+    safe: Vec<bool>,
+    /// Open tiles without an armed trap (the way to the exit when nothing else fits).
+    unarmed: Vec<bool>,
+    /// The start, then each target, as padded cells.
+    points: Vec<usize>,
+    /// The features the targets are (indices into the floor's features).
+    targets: Vec<usize>,
+    exit: usize,
+    /// Breadth-first distances from each point over `safe` tiles.
+    dist: Vec<Vec<u32>>,
+}
+
+/// A route over a floor: the order of the targets and what each prefix costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// Target numbers (0-based, in [`Router`] order) in visiting order.
+    pub order: Vec<usize>,
+    /// `cost[j]`: moves to handle the first `j` targets of `order`, then walk into the exit
+    /// (`u64::MAX` where the exit cannot be reached that way).
+    pub cost: Vec<u64>,
+}
+
+impl Plan {
+    /// The cost of the whole tour, then the exit.
+    pub fn full_cost(&self) -> u64 {
+        self.cost.last().copied().unwrap_or(u64::MAX)
+    }
+}
+
+impl Router {
+    /// The router of a floor from the avatar's tile. With `all`, every feature is a target;
+    /// otherwise only those not handled yet (empty chests, sprung traps).
+    pub fn new(terrain: &World, features: &[Feature], avatar: Pos, exit: Pos, all: bool) -> Self {
+        let (grid, open) = Grid::walkable_mask(terrain);
+        let mut safe = open.clone();
+        let mut unarmed = open;
+        for f in features.iter().filter(|f| f.kind == FeatureKind::Trap) {
+            if let Some(i) = grid.index(f.pos) {
+                safe[i] = false;
+                if f.handled {
+                    unarmed[i] = false;
+                }
+            }
+        }
+        let targets: Vec<usize> = (0..features.len())
+            .filter(|&k| all || !features[k].handled)
+            .collect();
+        let mut points = vec![grid.index(avatar).unwrap_or(0)];
+        points.extend(
+            targets
+                .iter()
+                .map(|&k| grid.index(features[k].pos).unwrap_or(0)),
+        );
+        let dist = points
+            .iter()
+            .map(|&p| {
+                let mut d = vec![UNREACHED; grid.len()];
+                bfs(grid, &safe, &[p], &mut d);
+                d
+            })
+            .collect();
+        Router {
+            grid,
+            safe,
+            unarmed,
+            points,
+            targets,
+            exit: grid.index(exit).unwrap_or(0),
+            dist,
+        }
+    }
+
+    /// Steps from point `from` into cell `to` (entered from a neighbour when it is not safe
+    /// to stand on, like a trap or the exit door); `u64::MAX` when out of reach.
+    fn into(&self, from: usize, to: usize) -> u64 {
+        let d = &self.dist[from];
+        if self.safe[to] && d[to] != UNREACHED {
+            return u64::from(d[to]);
+        }
+        self.grid
+            .neighbours(to)
+            .iter()
+            .filter(|&&n| d[n] != UNREACHED)
+            .map(|&n| u64::from(d[n]) + 1)
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// Steps between points `a` and `b` (0 is the start, `k + 1` target `k`).
+    fn leg(&self, a: usize, b: usize) -> u64 {
+        self.into(a, self.points[b])
+    }
+
+    /// Steps from point `a` into the exit.
+    fn to_exit(&self, a: usize) -> u64 {
+        self.into(a, self.exit)
+    }
+
+    /// The features the targets are, in [`Router`] order.
+    pub fn targets(&self) -> &[usize] {
+        &self.targets
+    }
+
+    /// The nearest-neighbour tour of every target, improved by 2-opt, with each prefix's
+    /// cost.
+    pub fn plan(&self) -> Plan {
+        let n = self.targets.len();
+        // Points: 0 the start, 1..=n the targets.
+        let mut order: Vec<usize> = Vec::with_capacity(n);
+        let mut left: Vec<usize> = (1..=n).collect();
+        let mut at = 0;
+        while !left.is_empty() {
+            let (k, _) = left
+                .iter()
+                .enumerate()
+                .min_by_key(|&(_, &p)| (self.leg(at, p), p))
+                .unwrap_or((0, &0));
+            at = left.remove(k);
+            order.push(at);
+        }
+        self.two_opt(&mut order);
+        let mut cost = Vec::with_capacity(n + 1);
+        let mut walked = 0u64;
+        let mut from = 0;
+        cost.push(self.to_exit(0));
+        for &p in &order {
+            walked = walked.saturating_add(self.leg(from, p));
+            from = p;
+            cost.push(walked.saturating_add(self.to_exit(p)));
+        }
+        Plan {
+            order: order.iter().map(|&p| p - 1).collect(),
+            cost,
+        }
+    }
+
+    /// Reverses stretches of the tour while that shortens it (the start and the exit stay at
+    /// the ends). Distances between points are symmetric, so a reversal changes only the two
+    /// legs at its ends.
+    fn two_opt(&self, order: &mut Vec<usize>) {
+        const EXIT: usize = usize::MAX;
+        let cost = |a: usize, b: usize| {
+            if b == EXIT {
+                self.to_exit(a)
+            } else {
+                self.leg(a, b)
+            }
+        };
+        // The whole tour: the start, the targets, the exit.
+        let mut tour = Vec::with_capacity(order.len() + 2);
+        tour.push(0);
+        tour.extend_from_slice(order);
+        tour.push(EXIT);
+        let n = order.len();
+        for _ in 0..64 {
+            let mut improved = false;
+            for i in 1..n {
+                for j in i + 1..=n {
+                    let before =
+                        cost(tour[i - 1], tour[i]).saturating_add(cost(tour[j], tour[j + 1]));
+                    let after =
+                        cost(tour[i - 1], tour[j]).saturating_add(cost(tour[i], tour[j + 1]));
+                    if after < before {
+                        tour[i..=j].reverse();
+                        improved = true;
+                    }
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+        order.clear();
+        order.extend_from_slice(&tour[1..=n]);
+    }
+
+    /// Steps of the shortest way from the start into the exit that steps on no trap.
+    pub fn direct(&self) -> Option<u64> {
+        let d = self.to_exit(0);
+        (d != u64::MAX).then_some(d)
+    }
+
+    /// The moves that handle the first `j` targets of `plan`, then walk into the exit.
+    pub fn moves(&self, plan: &Plan, j: usize) -> Vec<Direction> {
+        let mut cells = Vec::new();
+        let mut from = 0;
+        for &t in &plan.order[..j] {
+            self.walk(from, self.points[t + 1], &mut cells);
+            from = t + 1;
+        }
+        self.walk(from, self.exit, &mut cells);
+        directions(self.grid, &cells)
+    }
+
+    /// Appends the cells of the walk from point `from` into cell `to` (the first cell, where
+    /// the walk starts, only for the very first leg).
+    fn walk(&self, from: usize, to: usize, cells: &mut Vec<usize>) {
+        let path = path_into(self.grid, &self.dist[from], to).unwrap_or_default();
+        let skip = usize::from(!cells.is_empty());
+        cells.extend(path.into_iter().skip(skip));
+    }
+
+    /// The shortest way from the start into the exit over tiles without an armed trap, as
+    /// moves; `None` when there is none.
+    pub fn escape(&self) -> Option<Vec<Direction>> {
+        let mut d = vec![UNREACHED; self.grid.len()];
+        bfs(self.grid, &self.unarmed, &[self.points[0]], &mut d);
+        let path = path_into(self.grid, &d, self.exit)?;
+        Some(directions(self.grid, &path))
+    }
+}
+
+/// The moves between consecutive cells of a walk.
+fn directions(grid: Grid, cells: &[usize]) -> Vec<Direction> {
+    cells
+        .windows(2)
+        .map(|w| {
+            let (a, b) = (grid.pos(w[0]), grid.pos(w[1]));
+            Direction::ALL
+                .into_iter()
+                .find(|&d| a + d == b)
+                .unwrap_or(Direction::Up)
+        })
+        .collect()
+}
+
+/// Why `byog solve` has no keys to give.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The game is not a run (`R<seed>S`).
+    NotARun,
+    /// The run is already won.
+    AlreadyWon,
+    /// The run is already lost.
+    Lost(&'static str),
+    /// The current floor's exit is out of reach with the moves left.
+    OutOfReach {
+        /// The floor, 1-based.
+        floor: u32,
+        /// Moves left.
+        moves_left: u64,
+        /// The fewest moves into the exit without stepping on an armed trap (`None`: no way).
+        needed: Option<u64>,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::NotARun => f.write_str(
+                "the input does not reach a run: start one with R<seed>S (solve plans runs only)",
+            ),
+            SolveError::AlreadyWon => {
+                f.write_str("the run is already won: there is nothing left to do")
+            }
+            SolveError::Lost(why) => write!(f, "the run is already lost ({why})"),
+            SolveError::OutOfReach {
+                floor,
+                moves_left,
+                needed: Some(needed),
+            } => write!(
+                f,
+                "the run can no longer be won: on B{floor} the exit is {needed} moves away \
+                 (without stepping on an armed trap) but only {moves_left} moves are left"
+            ),
+            SolveError::OutOfReach { floor, .. } => write!(
+                f,
+                "the run can no longer be won: on B{floor} no way to the exit avoids the armed traps"
+            ),
+        }
+    }
+}
+
+/// The moves that win the run from `game`'s state: on each floor every feature it still can
+/// handle, then the exit (see the module documentation).
+///
+/// # Errors
+/// [`SolveError`] when `game` is not a run, is over, or can no longer be won.
+pub fn solve(game: &GameState) -> Result<Vec<Action>, SolveError> {
+    let mut game = game.clone();
+    let mut actions = Vec::new();
+    loop {
+        let Some(run) = game.run else {
+            return Err(SolveError::NotARun);
+        };
+        match game.status {
+            LevelStatus::Won => {
+                return if actions.is_empty() {
+                    Err(SolveError::AlreadyWon)
+                } else {
+                    Ok(actions)
+                };
+            }
+            LevelStatus::Lost => {
+                return Err(SolveError::Lost(
+                    run.loss.map_or("lost", super::Loss::reason),
+                ));
+            }
+            LevelStatus::Playing => {}
+        }
+        let router = Router::new(&game.terrain, &game.features, game.avatar, game.exit, false);
+        let plan = router.plan();
+        let moves = match (0..plan.cost.len())
+            .rev()
+            .find(|&j| plan.cost[j] <= run.moves_left)
+        {
+            Some(j) => router.moves(&plan, j),
+            None => match router.escape() {
+                Some(m) if m.len() as u64 <= run.moves_left => m,
+                other => {
+                    return Err(SolveError::OutOfReach {
+                        floor: run.floor,
+                        moves_left: run.moves_left,
+                        needed: other.map(|m| m.len() as u64),
+                    });
+                }
+            },
+        };
+        let floor = run.floor;
+        for d in moves {
+            let action = Action::Move(d);
+            game.apply(action);
+            actions.push(action);
+            if game.status != LevelStatus::Playing {
+                break;
+            }
+        }
+        if game.status == LevelStatus::Playing && game.run.is_some_and(|r| r.floor == floor) {
+            // The route did not leave the floor: a bug, never a hang.
+            debug_assert!(false, "a solver route ends in the exit");
+            return Err(SolveError::OutOfReach {
+                floor,
+                moves_left: game.run.map_or(0, |r| r.moves_left),
+                needed: None,
+            });
+        }
+    }
+}
