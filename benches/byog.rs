@@ -227,5 +227,71 @@ fn bfs(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generate, steps, replay_and_saves, bfs);
+/// Runs (SPEC 6): a floor (world, features, solvability check, par route) against the plain
+/// world of the same size, the solver over a whole run, and the run's rules per key.
+fn runs(c: &mut Criterion) {
+    use byog::core::run::{floor, solver};
+    let s = GeneratorSettings::default();
+    let mut g = c.benchmark_group("run");
+    for (depth, name) in [(1, "floor_B1"), (10, "floor_B10")] {
+        let p = byog::core::run::depth::params(depth, 10, 80, 30, &s);
+        let mut seed = 0u64;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(floor::make(seed, depth, 10, 80, 30, &s).unwrap())
+            })
+        });
+        // The plain world of the same size and parameters, for the ratio.
+        let mut seed = 0u64;
+        g.bench_function(format!("world_{}x{}", p.width, p.height), |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut rng = Pcg64::seed_from_u64(seed);
+                black_box(generator::generate(&mut rng, p.width, p.height, &p.settings).unwrap())
+            })
+        });
+    }
+    g.finish();
+    // A whole 10-floor run solved from its start (`byog solve R<seed>S` less the process).
+    let mut seed = 0u64;
+    c.bench_function("solve/run", |b| {
+        b.iter(|| {
+            seed += 1;
+            let game = GameState::new_run(seed, 80, 30, s, 10).unwrap();
+            black_box(solver::solve(&game).unwrap())
+        })
+    });
+    // The solver's route of one run fed key by key through the interpreter (about 3,500
+    // keys and nine descents, each making the next floor).
+    let route: String = {
+        let game = GameState::new_run(1, 80, 30, s, 10).unwrap();
+        solver::solve(&game)
+            .unwrap()
+            .iter()
+            .map(|a| a.key())
+            .collect()
+    };
+    c.bench_function("replay/run_route", |b| {
+        b.iter_batched(
+            || {
+                let mut i = Interpreter::new(80, 30, s);
+                let mut store = MemoryStore::default();
+                for k in "R1S".chars() {
+                    i.feed(k, &mut store).unwrap();
+                }
+                (i, store)
+            },
+            |(mut i, mut store)| {
+                for k in route.chars() {
+                    i.feed(k, &mut store).unwrap();
+                }
+                black_box(i)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+}
+
+criterion_group!(benches, generate, steps, replay_and_saves, bfs, runs);
 criterion_main!(benches);

@@ -25,11 +25,32 @@ pub const MIN_ROWS: u32 = 24;
 /// [`MIN_ROWS`] cells, the world centred across and below the HUD's rows, which are the top
 /// [`HUD_ROWS`] rows. For a world at least that large the world sits at cell `(0, 0)`.
 pub fn window_geometry(width: usize, height: usize) -> Geometry {
-    let cols = (width as u32).max(MIN_COLS);
-    let rows = (height as u32 + HUD_ROWS as u32).max(MIN_ROWS);
+    framed_geometry(width, height, width, height)
+}
+
+/// The window's geometry for a `width × height` world shown in a frame sized for a
+/// `frame_width × frame_height` world (a run's floors grow up to `--width × --height`; the
+/// window keeps the largest floor's size and centres each floor in it).
+pub fn framed_geometry(
+    frame_width: usize,
+    frame_height: usize,
+    width: usize,
+    height: usize,
+) -> Geometry {
+    let cols = (frame_width.max(width) as u32).max(MIN_COLS);
+    let rows = (frame_height.max(height) as u32 + HUD_ROWS as u32).max(MIN_ROWS);
     let x_offset = (cols - width as u32) / 2;
     let y_offset = (rows - HUD_ROWS as u32 - height as u32) / 2;
     Geometry::with_offset(cols, rows, x_offset, y_offset)
+}
+
+/// The window geometry for a game: its world, in a frame of its run's largest floor.
+pub fn game_geometry(game: &GameState) -> Geometry {
+    let world = game.terrain();
+    let (fw, fh) = game.run().map_or((world.width(), world.height()), |r| {
+        (r.max_width as usize, r.max_height as usize)
+    });
+    framed_geometry(fw, fh, world.width(), world.height())
 }
 
 /// The largest world, in tiles, whose window fits on a `screen_w × screen_h` pixel screen at

@@ -28,6 +28,8 @@ pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
 const SCREENSHOT_FRAME: u32 = 3;
 /// How long the goodbye message stays before the window closes, in seconds.
 const GOODBYE_SECONDS: f64 = 0.8;
+/// How long the screen between two floors of a run stays, in seconds (a key ends it).
+const FLOOR_SCREEN_SECONDS: f64 = 1.5;
 
 const WHITE: Rgb = Rgb::new(255, 255, 255);
 const GREY: Rgb = Rgb::new(128, 128, 128);
@@ -176,6 +178,8 @@ struct Window {
     message: String,
     closing_at: Option<f64>,
     screen: (u32, u32),
+    /// The screen between two floors, and until when it stays.
+    floor_screen: Option<(f64, TextScreen)>,
 }
 
 async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), String> {
@@ -192,6 +196,7 @@ async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), S
         message: String::new(),
         closing_at: None,
         screen,
+        floor_screen: None,
     };
     for key in options.keys.chars() {
         window.feed(key);
@@ -244,8 +249,12 @@ impl Window {
             self.message = why;
             return;
         }
+        self.floor_screen = None;
         match self.interpreter.feed(key, &mut self.store) {
             Ok(outcome) => {
+                if let crate::core::Outcome::Acted(events) = &outcome {
+                    self.floor_screen = floor_screen(events, self.interpreter.game());
+                }
                 let f = screens::feedback(&outcome, self.store.path());
                 self.message = f.message;
                 if f.closing {
@@ -261,7 +270,10 @@ impl Window {
         match self.store.load() {
             Ok(Some(game)) => {
                 let world = game.terrain();
-                check_fits(world.width(), world.height(), self.screen)
+                let (w, h) = game.run().map_or((world.width(), world.height()), |r| {
+                    (r.max_width as usize, r.max_height as usize)
+                });
+                check_fits(w, h, self.screen)
                     .map_err(|e| format!("cannot show the saved game: {e}"))
             }
             _ => Ok(()),
@@ -271,8 +283,7 @@ impl Window {
     /// Re-initialises the renderer when a loaded game's size differs from the window's.
     fn fit_to_world(&mut self) {
         if let Some(game) = self.interpreter.game() {
-            let world = game.terrain();
-            let wanted = window_geometry(world.width(), world.height());
+            let wanted = screens::game_geometry(game);
             if self.renderer.geometry() != wanted {
                 self.renderer = TERenderer::initialize_with_offset(
                     wanted.cols,
@@ -286,6 +297,12 @@ impl Window {
 
     fn draw(&self) {
         mq::clear_background(mq::BLACK);
+        if let Some((until, screen)) = &self.floor_screen
+            && mq::get_time() < *until
+        {
+            self.draw_text_screen(screen);
+            return;
+        }
         let context = Context {
             has_save: self.store.has_save(),
             message: &self.message,
@@ -340,6 +357,25 @@ impl Window {
             r.draw_text_in_row(&row.right, x, y, GREY, 1.0);
         }
     }
+}
+
+/// The screen between two floors, when `events` descended to one.
+fn floor_screen(
+    events: &crate::core::Events,
+    game: Option<&crate::core::GameState>,
+) -> Option<(f64, TextScreen)> {
+    let floors = game?.run()?.floors;
+    events.as_slice().iter().find_map(|e| match *e {
+        crate::core::Event::Descended {
+            floor,
+            earned,
+            perfect,
+        } => Some((
+            mq::get_time() + FLOOR_SCREEN_SECONDS,
+            screens::floor_screen(floor, floors, earned, perfect),
+        )),
+        _ => None,
+    })
 }
 
 /// Scale (× the tile font), colour and height in rows of a style on a text screen.

@@ -1,9 +1,12 @@
 //! `byog stats`: the metrics of one world (`--seed`) or the expressive range of the generator
-//! over a range of seeds (`--seeds`), as a table or JSON, with the generator's parameters.
-//! A range reports each seed whose requirements no try met on stderr and exits 2 at the end
-//! if any did, like `gen`.
+//! over a range of seeds (`--seeds`), or, for runs (`../shared/SPEC.md`, section 7), one row a
+//! floor of one run (`--run`) or a summary of every floor depth over a range of run seeds
+//! (`--runs`), as a table or JSON, with the generator's parameters. The four are mutually
+//! exclusive. A range reports each seed (or run) that could not be made on stderr and exits 2
+//! at the end if any could not, like `gen`; one seed or run that cannot be made is exit 2
+//! with the reason.
 
-use clap::Args;
+use clap::{ArgGroup, Args};
 
 use super::args::{Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds};
 use super::{CliError, Format, format_of, plural, seed_failure, value_name, write_stdout};
@@ -11,26 +14,38 @@ use crate::stats;
 
 /// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
 const MAX_STATS_SEEDS: u64 = 1_000_000;
+/// Most run seeds one `stats --runs` accepts (it keeps 6 numbers a floor, 10 floors a run by
+/// default).
+const MAX_STATS_RUNS: u64 = 100_000;
 
 /// `stats`'s own flags.
 #[derive(Debug, Clone, Args)]
+#[command(group(ArgGroup::new("measured").required(true).args(["seed", "seeds", "run", "runs"])))]
 pub struct StatsArgs {
     /// One seed: a table of its world's metrics and rooms.
-    #[arg(long, value_name = "N", value_parser = parse_seed, conflicts_with = "seeds",
-          required_unless_present = "seeds", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// A range of seeds (A..B or A..=B, at most 1,000,000): min / median / p90 / max of every
     /// metric (expressive range).
     #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
     seeds: Option<SeedRange>,
+    /// One run (R<SEED>S): a row a floor, B1 to B<--floors>: size, chests, traps, par moves,
+    /// budget, direct distance, slack, the try accepted, openness, the chests' seclusion.
+    #[arg(long, value_name = "SEED", value_parser = parse_seed, allow_hyphen_values = true)]
+    run: Option<u64>,
+    /// A range of run seeds (A..B or A..=B, at most 100,000): for every floor depth, min /
+    /// median / p90 / max of par, budget, direct, slack, chests and traps, and how many floors
+    /// were regenerated.
+    #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
+    runs: Option<SeedRange>,
     /// Output format: text (a table) or json.
     #[arg(long, value_enum, value_name = "FORMAT")]
     format: Option<Format>,
     /// Short for --format json.
     #[arg(long)]
     json: bool,
-    /// Threads for --seeds (0: one per core; at most 256); the output is the same for any
-    /// number.
+    /// Threads for --seeds and --runs (0: one per core; at most 256); the output is the same
+    /// for any number.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads,
           allow_negative_numbers = true)]
     threads: usize,
@@ -38,7 +53,6 @@ pub struct StatsArgs {
 
 /// Runs `stats`.
 pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
-    let (range, many) = seeds(args.seed, args.seeds)?;
     let format = format_of(args.format, args.json);
     if format == Format::None {
         return Err(CliError::Usage(format!(
@@ -47,6 +61,13 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
         )));
     }
     let json = format == Format::Json;
+    if let Some(seed) = args.run {
+        return one_run(common, seed, json);
+    }
+    if let Some(range) = args.runs {
+        return many_runs(common, range, args.threads, json);
+    }
+    let (range, many) = seeds(args.seed, args.seeds)?;
     let settings = common.settings();
     if !many {
         let s = stats::measure_seed(range.first, common.width, common.height, &settings)
@@ -112,6 +133,84 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
         n => Err(CliError::Partial(format!(
             "{} of {count} failed the requirements (each is reported above); the summary covers the others",
             plural(n, "seed")
+        ))),
+    }
+}
+
+/// `stats --run SEED`: one row a floor.
+fn one_run(common: &Common, seed: u64, json: bool) -> Result<(), CliError> {
+    let settings = common.settings();
+    let (width, height) = (common.width, common.height);
+    let rows = stats::measure_run(seed, common.floors, width, height, &settings)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let text = if json {
+        let mut v = stats::run_json(seed, width, height, &rows);
+        v["generator"] = stats::settings_json(&settings);
+        format!("{v}\n")
+    } else {
+        let table = stats::run_table(seed, width, height, &rows);
+        let (first, rest) = table.split_once('\n').unwrap_or((&table, ""));
+        format!(
+            "{first}\ngenerator: {}\n{rest}",
+            stats::settings_line(&settings)
+        )
+    };
+    write_stdout(|out| out.write_all(text.as_bytes()))
+}
+
+/// `stats --runs A..B`: every depth summarised; each run that cannot be made is reported on
+/// stderr, and the command exits 2 at the end if any could not.
+fn many_runs(
+    common: &Common,
+    range: SeedRange,
+    threads: usize,
+    json: bool,
+) -> Result<(), CliError> {
+    let count = range.count();
+    if count > MAX_STATS_RUNS {
+        return Err(CliError::Usage(format!(
+            "--runs: {count} runs is more than one stats run measures ({MAX_STATS_RUNS}); \
+             split the range"
+        )));
+    }
+    let settings = common.settings();
+    let r = stats::measure_runs(
+        range.first,
+        range.last,
+        common.floors,
+        common.width,
+        common.height,
+        &settings,
+        threads,
+    )
+    .map_err(CliError::Usage)?;
+    for (_, why) in &r.failures {
+        eprintln!("byog: error: {why}");
+    }
+    if r.failed > r.failures.len() as u64 {
+        eprintln!(
+            "byog: error: and {} more",
+            plural(r.failed - r.failures.len() as u64, "run")
+        );
+    }
+    let text = if json {
+        let mut v = stats::runs_json(&r);
+        v["generator"] = stats::settings_json(&settings);
+        format!("{v}\n")
+    } else {
+        format!(
+            "generator: {}\n{}",
+            stats::settings_line(&settings),
+            stats::runs_table(&r)
+        )
+    };
+    write_stdout(|out| out.write_all(text.as_bytes()))?;
+    match r.failed {
+        0 => Ok(()),
+        n => Err(CliError::Partial(format!(
+            "{n} of {} could not be made (each is reported above); the summary covers \
+             every floor that could",
+            plural(count, "run")
         ))),
     }
 }

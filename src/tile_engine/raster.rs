@@ -386,4 +386,13 @@ mod tests {
             assert_eq!(total > 255, t != Tile::Nothing, "{t:?}: {total}");
         }
     }
+
+    #[test]
+    fn every_tile_glyph_is_in_the_embedded_font() {
+        // A missing glyph would draw the font's empty box (glyph 0) instead.
+        let font = font().unwrap();
+        for t in Tile::ALL.into_iter().filter(|&t| t != Tile::Nothing) {
+            assert_ne!(font.lookup_glyph_index(t.character()), 0, "{t:?}");
+        }
+    }
 }

@@ -51,13 +51,13 @@ impl Tileset {
 
     /// `◇` (U+25C7), a chest the adventurer emptied: step on it to refill it.
     pub const CHEST_EMPTY: TETile =
-        TETile::new_static('◇', Rgb::new(170, 120, 60), BLACK, "empty chest");
+        TETile::new_static('◇', Rgb::new(225, 150, 70), BLACK, "empty chest");
     /// `◆` (U+25C6), a refilled chest.
     pub const CHEST_FULL: TETile =
         TETile::new_static('◆', Rgb::new(255, 200, 60), BLACK, "full chest");
     /// `△` (U+25B3), a trap the adventurer set off: step on it to rearm it.
     pub const TRAP_SPRUNG: TETile =
-        TETile::new_static('△', Rgb::new(150, 150, 150), BLACK, "sprung trap");
+        TETile::new_static('△', Rgb::new(180, 180, 190), BLACK, "sprung trap");
     /// `▴` (U+25B4), an armed trap: stepping on it springs it on the upkeeper (one health).
     pub const TRAP_ARMED: TETile =
         TETile::new_static('▴', Rgb::new(230, 70, 60), BLACK, "armed trap");

@@ -126,7 +126,8 @@ pub enum GenerateError {
     /// ([`crate::core::run::floor`]).
     #[error(
         "run seed {seed}: no try of floor B{floor} fits its move budget in {tries} tries; \
-         try another seed or a smaller --width/--height"
+         try another seed, or a larger --width/--height (small floors fit their budget less \
+         often)"
     )]
     NoFloorFits {
         /// The run's seed.

@@ -5,7 +5,7 @@
 //!
 //! Every value is integer arithmetic on `t = (depth - 1) / (floors - 1)` (`t = 1` for a
 //! one-floor run), written as `lerp(a, b) = a + (b - a) × (depth - 1) / (floors - 1)`,
-//! rounded down:
+//! rounded towards `a` (down for rising rows, up for falling ones):
 //!
 //! | parameter | B1 | last floor | pushes |
 //! |---|---|---|---|

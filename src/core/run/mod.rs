@@ -27,8 +27,8 @@
 //! - **reaching an exit always keeps the run winnable**: a descent earns at least the next
 //!   floor's direct distance, so walking straight to each exit always fits. A run can
 //!   therefore still be won exactly when it is not over and the current floor's exit can be
-//!   reached within the moves left without stepping on an armed trap; the solver decides
-//!   that exactly.
+//!   reached within the moves left stepping on armed traps at most `health − 1` times; the
+//!   solver decides that exactly.
 
 pub mod depth;
 pub mod floor;
@@ -135,7 +135,9 @@ pub struct FloorInfo {
     pub allowance: u64,
     /// The direct distance `D` from the start into the exit (avoiding traps).
     pub direct: u64,
-    /// The par route's length: every feature, then the exit.
+    /// The par route's length: every feature, then the exit. It can be shorter than
+    /// `direct`: the route may pass through a trap it rearms on the way, which the direct
+    /// way (stepping on no trap) may not.
     pub par: u64,
 }
 

@@ -11,15 +11,16 @@
 //! has at most 13 features at the default depth table, where Held-Karp's `2ⁿ n²` is a few
 //! million steps a floor, most of the solver's budget (SPEC 6: a whole 10-floor run in
 //! 10 ms); nearest neighbour plus 2-opt is the usual few-percent-off heuristic and costs
-//! `n²` a pass. The budget has slack for it (the depth table's allowance is 80-120% of the
-//! floor's open tiles, `docs/runs.md`).
+//! `n²` a pass. The budget has slack for it (the depth table's allowance is 100% down to 65%
+//! of the floor's open tiles; `docs/runs.md` measures how far from the best tour it is).
 //!
 //! **Solving** a run from any state: on the current floor, the longest prefix of the tour
 //! whose cost (prefix, then the exit) fits the moves left; if even the exit alone does not
-//! fit by that route, the shortest way to the exit that avoids only armed traps (stepping
-//! on a sprung trap just rearms it). Then the run goes on floor by floor, each fresh floor by
-//! its full tour, which always fits (see the [run module](super) on moves). A run can no
-//! longer be won exactly when it is over or the current floor's exit is out of reach.
+//! fit by that route, the shortest way to the exit that steps on armed traps at most
+//! `health − 1` times (stepping on a sprung trap just rearms it; an armed one costs a
+//! health). Then the run goes on floor by floor, each fresh floor by its full tour, which
+//! always fits (see the [run module](super) on moves). A run can no longer be won exactly
+//! when it is over or the current floor's exit is out of reach that way.
 
 use std::fmt;
 
@@ -37,6 +38,8 @@ pub struct Router {
     safe: Vec<bool>,
     /// Open tiles without an armed trap (the way to the exit when nothing else fits).
     unarmed: Vec<bool>,
+    /// Tiles holding a trap, armed or sprung.
+    trap: Vec<bool>,
     /// The start, then each target, as padded cells.
     points: Vec<usize>,
     /// The features the targets are (indices into the floor's features).
@@ -70,9 +73,11 @@ impl Router {
         let (grid, open) = Grid::walkable_mask(terrain);
         let mut safe = open.clone();
         let mut unarmed = open;
+        let mut trap = vec![false; grid.len()];
         for f in features.iter().filter(|f| f.kind == FeatureKind::Trap) {
             if let Some(i) = grid.index(f.pos) {
                 safe[i] = false;
+                trap[i] = true;
                 if f.handled {
                     unarmed[i] = false;
                 }
@@ -99,6 +104,7 @@ impl Router {
             grid,
             safe,
             unarmed,
+            trap,
             points,
             targets,
             exit: grid.index(exit).unwrap_or(0),
@@ -236,13 +242,59 @@ impl Router {
         cells.extend(path.into_iter().skip(skip));
     }
 
-    /// The shortest way from the start into the exit over tiles without an armed trap, as
-    /// moves; `None` when there is none.
-    pub fn escape(&self) -> Option<Vec<Direction>> {
-        let mut d = vec![UNREACHED; self.grid.len()];
-        bfs(self.grid, &self.unarmed, &[self.points[0]], &mut d);
-        let path = path_into(self.grid, &d, self.exit)?;
-        Some(directions(self.grid, &path))
+    /// The shortest way from the start into the exit that steps on armed traps at most
+    /// `crossings` times (each costs a health: `crossings = health − 1` keeps the upkeeper
+    /// alive), as moves; `None` when there is none. A breadth-first search over (tile,
+    /// traps crossed so far), linear in tiles × (`crossings` + 1).
+    pub fn escape(&self, crossings: u32) -> Option<Vec<Direction>> {
+        let layers = crossings as usize + 1;
+        let n = self.grid.len();
+        // State s = layer × n + cell; `from[s]` is the state it was reached from.
+        let mut from = vec![usize::MAX; layers * n];
+        let start = self.points[0];
+        from[start] = start;
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut end = None;
+        while let Some(s) = queue.pop_front() {
+            let (layer, cell) = (s / n, s % n);
+            if self.grid.neighbours(cell).contains(&self.exit) {
+                end = Some(s);
+                break;
+            }
+            for next in self.grid.neighbours(cell) {
+                if next == self.exit || !self.walkable(next) {
+                    continue;
+                }
+                let armed = self.is_trap(next) && !self.unarmed[next];
+                let l = layer + usize::from(armed);
+                if l >= layers {
+                    continue;
+                }
+                let t = l * n + next;
+                if from[t] == usize::MAX {
+                    from[t] = s;
+                    queue.push_back(t);
+                }
+            }
+        }
+        let mut s = end?;
+        let mut cells = vec![self.exit, s % n];
+        while from[s] != s {
+            s = from[s];
+            cells.push(s % n);
+        }
+        cells.reverse();
+        Some(directions(self.grid, &cells))
+    }
+
+    /// Whether the avatar can stand on cell `i` (any open tile, traps included).
+    fn walkable(&self, i: usize) -> bool {
+        self.safe[i] || self.is_trap(i)
+    }
+
+    /// Whether a trap stands on cell `i`.
+    fn is_trap(&self, i: usize) -> bool {
+        self.trap[i]
     }
 }
 
@@ -341,7 +393,7 @@ pub fn solve(game: &GameState) -> Result<Vec<Action>, SolveError> {
             .find(|&j| plan.cost[j] <= run.moves_left)
         {
             Some(j) => router.moves(&plan, j),
-            None => match router.escape() {
+            None => match router.escape(run.health.saturating_sub(1)) {
                 Some(m) if m.len() as u64 <= run.moves_left => m,
                 other => {
                     return Err(SolveError::OutOfReach {
