@@ -1154,7 +1154,6 @@ fn non_utf8_arguments_exit_2_but_a_non_utf8_save_dir_works() {
 /// SPEC 5 calls `--save-dir`, `--width` and `--height` common flags: they may come before the
 /// subcommand as well as after it.
 #[test]
-
 fn common_flags_may_come_before_the_subcommand() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().to_str().unwrap();

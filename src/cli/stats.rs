@@ -107,27 +107,13 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
         args.threads,
     )
     .map_err(CliError::Usage)?;
-    for (seed, why) in &r.failures {
-        eprintln!("byog: error: {}", seed_failure(*seed, why));
-    }
-    if r.failed > r.failures.len() as u64 {
-        eprintln!(
-            "byog: error: and {} more",
-            plural(r.failed - r.failures.len() as u64, "seed")
-        );
-    }
-    let text = if json {
-        let mut v = stats::range_json(&r);
-        v["generator"] = stats::settings_json(&settings);
-        format!("{v}\n")
-    } else {
-        format!(
-            "generator: {}\n{}",
-            stats::settings_line(&settings),
-            stats::range_table(&r)
-        )
-    };
-    write_stdout(|out| out.write_all(text.as_bytes()))?;
+    let messages = r
+        .failures
+        .iter()
+        .map(|(seed, why)| seed_failure(*seed, why));
+    report_failures(messages, r.failed, "seed");
+    let json_value = || stats::range_json(&r);
+    print_batch(json, &settings, json_value, || stats::range_table(&r))?;
     match r.failed {
         0 => Ok(()),
         n => Err(CliError::Partial(format!(
@@ -184,27 +170,17 @@ fn many_runs(
         threads,
     )
     .map_err(CliError::Usage)?;
-    for (_, why) in &r.failures {
-        eprintln!("byog: error: {why}");
-    }
-    if r.failed > r.failures.len() as u64 {
-        eprintln!(
-            "byog: error: and {} more",
-            plural(r.failed - r.failures.len() as u64, "run")
-        );
-    }
-    let text = if json {
-        let mut v = stats::runs_json(&r);
-        v["generator"] = stats::settings_json(&settings);
-        format!("{v}\n")
-    } else {
-        format!(
-            "generator: {}\n{}",
-            stats::settings_line(&settings),
-            stats::runs_table(&r)
-        )
-    };
-    write_stdout(|out| out.write_all(text.as_bytes()))?;
+    report_failures(
+        r.failures.iter().map(|(_, why)| why.clone()),
+        r.failed,
+        "run",
+    );
+    print_batch(
+        json,
+        &settings,
+        || stats::runs_json(&r),
+        || stats::runs_table(&r),
+    )?;
     match r.failed {
         0 => Ok(()),
         n => Err(CliError::Partial(format!(
@@ -213,4 +189,33 @@ fn many_runs(
             plural(count, "run")
         ))),
     }
+}
+
+/// Reports each failure of a batch on stderr, then how many more there were than listed.
+fn report_failures(messages: impl ExactSizeIterator<Item = String>, failed: u64, noun: &str) {
+    let listed = messages.len() as u64;
+    for message in messages {
+        eprintln!("byog: error: {message}");
+    }
+    if failed > listed {
+        eprintln!("byog: error: and {} more", plural(failed - listed, noun));
+    }
+}
+
+/// Prints a batch's summary, headed by the generator's parameters: JSON with them under
+/// `generator`, or a `generator:` line above the table.
+fn print_batch(
+    json: bool,
+    settings: &crate::core::generator::GeneratorSettings,
+    json_value: impl FnOnce() -> serde_json::Value,
+    table: impl FnOnce() -> String,
+) -> Result<(), CliError> {
+    let text = if json {
+        let mut v = json_value();
+        v["generator"] = stats::settings_json(settings);
+        format!("{v}\n")
+    } else {
+        format!("generator: {}\n{}", stats::settings_line(settings), table())
+    };
+    write_stdout(|out| out.write_all(text.as_bytes()))
 }

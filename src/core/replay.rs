@@ -54,6 +54,20 @@ pub fn replay_into(
     store: &mut dyn SaveStore,
     on_report: &mut dyn FnMut(&Report),
 ) -> Result<ReplayRun, ReplayError> {
+    feed_keys(interpreter, input, store, &mut |r| {
+        on_report(r);
+        Ok(())
+    })
+}
+
+/// Feeds the keys of `input` until they end or `L` finds no save; each report goes to
+/// `on_report`, which may stop the run.
+fn feed_keys(
+    interpreter: &mut Interpreter,
+    input: &str,
+    store: &mut dyn SaveStore,
+    on_report: &mut dyn FnMut(&Report) -> Result<(), ReplayError>,
+) -> Result<ReplayRun, ReplayError> {
     let mut run = ReplayRun {
         closing: None,
         nothing_to_load: false,
@@ -64,8 +78,8 @@ pub fn replay_into(
         let position = interpreter.position();
         match interpreter.feed(key, store) {
             Ok(Outcome::Reported(report)) => {
+                on_report(&report)?;
                 run.reported += 1;
-                on_report(&report);
             }
             Ok(Outcome::Closed(c)) => run.closing = Some(c),
             Ok(Outcome::NoSave) => {
@@ -103,37 +117,13 @@ pub fn replay<S: SaveStore>(
     on_report: &mut dyn FnMut(&Report),
 ) -> Result<ReplayRun, ReplayError> {
     let mut deferred = DeferredStore::new(store);
-    let mut run = ReplayRun {
-        closing: None,
-        nothing_to_load: false,
-        reported: 0,
-        saved: false,
-    };
-    for key in input.chars() {
-        let position = interpreter.position();
-        match interpreter.feed(key, &mut deferred) {
-            Ok(Outcome::Reported(report)) => {
-                if strict {
-                    return Err(ReplayError::Strict(report));
-                }
-                run.reported += 1;
-                on_report(&report);
-            }
-            Ok(Outcome::Closed(c)) => run.closing = Some(c),
-            Ok(Outcome::NoSave) => {
-                run.nothing_to_load = true;
-                break;
-            }
-            Ok(_) => {}
-            Err(source) => {
-                return Err(ReplayError::Key {
-                    key,
-                    position,
-                    source,
-                });
-            }
+    let mut run = feed_keys(interpreter, input, &mut deferred, &mut |report| {
+        if strict {
+            return Err(ReplayError::Strict(*report));
         }
-    }
+        on_report(report);
+        Ok(())
+    })?;
     if strict {
         match interpreter.mode() {
             Mode::SeedEntry { digits: 0, .. } => {

@@ -241,13 +241,19 @@ fn decode_payload<'a, P: Deserialize<'a>>(body: &'a [u8]) -> Result<P, String> {
     Ok(payload)
 }
 
-/// The checks every version shares: size, settings and seed in range.
+/// The checks every version shares: the payload states the header's version (`(payload,
+/// header)`), and the size, settings and seed are in range.
 fn check_common(
-    width: u32,
-    height: u32,
+    (stated, version): (u32, u32),
+    (width, height): (u32, u32),
     settings: &GeneratorSettings,
     seed: u64,
 ) -> Result<(usize, usize), String> {
+    if stated != version {
+        return Err(format!(
+            "the payload says format version {stated}, the header {version}"
+        ));
+    }
     let (width, height) = (width as usize, height as usize);
     generator::check_size(width, height).map_err(|e| e.to_string())?;
     settings.validate().map_err(|e| e.to_string())?;
@@ -280,13 +286,12 @@ fn actions_of(history: &str, kind: char, seed: u64, moves: u64) -> Result<Vec<Ac
 impl PayloadV2 {
     /// Checks that the payload describes a consistent game and builds it.
     fn into_game(self, version: u32) -> Result<GameState, String> {
-        if self.format_version != version {
-            return Err(format!(
-                "the payload says format version {}, the header {version}",
-                self.format_version
-            ));
-        }
-        let (width, height) = check_common(self.width, self.height, &self.settings, self.seed)?;
+        let (width, height) = check_common(
+            (self.format_version, version),
+            (self.width, self.height),
+            &self.settings,
+            self.seed,
+        )?;
         let tiles = self
             .terrain
             .iter()
@@ -377,13 +382,12 @@ impl PayloadV1 {
     /// tiles are split back into terrain (FLOOR under the avatar, WALL under the exit) and
     /// things, and the history into actions.
     fn into_game(self, version: u32) -> Result<GameState, String> {
-        if self.format_version != version {
-            return Err(format!(
-                "the payload says format version {}, the header {version}",
-                self.format_version
-            ));
-        }
-        let (width, height) = check_common(self.width, self.height, &self.settings, self.seed)?;
+        let (width, height) = check_common(
+            (self.format_version, version),
+            (self.width, self.height),
+            &self.settings,
+            self.seed,
+        )?;
         let tiles = self
             .tiles
             .iter()
