@@ -293,5 +293,27 @@ fn runs(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, generate, steps, replay_and_saves, bfs, runs);
+/// Field of view after one move (SPEC 6: ≤ 3 µs at 80 × 30): symmetric shadowcasting at
+/// radius 8 from each floor tile of a world in turn.
+fn fov(c: &mut Criterion) {
+    use byog::tile_engine::Map;
+    use byog::tile_engine::fov::Visibility;
+    let game = GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
+    let world = game.world();
+    let floors: Vec<_> = (0..world.tiles().len())
+        .map(|i| world.pos_of(i))
+        .filter(|&p| world.is_walkable(p))
+        .collect();
+    let mut v = Visibility::default();
+    let mut k = 0;
+    c.bench_function("fov/80x30", |b| {
+        b.iter(|| {
+            k = (k + 1) % floors.len();
+            v.update(&world, floors[k], 8);
+            black_box(v.mask().len())
+        })
+    });
+}
+
+criterion_group!(benches, generate, steps, replay_and_saves, bfs, runs, fov);
 criterion_main!(benches);

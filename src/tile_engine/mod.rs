@@ -2,6 +2,7 @@
 //! integer geometry, the map seam and its searches, the screen layout, the renderer and
 //! random utilities. It knows nothing of the game: no avatar rules, no keys, no saves.
 
+pub mod fov;
 pub mod geometry;
 pub mod layout;
 pub mod map;
