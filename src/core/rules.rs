@@ -11,7 +11,8 @@
 //! stepping onto an empty chest refills it, onto a sprung trap rearms it (points for both),
 //! onto an armed trap springs it on the upkeeper (one health lost); walking into the exit
 //! descends to the next floor and earns moves ([`crate::core::run`] says how many), or wins
-//! on the last floor; the run is lost at 0 health, or at 0 moves away from an exit.
+//! on the last floor (every move left over is a point); the run is lost at 0 health, or at 0
+//! moves away from an exit.
 
 use super::action::Action;
 use super::game::{GameState, LevelStatus};
@@ -268,6 +269,8 @@ fn descend(game: &mut GameState, events: &mut Events) {
         state.perfect_floors += 1;
     }
     if state.floor >= state.floors {
+        // Every move left over is a point: two perfect runs score differently.
+        state.score += state.moves_left;
         game.run = Some(state);
         game.status = LevelStatus::Won;
         events.push(Event::Won);
