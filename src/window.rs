@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use macroquad::prelude as mq;
 
 use crate::core::Game;
+use crate::core::game::Light;
 use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::Interpreter;
 use crate::core::save::{FileStore, SaveStore};
@@ -20,7 +21,7 @@ use crate::screens::{self, Context, Screen, Style, TextScreen};
 pub use crate::screens::{
     HUD_ROWS, MIN_COLS, MIN_ROWS, check_fits, largest_world, window_geometry,
 };
-use crate::tile_engine::{Rgb, TERenderer};
+use crate::tile_engine::{Rgb, Shade, TERenderer};
 
 /// The screen size assumed when it cannot be asked (no X server answer), in pixels.
 pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
@@ -28,6 +29,8 @@ pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
 const SCREENSHOT_FRAME: u32 = 3;
 /// How long the goodbye message stays before the window closes, in seconds.
 const GOODBYE_SECONDS: f64 = 0.8;
+/// The key that toggles sight in a classic game: Tab.
+pub const SIGHT_KEY: char = '\t';
 /// How long the screen between two floors of a run stays, in seconds (a key ends it).
 const FLOOR_SCREEN_SECONDS: f64 = 1.5;
 
@@ -180,6 +183,9 @@ struct Window {
     screen: (u32, u32),
     /// The screen between two floors, and until when it stays.
     floor_screen: Option<(f64, TextScreen)>,
+    /// Sight in a classic game (Tab): only what the avatar sees and remembers. Runs always
+    /// play in sight.
+    classic_sight: bool,
 }
 
 async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), String> {
@@ -197,6 +203,7 @@ async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), S
         closing_at: None,
         screen,
         floor_screen: None,
+        classic_sight: false,
     };
     for key in options.keys.chars() {
         window.feed(key);
@@ -204,7 +211,12 @@ async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), S
     let mut frames = 0u32;
     loop {
         while let Some(key) = mq::get_char_pressed() {
-            window.feed(key);
+            if key == SIGHT_KEY {
+                // A view key: it never reaches the interpreter (SPEC 2).
+                window.classic_sight = !window.classic_sight;
+            } else {
+                window.feed(key);
+            }
         }
         // Arrow keys move like W A S D (they type no character).
         for (code, key) in [
@@ -306,16 +318,31 @@ impl Window {
         let context = Context {
             has_save: self.store.has_save(),
             message: &self.message,
-            under_mouse: self
-                .interpreter
-                .game()
-                .and_then(|g| self.renderer.tile_under_mouse(g.terrain())),
+            // In sight, a tile never seen is not named either.
+            under_mouse: self.interpreter.game().and_then(|g| {
+                self.renderer
+                    .tile_under_mouse(g.terrain())
+                    .filter(|&p| !(g.run().is_some() || self.classic_sight) || g.has_seen(p))
+            }),
         };
         match screens::screen(&self.interpreter, context) {
             Screen::Text(text) => self.draw_text_screen(&text),
             Screen::Game(hud) => {
                 if let Some(game) = self.interpreter.game() {
-                    self.renderer.draw_world(&game.world());
+                    let world = game.world();
+                    if game.run().is_some() || self.classic_sight {
+                        let visible = game.visibility();
+                        self.renderer.draw_world_shaded(
+                            &world,
+                            &|p| match game.light(&visible, p) {
+                                Light::Visible => Shade::Full,
+                                Light::Remembered => Shade::Dim,
+                                Light::Unseen => Shade::Hidden,
+                            },
+                        );
+                    } else {
+                        self.renderer.draw_world(&world);
+                    }
                 }
                 self.draw_hud(&hud);
             }

@@ -716,3 +716,50 @@ fn keys_to_exit_of(rows: &[Vec<char>]) -> String {
     }
     panic!("no way to the exit");
 }
+
+/// SPEC 8: in a run, the window draws only what `replay --view sight` shows: a tile never
+/// seen is black, a seen wall has its (full or dimmed) wall background.
+#[test]
+fn sight_in_a_run_hides_what_replay_hides() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let keys = "R5SDDDDSS";
+    let png = dir.path().join("sight.png");
+    let img = play_screenshot(&x, dir.path(), &["--keys", keys], &png);
+    // The run's frame is sized for its largest floor (80 x 30 by default): 80 x 32 cells.
+    assert_eq!(img.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
+    let out = byog(dir.path(), &["replay", "--view", "sight", keys]);
+    let sight: Vec<Vec<char>> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    let (w, h) = (sight[0].len() as u32, sight.len() as u32);
+    // The floor is centred below the HUD.
+    let (xo, yo) = ((80 - w) / 2, (30 - h) / 2);
+    let (mut hidden, mut walls) = (0, 0);
+    for (row, line) in sight.iter().enumerate() {
+        let y = h - 1 - row as u32;
+        for (x, &c) in line.iter().enumerate() {
+            let (cx, cy) = (x as u32 + xo, y + yo);
+            let top = (30 + HUD_ROWS - 1 - cy) * TILE;
+            let corner = pixel(&img, cx * TILE + 1, top + 1);
+            match c {
+                ' ' => {
+                    let any_ink = (0..TILE * TILE)
+                        .any(|k| pixel(&img, cx * TILE + k % TILE, top + k / TILE) != [0, 0, 0]);
+                    assert!(!any_ink, "({x}, {y}) was never seen but is drawn");
+                    hidden += 1;
+                }
+                '#' => {
+                    assert_ne!(corner, [0, 0, 0], "the seen wall ({x}, {y}) is not drawn");
+                    walls += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(hidden > 100 && walls > 5, "hidden {hidden}, walls {walls}");
+}

@@ -4,7 +4,8 @@
 //! Fields: `mode` (`"classic"`, `"run"`, or `"menu"` when no game was started), `seed`,
 //! `status` (`"playing"`, `"won"`, `"lost"`), `width`, `height`, `rows` (the `to_string`
 //! rows, top first), `avatar` and `exit` as `[x, y]` (y up), `moves`, and `history` (the
-//! canonical input string). A run adds `floor` (1-based), `floors`, `score`, `health`,
+//! canonical input string), and `seen` (the rows of what the avatar has seen on this floor,
+//! never-seen tiles as spaces). A run adds `floor` (1-based), `floors`, `score`, `health`,
 //! `moves_left`, `perfect_floors`, `features` (`{"kind", "x", "y", "state"}`: `"chest"`
 //! `"empty"`/`"full"`, `"trap"` `"sprung"`/`"armed"`), the floor's `allowance` and `par`, and
 //! `loss` (why it was lost, or `null`). Without a game, `mode` is `"menu"` and the game's
@@ -54,6 +55,7 @@ pub fn game_state(game: &GameState) -> Value {
         "exit": [game.exit().x, game.exit().y],
         "moves": game.moves(),
         "history": game.history(),
+        "seen": game.compose_seen(game.terrain().rect()).to_string().lines().collect::<Vec<_>>(),
     });
     if let Some(run) = game.run() {
         let features: Vec<Value> = game

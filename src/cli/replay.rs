@@ -41,6 +41,19 @@ pub struct ReplayArgs {
     /// Short for --format json.
     #[arg(long)]
     json: bool,
+    /// What the text shows: the whole world (plain), or only what the avatar sees and
+    /// remembers (sight; unseen tiles are blank).
+    #[arg(long, value_enum, default_value_t = ReplayView::Plain)]
+    view: ReplayView,
+}
+
+/// `replay --view`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReplayView {
+    /// The whole world, as `to_string` prints it.
+    Plain,
+    /// Only what has been seen (SPEC 8); never-seen tiles are spaces.
+    Sight,
 }
 
 impl ReplayArgs {
@@ -52,6 +65,7 @@ impl ReplayArgs {
             strict: false,
             format: None,
             json: false,
+            view: ReplayView::Plain,
         }
     }
 }
@@ -108,7 +122,11 @@ pub fn run(common: &Common, args: ReplayArgs, strict: bool) -> Result<(), CliErr
         return write_stdout(|out| writeln!(out, "{state}"));
     }
     if let Some(game) = interpreter.game() {
-        write_stdout(|out| write!(out, "{}", game.world()))
+        let world = match args.view {
+            ReplayView::Plain => game.world(),
+            ReplayView::Sight => game.compose_seen(game.terrain().rect()),
+        };
+        write_stdout(|out| write!(out, "{world}"))
     } else {
         if !run.nothing_to_load && run.closing.is_none() {
             eprintln!("byog: no world was started (start one with N<seed>S, or load one with L)");

@@ -14,6 +14,7 @@ use super::action::Action;
 use super::generator::{self, GenerateError, GeneratorSettings};
 use super::rules::{self, Events};
 use super::run::{self, Feature, RunState};
+use crate::tile_engine::fov::{self, Visibility};
 use crate::tile_engine::{Map, Pos, Rect, Tile, World};
 
 /// Default world width in tiles (Java `Game.WIDTH`).
@@ -60,6 +61,24 @@ pub struct GameState {
     pub(crate) features: Vec<Feature>,
     /// The run's state, for a run (`R<seed>S`).
     pub(crate) run: Option<RunState>,
+    /// Tiles the avatar has stood on, on this floor (each looked around once).
+    pub(crate) visited: Vec<bool>,
+    /// Tiles seen from any of them: the memory of the floor (SPEC 8).
+    pub(crate) seen: Vec<bool>,
+}
+
+/// The light radius, in tiles: how far the avatar sees (Euclidean).
+pub const SIGHT_RADIUS: u32 = 8;
+
+/// How a tile stands in the avatar's sight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Light {
+    /// Never seen: not drawn.
+    Unseen,
+    /// Seen before, out of sight now: drawn dimmed.
+    Remembered,
+    /// In sight now.
+    Visible,
 }
 
 impl GameState {
@@ -105,7 +124,10 @@ impl GameState {
             actions: Vec::new(),
             features: Vec::new(),
             run: None,
+            visited: Vec::new(),
+            seen: Vec::new(),
         }
+        .looked_around()
     }
 
     /// The run `R<seed>S` starts (`../shared/SPEC.md`, section 7): `floors` floors (1..=99)
@@ -145,6 +167,8 @@ impl GameState {
             moves: 0,
             actions: Vec::new(),
             features: first.features,
+            visited: Vec::new(),
+            seen: Vec::new(),
             run: Some(RunState {
                 floors,
                 floor: 1,
@@ -157,7 +181,137 @@ impl GameState {
                 info: first.info,
                 loss: None,
             }),
-        })
+        }
+        .looked_around())
+    }
+
+    /// This game with its floor's memory reset and the avatar's first look taken.
+    pub(crate) fn looked_around(mut self) -> GameState {
+        self.forget();
+        self.look();
+        self
+    }
+
+    /// The floor's memory rebuilt by replaying the history from the start (saves written
+    /// before memory was saved); if the replay does not end where this game is, only what
+    /// the avatar sees from where it stands.
+    pub(crate) fn with_memory_from_history(mut self) -> GameState {
+        let rebuilt = match self.run {
+            Some(r) => GameState::new_run(
+                self.seed,
+                r.max_width as usize,
+                r.max_height as usize,
+                self.settings,
+                r.floors,
+            ),
+            None => GameState::new(
+                self.seed,
+                self.terrain.width(),
+                self.terrain.height(),
+                self.settings,
+            ),
+        };
+        if let Ok(mut replayed) = rebuilt {
+            for &a in &self.actions {
+                replayed.apply(a);
+            }
+            if replayed.terrain == self.terrain
+                && replayed.avatar == self.avatar
+                && replayed.features == self.features
+            {
+                self.visited = replayed.visited;
+                self.seen = replayed.seen;
+                return self;
+            }
+        }
+        self.looked_around()
+    }
+
+    /// Forgets what was seen (a new floor).
+    pub(crate) fn forget(&mut self) {
+        let n = self.terrain.tiles().len();
+        self.visited = vec![false; n];
+        self.seen = vec![false; n];
+    }
+
+    /// Marks what the avatar sees from its tile as seen, the first time it stands there.
+    /// Sight from a tile never changes on a floor (only terrain and the exit door stop it),
+    /// so each tile is looked from once: a million moves cost at most one look a tile.
+    #[inline(always)]
+    pub(crate) fn look(&mut self) {
+        let i = self.avatar.y as usize * self.terrain.width() + self.avatar.x as usize;
+        self.look_at(i);
+    }
+
+    /// [`GameState::look`] with the avatar's tile index already known.
+    #[inline(always)]
+    pub(crate) fn look_at(&mut self, i: usize) {
+        if let Some(v) = self.visited.get_mut(i)
+            && !*v
+        {
+            *v = true;
+            self.look_from_new_tile();
+        }
+    }
+
+    /// The field of view from the avatar's tile, marked as seen (at most once a tile).
+    #[cold]
+    #[inline(never)]
+    fn look_from_new_tile(&mut self) {
+        let w = self.terrain.width();
+        let mut lit = Vec::with_capacity(256);
+        fov::compute(self, self.avatar, SIGHT_RADIUS, &mut |p| lit.push(p));
+        for p in lit {
+            self.seen[p.y as usize * w + p.x as usize] = true;
+        }
+    }
+
+    /// The tile index of `pos` when the avatar can stand there (terrain walkable).
+    #[inline(always)]
+    pub(crate) fn walkable_index(&self, pos: Pos) -> Option<usize> {
+        let (w, h) = (self.terrain.width(), self.terrain.height());
+        if pos.x < 0 || pos.y < 0 || pos.x as usize >= w || pos.y as usize >= h {
+            return None;
+        }
+        let i = pos.y as usize * w + pos.x as usize;
+        self.terrain.tiles()[i].is_walkable().then_some(i)
+    }
+
+    /// What the avatar sees now (symmetric shadowcasting, [`SIGHT_RADIUS`]).
+    pub fn visibility(&self) -> Visibility {
+        let mut v = Visibility::default();
+        v.update(self, self.avatar, SIGHT_RADIUS);
+        v
+    }
+
+    /// Whether `pos` has been seen on this floor.
+    pub fn has_seen(&self, pos: Pos) -> bool {
+        self.terrain.contains(pos) && self.seen[self.terrain.index(pos)]
+    }
+
+    /// How `pos` stands in sight, given the current [`GameState::visibility`].
+    pub fn light(&self, visible: &Visibility, pos: Pos) -> Light {
+        if visible.is_visible(pos) {
+            Light::Visible
+        } else if self.has_seen(pos) {
+            Light::Remembered
+        } else {
+            Light::Unseen
+        }
+    }
+
+    /// The compose step with sight: as [`GameState::compose`], but tiles never seen are
+    /// NOTHING (drawn as blank). What is remembered is drawn as it is now.
+    pub fn compose_seen(&self, area: Rect) -> World {
+        let area = area.intersection(&self.terrain.rect());
+        let mut world = self.compose(area);
+        for (i, t) in world.tiles_mut().iter_mut().enumerate() {
+            let (x, y) = (i % area.width as usize, i / area.width as usize);
+            if !self.has_seen(Pos::new(area.x + x as i32, area.y + y as i32)) {
+                *t = Tile::Nothing;
+            }
+        }
+        world
     }
 
     /// Applies one action by the [`rules`] and returns what happened.

@@ -181,9 +181,10 @@ fn step(game: &mut GameState, direction: Direction, events: &mut Events) -> bool
             events.push(Event::Won);
         }
         true
-    } else if game.terrain.get(to).is_some_and(Tile::is_walkable) {
+    } else if let Some(i) = game.walkable_index(to) {
         game.moves += 1;
         game.avatar = to;
+        game.look_at(i);
         events.push(Event::Moved { to, direction });
         if game.run.is_some() {
             run_step(game, to, events);
@@ -296,6 +297,8 @@ fn descend(game: &mut GameState, events: &mut Events) {
     game.exit = floor.exit;
     game.features = floor.features;
     game.rng = floor.rng;
+    game.forget();
+    game.look();
     events.push(Event::Descended {
         floor: next,
         earned,

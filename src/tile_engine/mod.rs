@@ -19,7 +19,7 @@ pub use geometry::{Direction, Pos, Rect};
 pub use layout::{FONT_BYTES, FONT_SIZE, Fit, Geometry, TILE_SIZE};
 pub use map::Map;
 #[cfg(feature = "window")]
-pub use renderer::TERenderer;
+pub use renderer::{Shade, TERenderer};
 pub use tetile::{Rgb, TETile};
 pub use tileset::{Tile, Tileset};
 pub use world::World;

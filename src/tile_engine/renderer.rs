@@ -15,6 +15,28 @@ pub fn to_mq_color(c: Rgb) -> mq::Color {
     mq::Color::from_rgba(c.r, c.g, c.b, 255)
 }
 
+/// How brightly [`TERenderer::draw_world_shaded`] draws a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shade {
+    /// In full colour (in sight).
+    Full,
+    /// Dimmed to two fifths (remembered).
+    Dim,
+    /// Not drawn (never seen).
+    Hidden,
+}
+
+/// A tile's colours at two fifths of their brightness.
+fn dimmed(tile: &TETile) -> TETile {
+    let dim = |c: Rgb| Rgb::new(c.r / 5 * 2, c.g / 5 * 2, c.b / 5 * 2);
+    TETile::new(
+        tile.character(),
+        dim(tile.text_color()),
+        dim(tile.background_color()),
+        tile.description().to_owned(),
+    )
+}
+
 /// Draws worlds and text in cells on the current macroquad window. Create it inside the window
 /// loop (macroquad must be running).
 pub struct TERenderer {
@@ -88,6 +110,33 @@ impl TERenderer {
         for (i, tile) in world.tiles().iter().enumerate() {
             let pos = world.pos_of(i);
             self.draw_glyph(fit, pos.x + xo, pos.y + yo, tile.tetile());
+        }
+    }
+
+    /// Draws `world` as [`TERenderer::draw_world`] does, each tile at the brightness `shade`
+    /// gives its position: in full, dimmed (remembered, out of sight), or not at all (never
+    /// seen).
+    pub fn draw_world_shaded(&self, world: &World, shade: &dyn Fn(Pos) -> Shade) {
+        let fit = self.fit();
+        let (xo, yo) = (self.geometry.x_offset as i32, self.geometry.y_offset as i32);
+        let shaded: Vec<(Pos, TETile)> = world
+            .tiles()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, tile)| {
+                let pos = world.pos_of(i);
+                match shade(pos) {
+                    Shade::Full => Some((pos, tile.tetile().clone())),
+                    Shade::Dim => Some((pos, dimmed(tile.tetile()))),
+                    Shade::Hidden => None,
+                }
+            })
+            .collect();
+        for (pos, t) in &shaded {
+            self.draw_background(fit, pos.x + xo, pos.y + yo, t);
+        }
+        for (pos, t) in &shaded {
+            self.draw_glyph(fit, pos.x + xo, pos.y + yo, t);
         }
     }
 

@@ -30,8 +30,9 @@
 //! - **2** (runs): the terrain alone (floor, wall, nothing) instead of the composed tiles,
 //!   the features (chests and traps with their states) and, for a run, its state (floor,
 //!   floors, moves left, health, score, perfect floors, the floor's make, the loss); the
-//!   status may be `Lost`; the history starts `R<seed>S` for a run. Version 1 saves are
-//!   classic games and convert directly.
+//!   status may be `Lost`; the history starts `R<seed>S` for a run; and the floor's memory
+//!   (the tiles the avatar stood on and the tiles seen, a bit each). Version 1 saves are
+//!   classic games; their memory is rebuilt by replaying their history.
 
 use std::path::Path;
 
@@ -78,6 +79,29 @@ struct PayloadV2 {
     history: String,
     features: Vec<Feature>,
     run: Option<RunState>,
+    /// The floor's tiles the avatar stood on, one bit a tile (row-major, low bit first).
+    #[serde(deserialize_with = "bytes_from_file")]
+    visited: Vec<u8>,
+    /// The floor's tiles seen, one bit a tile.
+    #[serde(deserialize_with = "bytes_from_file")]
+    seen: Vec<u8>,
+}
+
+/// Packs bits, eight a byte, the first in the lowest bit.
+fn pack(bits: &[bool]) -> Vec<u8> {
+    bits.chunks(8)
+        .map(|c| {
+            c.iter()
+                .enumerate()
+                .fold(0u8, |b, (k, &on)| b | (u8::from(on) << k))
+        })
+        .collect()
+}
+
+/// Unpacks `n` bits; `None` when the bytes are not `ceil(n / 8)` long.
+fn unpack(bytes: &[u8], n: usize) -> Option<Vec<bool>> {
+    (bytes.len() == n.div_ceil(8))
+        .then(|| (0..n).map(|i| bytes[i / 8] >> (i % 8) & 1 == 1).collect())
 }
 
 /// The payload of format version 1.
@@ -135,6 +159,8 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         history: game.history(),
         features: game.features.clone(),
         run: game.run,
+        visited: pack(&game.visited),
+        seen: pack(&game.seen),
     };
     // Encoding into a Vec cannot fail: every field is a plain value and the world is far
     // below the limit. Should it ever, an empty payload fails its own checks on load.
@@ -338,6 +364,12 @@ impl PayloadV2 {
             }
         };
         let actions = actions_of(&self.history, kind, self.seed, self.moves)?;
+        let n = width * height;
+        let visited = unpack(&self.visited, n).ok_or("the visited tiles do not fit the world")?;
+        let seen = unpack(&self.seen, n).ok_or("the seen tiles do not fit the world")?;
+        if !visited[terrain.index(self.avatar)] {
+            return Err("the avatar stands on a tile it never visited".into());
+        }
         Ok(GameState {
             seed: self.seed,
             settings: self.settings,
@@ -350,6 +382,8 @@ impl PayloadV2 {
             actions,
             features: self.features,
             run: self.run,
+            visited,
+            seen,
         })
     }
 }
@@ -437,6 +471,9 @@ impl PayloadV1 {
             actions,
             features: Vec::new(),
             run: None,
-        })
+            visited: Vec::new(),
+            seen: Vec::new(),
+        }
+        .with_memory_from_history())
     }
 }
