@@ -21,7 +21,7 @@ use crate::screens::{self, Context, Screen, Style, TextScreen};
 pub use crate::screens::{
     HUD_ROWS, MIN_COLS, MIN_ROWS, check_fits, largest_world, window_geometry,
 };
-use crate::tile_engine::{Rgb, Shade, TERenderer};
+use crate::tile_engine::{Rgb, Shade, TERenderer, WallStyle};
 
 /// The screen size assumed when it cannot be asked (no X server answer), in pixels.
 pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
@@ -54,6 +54,8 @@ pub struct WindowOptions {
     pub keys: String,
     /// Write a PNG of the first frame here and close (`byog play --screenshot`).
     pub screenshot: Option<PathBuf>,
+    /// How walls are drawn (`--walls`); `None`: box in runs, Java `#` in the classic game.
+    pub walls: Option<WallStyle>,
 }
 
 /// The X screen's size in pixels, asked from the X server at `DISPLAY` (`None` when there is
@@ -146,6 +148,7 @@ impl Game {
             save_dir: self.save_dir.clone(),
             keys: String::new(),
             screenshot: None,
+            walls: None,
         })
     }
 
@@ -186,6 +189,8 @@ struct Window {
     /// Sight in a classic game (Tab): only what the avatar sees and remembers. Runs always
     /// play in sight.
     classic_sight: bool,
+    /// How walls are drawn (`--walls`); `None`: box in runs, Java `#` in the classic game.
+    walls: Option<WallStyle>,
 }
 
 async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), String> {
@@ -204,6 +209,7 @@ async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), S
         screen,
         floor_screen: None,
         classic_sight: false,
+        walls: options.walls,
     };
     for key in options.keys.chars() {
         window.feed(key);
@@ -330,16 +336,22 @@ impl Window {
             Screen::Game(hud) => {
                 if let Some(game) = self.interpreter.game() {
                     let world = game.world();
+                    let style = self.walls.unwrap_or(if game.run().is_some() {
+                        WallStyle::Box
+                    } else {
+                        WallStyle::Java
+                    });
                     if game.run().is_some() || self.classic_sight {
                         let visible = game.visibility();
-                        self.renderer.draw_world_shaded(
-                            &world,
-                            &|p| match game.light(&visible, p) {
+                        self.renderer
+                            .draw_world_shaded(&world, style, &|p| match game.light(&visible, p) {
                                 Light::Visible => Shade::Full,
                                 Light::Remembered => Shade::Dim,
                                 Light::Unseen => Shade::Hidden,
-                            },
-                        );
+                            });
+                    } else if style == WallStyle::Box {
+                        self.renderer
+                            .draw_world_shaded(&world, style, &|_| Shade::Full);
                     } else {
                         self.renderer.draw_world(&world);
                     }

@@ -411,3 +411,67 @@ fn png_matches_window_screenshot() {
         "every tile kind: {differing} pixels differ by up to {max}"
     );
 }
+
+/// `--walls box`: every wall cell draws the strokes its 4-bit mask of wall neighbours asks
+/// for (read here from the text world, doors counting as wall), on black; other cells are
+/// drawn exactly as with Java walls.
+#[test]
+fn box_walls_draw_the_strokes_their_masks_ask_for() {
+    use byog::tile_engine::WallStyle;
+    let game = GameState::new(42, 40, 16, GeneratorSettings::default()).unwrap();
+    let world = game.world();
+    let geometry = Geometry::new(40, 16);
+    let boxed = raster::rasterize_styled(&world, geometry, WallStyle::Box);
+    let java = raster::rasterize(&world, geometry);
+    let rows: Vec<Vec<char>> = world
+        .to_string()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    let at = |x: i32, y: i32| -> char {
+        if x < 0 || y < 0 || x >= 40 || y >= 16 {
+            ' '
+        } else {
+            rows[(15 - y) as usize][x as usize]
+        }
+    };
+    let joins = |c: char| matches!(c, '#' | '█' | '▢');
+    let ink = [216, 128, 128];
+    let mut walls = 0;
+    for y in 0..16i32 {
+        for x in 0..40i32 {
+            let (left, top) = (x as u32 * 16, (15 - y as u32) * 16);
+            let px = |dx: u32, dy: u32| {
+                let p = boxed.get_pixel(left + dx, top + dy).0;
+                [p[0], p[1], p[2]]
+            };
+            if at(x, y) != '#' {
+                for k in 0..256 {
+                    let (dx, dy) = (k % 16, k / 16);
+                    assert_eq!(
+                        boxed.get_pixel(left + dx, top + dy),
+                        java.get_pixel(left + dx, top + dy),
+                        "({x}, {y}) is not a wall and looks the same either way"
+                    );
+                }
+                continue;
+            }
+            walls += 1;
+            let (up, right, down, left_) = (
+                joins(at(x, y + 1)),
+                joins(at(x + 1, y)),
+                joins(at(x, y - 1)),
+                joins(at(x - 1, y)),
+            );
+            assert_eq!(px(8, 8), ink, "({x}, {y}): the hub");
+            assert_eq!(px(0, 0), [0, 0, 0], "({x}, {y}): box walls are on black");
+            if up || right || down || left_ {
+                assert_eq!(px(7, 1) == ink, up, "({x}, {y}) up");
+                assert_eq!(px(14, 7) == ink, right, "({x}, {y}) right");
+                assert_eq!(px(7, 14) == ink, down, "({x}, {y}) down");
+                assert_eq!(px(1, 7) == ink, left_, "({x}, {y}) left");
+            }
+        }
+    }
+    assert!(walls > 100, "{walls}");
+}

@@ -49,6 +49,10 @@ pub struct GenArgs {
     /// Also draw the world as a PNG (16 pixels a tile, as the window draws it); one seed only.
     #[arg(long, value_name = "PATH", conflicts_with = "seeds")]
     png: Option<PathBuf>,
+    /// How --png draws walls: java (`#`, the default) or box (joined lines); the text always
+    /// prints `#`.
+    #[arg(long, value_enum, value_name = "STYLE", default_value_t = super::Walls::Java)]
+    walls: super::Walls,
     /// Threads for --seeds (0: one per core; at most 256).
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads,
           allow_negative_numbers = true)]
@@ -118,7 +122,8 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
         let made = make(range.first, common, settings).map_err(CliError::Usage)?;
         let world = made.game.world();
         let geometry = Geometry::new(world.width() as u32, world.height() as u32);
-        raster::write_png(&world, geometry, path).map_err(|e| CliError::Usage(e.to_string()))?;
+        raster::write_png_styled(&world, geometry, args.walls.style(), path)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
     }
     let pool = thread_pool(args.threads, count)?;
     let bar = stats::progress_bar(count);

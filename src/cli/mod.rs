@@ -88,6 +88,25 @@ impl Color {
     }
 }
 
+/// `--walls`: how pictures draw walls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Walls {
+    /// The Java skeleton's `#` on grey.
+    Java,
+    /// Box-drawing lines that join neighbouring walls.
+    Box,
+}
+
+impl Walls {
+    /// The tile engine's style.
+    pub fn style(self) -> crate::tile_engine::WallStyle {
+        match self {
+            Walls::Java => crate::tile_engine::WallStyle::Java,
+            Walls::Box => crate::tile_engine::WallStyle::Box,
+        }
+    }
+}
+
 /// A failure that ends the program with a message.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {

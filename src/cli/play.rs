@@ -16,6 +16,10 @@ pub struct PlayArgs {
     /// Write a PNG of the first frame (after --keys) to PATH and exit.
     #[arg(long, value_name = "PATH")]
     screenshot: Option<PathBuf>,
+    /// How walls are drawn: java (`#`) or box (lines joining neighbouring walls); default: box
+    /// in runs, java in the classic game.
+    #[arg(long, value_enum, value_name = "STYLE")]
+    walls: Option<super::Walls>,
 }
 
 /// Runs `play`: opens the window at the menu.
@@ -28,6 +32,7 @@ pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         save_dir: common.save_dir()?,
         keys: args.keys,
         screenshot: args.screenshot,
+        walls: args.walls.map(super::Walls::style),
     })
     .map_err(CliError::Usage)
 }

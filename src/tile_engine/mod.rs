@@ -2,6 +2,7 @@
 //! integer geometry, the map seam and its searches, the screen layout, the renderer and
 //! random utilities. It knows nothing of the game: no avatar rules, no keys, no saves.
 
+pub mod autotile;
 pub mod fov;
 pub mod geometry;
 pub mod layout;
@@ -15,6 +16,7 @@ mod tetile;
 mod tileset;
 mod world;
 
+pub use autotile::WallStyle;
 pub use geometry::{Direction, Pos, Rect};
 pub use layout::{FONT_BYTES, FONT_SIZE, Fit, Geometry, TILE_SIZE};
 pub use map::Map;

@@ -35,6 +35,7 @@ use std::sync::OnceLock;
 use image::codecs::png::PngEncoder;
 use image::{ImageEncoder, Rgba, RgbaImage};
 
+use super::autotile::{self, WallStyle};
 use super::layout::{FONT_BYTES, FONT_SIZE, Geometry, TILE_SIZE};
 use super::tetile::Rgb;
 use super::tileset::Tile;
@@ -88,7 +89,12 @@ pub struct RasterError {
 /// image (use [`try_rasterize`] to get the reason), and if the built-in font could not be
 /// read the cells are drawn with their background colours only.
 pub fn rasterize(world: &World, geometry: Geometry) -> RgbaImage {
-    match draw(world, geometry) {
+    rasterize_styled(world, geometry, WallStyle::Java)
+}
+
+/// [`rasterize`] with walls drawn in `style` (box lines: [`super::autotile`]).
+pub fn rasterize_styled(world: &World, geometry: Geometry, style: WallStyle) -> RgbaImage {
+    match draw(world, geometry, style) {
         Ok((image, _)) => image,
         Err(_) => RgbaImage::new(0, 0),
     }
@@ -97,18 +103,37 @@ pub fn rasterize(world: &World, geometry: Geometry) -> RgbaImage {
 /// [`rasterize`], but an error when the picture would exceed [`MAX_PIXELS`] or the built-in
 /// font cannot be read (instead of an empty or glyph-less picture).
 pub fn try_rasterize(world: &World, geometry: Geometry) -> Result<RgbaImage, RasterReason> {
-    let (image, font) = draw(world, geometry)?;
+    try_rasterize_styled(world, geometry, WallStyle::Java)
+}
+
+/// [`try_rasterize`] with walls drawn in `style`.
+pub fn try_rasterize_styled(
+    world: &World,
+    geometry: Geometry,
+    style: WallStyle,
+) -> Result<RgbaImage, RasterReason> {
+    let (image, font) = draw(world, geometry, style)?;
     font.map(|()| image)
 }
 
 /// Draws `world` ([`try_rasterize`]) and writes it as an RGBA PNG at `path`. The file is
 /// written next to its destination and renamed over it, so `path` never holds half a PNG.
 pub fn write_png(world: &World, geometry: Geometry, path: &Path) -> Result<(), RasterError> {
+    write_png_styled(world, geometry, WallStyle::Java, path)
+}
+
+/// [`write_png`] with walls drawn in `style`.
+pub fn write_png_styled(
+    world: &World,
+    geometry: Geometry,
+    style: WallStyle,
+    path: &Path,
+) -> Result<(), RasterError> {
     let fail = |reason: RasterReason| RasterError {
         path: path.to_path_buf(),
         reason,
     };
-    let image = try_rasterize(world, geometry).map_err(fail)?;
+    let image = try_rasterize_styled(world, geometry, style).map_err(fail)?;
     encode_to(&image, path).map_err(fail)
 }
 
@@ -145,7 +170,7 @@ fn encode_to(image: &RgbaImage, path: &Path) -> Result<(), RasterReason> {
 /// The picture, and `Err` in the second place when glyphs could not be drawn (font failure).
 type Drawn = (RgbaImage, Result<(), RasterReason>);
 
-fn draw(world: &World, geometry: Geometry) -> Result<Drawn, RasterReason> {
+fn draw(world: &World, geometry: Geometry, style: WallStyle) -> Result<Drawn, RasterReason> {
     let side = u64::from(TILE_SIZE);
     let (width, height) = (
         u64::from(geometry.cols) * side,
@@ -175,12 +200,26 @@ fn draw(world: &World, geometry: Geometry) -> Result<Drawn, RasterReason> {
     // order from the bottom row.
     for (i, tile) in world.tiles().iter().enumerate() {
         let (left, top) = origin(i);
-        let color = tile.tetile().background_color();
+        let color = autotile::background(*tile, style);
         canvas.fill(left, top, side as i64, side as i64, color);
     }
     if let Ok(glyphs) = glyphs {
         for (i, tile) in world.tiles().iter().enumerate() {
             let (left, top) = origin(i);
+            if style == WallStyle::Box && *tile == Tile::Wall {
+                let mask = autotile::wall_mask(world, world.pos_of(i));
+                let color = tile.tetile().text_color();
+                for (x, y, w, h) in autotile::strokes(mask, TILE_SIZE) {
+                    canvas.fill(
+                        left + i64::from(x),
+                        top + i64::from(y),
+                        i64::from(w),
+                        i64::from(h),
+                        color,
+                    );
+                }
+                continue;
+            }
             let glyph = &glyphs[usize::from(tile.id())];
             canvas.stamp(left, top, glyph, tile.tetile().text_color());
         }

@@ -5,9 +5,11 @@
 
 use macroquad::prelude as mq;
 
+use super::autotile::{self, WallStyle};
 use super::geometry::Pos;
 use super::layout::{FONT_BYTES, FONT_SIZE, Fit, Geometry, TILE_SIZE};
 use super::tetile::{Rgb, TETile};
+use super::tileset::Tile;
 use super::world::World;
 
 /// Converts a tile colour to macroquad's.
@@ -116,27 +118,50 @@ impl TERenderer {
     /// Draws `world` as [`TERenderer::draw_world`] does, each tile at the brightness `shade`
     /// gives its position: in full, dimmed (remembered, out of sight), or not at all (never
     /// seen).
-    pub fn draw_world_shaded(&self, world: &World, shade: &dyn Fn(Pos) -> Shade) {
+    pub fn draw_world_shaded(&self, world: &World, style: WallStyle, shade: &dyn Fn(Pos) -> Shade) {
         let fit = self.fit();
         let (xo, yo) = (self.geometry.x_offset as i32, self.geometry.y_offset as i32);
-        let shaded: Vec<(Pos, TETile)> = world
+        let shaded: Vec<(Pos, Tile, TETile)> = world
             .tiles()
             .iter()
             .enumerate()
-            .filter_map(|(i, tile)| {
+            .filter_map(|(i, &tile)| {
                 let pos = world.pos_of(i);
+                let t = TETile::new(
+                    tile.character(),
+                    tile.tetile().text_color(),
+                    autotile::background(tile, style),
+                    tile.tetile().description().to_owned(),
+                );
                 match shade(pos) {
-                    Shade::Full => Some((pos, tile.tetile().clone())),
-                    Shade::Dim => Some((pos, dimmed(tile.tetile()))),
+                    Shade::Full => Some((pos, tile, t)),
+                    Shade::Dim => Some((pos, tile, dimmed(&t))),
                     Shade::Hidden => None,
                 }
             })
             .collect();
-        for (pos, t) in &shaded {
+        for (pos, _, t) in &shaded {
             self.draw_background(fit, pos.x + xo, pos.y + yo, t);
         }
-        for (pos, t) in &shaded {
-            self.draw_glyph(fit, pos.x + xo, pos.y + yo, t);
+        for (pos, tile, t) in &shaded {
+            if style == WallStyle::Box && *tile == Tile::Wall {
+                let (x, y, side) = self.geometry.cell_rect(fit, pos.x + xo, pos.y + yo);
+                let scale = side / TILE_SIZE as f32;
+                let color = to_mq_color(t.text_color());
+                for (sx, sy, sw, sh) in
+                    autotile::strokes(autotile::wall_mask(world, *pos), TILE_SIZE)
+                {
+                    mq::draw_rectangle(
+                        x + sx as f32 * scale,
+                        y + sy as f32 * scale,
+                        sw as f32 * scale,
+                        sh as f32 * scale,
+                        color,
+                    );
+                }
+            } else {
+                self.draw_glyph(fit, pos.x + xo, pos.y + yo, t);
+            }
         }
     }
 
