@@ -427,6 +427,16 @@ mod tests {
     }
 
     #[test]
+    fn every_box_wall_character_is_in_the_embedded_font() {
+        // Pictures draw box walls as strokes, but terminals and text use the characters.
+        let font = font().unwrap();
+        for mask in 0..16 {
+            let c = crate::tile_engine::autotile::box_char(mask);
+            assert_ne!(font.lookup_glyph_index(c), 0, "{c:?} (mask {mask})");
+        }
+    }
+
+    #[test]
     fn every_tile_glyph_is_in_the_embedded_font() {
         // A missing glyph would draw the font's empty box (glyph 0) instead.
         let font = font().unwrap();
