@@ -10,6 +10,9 @@ use byog::tile_engine::{Map, Pos, Tile, World};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
+mod common;
+use common::Rng;
+
 // ---------------------------------------------------------------------------------------------
 // The reference: the article's pseudocode, transcribed
 // ---------------------------------------------------------------------------------------------
@@ -176,22 +179,6 @@ fn reference(world: &World, origin: Pos, radius: i64) -> Vec<bool> {
 // ---------------------------------------------------------------------------------------------
 // Worlds and helpers
 // ---------------------------------------------------------------------------------------------
-
-/// A small deterministic generator for the tests' own choices.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A world: a generated rooms-and-mazes one, or noise (walls with some density) for the
 /// shapes a generator never makes (diagonal gaps, lone pillars).
