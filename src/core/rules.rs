@@ -89,6 +89,16 @@ impl Events {
     /// The most events one action causes.
     pub const CAPACITY: usize = 3;
 
+    /// One event (built whole, so the value is written once: returning events assembled
+    /// piece by piece costs a store-forwarding stall a key in the interpreter).
+    #[inline(always)]
+    pub const fn one(e: Event) -> Events {
+        Events {
+            list: [e; Events::CAPACITY],
+            len: 1,
+        }
+    }
+
     /// No events.
     pub const fn none() -> Events {
         Events {
@@ -153,52 +163,44 @@ impl<'a> IntoIterator for &'a Events {
 /// added to its history; a bump or an action on an ended game changes nothing at all.
 #[inline(always)]
 pub fn apply(game: &mut GameState, action: Action) -> Events {
-    let mut events = Events::none();
     if game.status != LevelStatus::Playing {
-        events.push(Event::AlreadyOver);
-        return events;
+        return Events::one(Event::AlreadyOver);
     }
-    let changed = match action {
-        Action::Move(direction) => step(game, direction, &mut events),
-    };
-    if changed {
-        game.actions.push(action);
-    }
-    events
-}
-
-/// One step; returns whether it changed the game (a bump does not).
-#[inline(always)]
-fn step(game: &mut GameState, direction: Direction, events: &mut Events) -> bool {
+    let Action::Move(direction) = action;
     let to = game.avatar + direction;
     if to == game.exit {
+        let mut events = Events::none();
         game.moves += 1;
         events.push(Event::Unlocked { at: to });
         if game.run.is_some() {
-            descend(game, events);
+            descend(game, &mut events);
         } else {
             game.status = LevelStatus::Won;
             events.push(Event::Won);
         }
-        true
+        game.actions.push(action);
+        events
     } else if let Some(i) = game.walkable_index(to) {
         game.moves += 1;
         game.avatar = to;
         game.look_at(i);
-        events.push(Event::Moved { to, direction });
-        if game.run.is_some() {
-            run_step(game, to, events);
+        game.actions.push(action);
+        let moved = Event::Moved { to, direction };
+        if game.run.is_none() {
+            return Events::one(moved);
         }
-        true
+        let mut events = Events::none();
+        events.push(moved);
+        run_step(game, to, &mut events);
+        events
     } else {
-        // Only terrain blocks here: the exit was handled above and the avatar never bumps
-        // into itself.
-        events.push(Event::Blocked {
+        // A bump: only terrain blocks here (the exit was handled above and the avatar never
+        // bumps into itself); nothing changes and nothing is recorded.
+        Events::one(Event::Blocked {
             at: to,
             tile: game.terrain.tile(to),
             direction,
-        });
-        false
+        })
     }
 }
 
