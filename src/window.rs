@@ -328,7 +328,7 @@ impl Window {
             under_mouse: self.interpreter.game().and_then(|g| {
                 self.renderer
                     .tile_under_mouse(g.terrain())
-                    .filter(|&p| !(g.run().is_some() || self.classic_sight) || g.has_seen(p))
+                    .filter(|&p| !self.in_sight(g) || g.has_seen(p))
             }),
         };
         match screens::screen(&self.interpreter, context) {
@@ -341,7 +341,7 @@ impl Window {
                     } else {
                         WallStyle::Java
                     });
-                    if game.run().is_some() || self.classic_sight {
+                    if self.in_sight(game) {
                         let visible = game.visibility();
                         self.renderer
                             .draw_world_shaded(&world, style, &|p| match game.light(&visible, p) {
@@ -359,6 +359,11 @@ impl Window {
                 self.draw_hud(&hud);
             }
         }
+    }
+
+    /// Whether `game` is drawn in sight: a run always, a classic game when Tab says so.
+    fn in_sight(&self, game: &crate::core::GameState) -> bool {
+        game.run().is_some() || self.classic_sight
     }
 
     /// Centred lines from three quarters of the way up, the message near the bottom.

@@ -4,7 +4,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{byog_in as byog, stderr, stdout};
+use common::{byog_in as byog, json_rows, stderr, stdout};
 
 #[test]
 fn replay_prints_the_world_saves_on_colon_q_and_load_continues() {
@@ -723,12 +723,7 @@ fn replay_json_describes_the_game() {
             (Some(80), Some(30))
         );
         let text = stdout(&byog(dir.path(), &["replay", input]));
-        let rows: Vec<&str> = v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap())
-            .collect();
+        let rows = json_rows(&v);
         assert_eq!(rows, text.lines().collect::<Vec<_>>(), "{input}");
         let grid: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
         let h = v["height"].as_i64().unwrap();
@@ -768,12 +763,7 @@ fn replay_json_says_won_after_walking_into_the_exit() {
     for seed in [42u64, 1234] {
         let start = format!("N{seed}S");
         let v = json_of(&byog(dir.path(), &["replay", "--json", &start]));
-        let rows: Vec<Vec<char>> = v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap().chars().collect())
-            .collect();
+        let rows: Vec<Vec<char>> = json_rows(&v).iter().map(|r| r.chars().collect()).collect();
         let path = path_to_exit(&rows, xy(&v["avatar"]), xy(&v["exit"]));
         // One key short of the exit, the game is still on.
         let almost = json_of(&byog(

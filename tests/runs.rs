@@ -17,7 +17,7 @@ use byog::core::{Action, GameState, LevelStatus};
 use byog::tile_engine::{Pos, Tile};
 
 mod common;
-use common::{Rng, byog_in, stderr, stdout};
+use common::{Rng, byog_in, json_rows, stderr, stdout};
 
 const W: usize = 80;
 const H: usize = 30;
@@ -1139,12 +1139,7 @@ fn run_json_states_are_locked() {
                 v["features"].as_array().unwrap().len(),
                 game.features().len()
             );
-            let rows: Vec<&str> = v["rows"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|r| r.as_str().unwrap())
-                .collect();
+            let rows = json_rows(&v);
             assert_eq!(rows.join("\n") + "\n", game.world().to_string());
             let pretty = serde_json::to_string_pretty(&v).unwrap();
             insta::assert_snapshot!(name, format!("input: {input}\n{pretty}"));

@@ -67,6 +67,15 @@ pub struct GameState {
     pub(crate) seen: Vec<bool>,
 }
 
+/// The terrain under a world whose avatar and exit are drawn in as tiles: FLOOR under the
+/// avatar and WALL under the exit, as the generator carved them. Generation, run floors and
+/// version-1 saves lift their things off the tiles with it.
+pub(crate) fn terrain_under(mut world: World, avatar: Pos, exit: Pos) -> World {
+    world.set(avatar, Tile::Floor);
+    world.set(exit, Tile::Wall);
+    world
+}
+
 /// The light radius, in tiles: how far the avatar sees (Euclidean).
 pub const SIGHT_RADIUS: u32 = 8;
 
@@ -109,9 +118,7 @@ impl GameState {
         generated: generator::Generated,
     ) -> GameState {
         let generator::Generated { dungeon, rng, .. } = generated;
-        let mut terrain = dungeon.world;
-        terrain.set(dungeon.avatar, Tile::Floor);
-        terrain.set(dungeon.exit, Tile::Wall);
+        let terrain = terrain_under(dungeon.world, dungeon.avatar, dungeon.exit);
         GameState {
             seed,
             settings,
@@ -239,8 +246,7 @@ impl GameState {
     /// so each tile is looked from once: a million moves cost at most one look a tile.
     #[inline(always)]
     pub(crate) fn look(&mut self) {
-        let i = self.avatar.y as usize * self.terrain.width() + self.avatar.x as usize;
-        self.look_at(i);
+        self.look_at(self.terrain.index(self.avatar));
     }
 
     /// [`GameState::look`] with the avatar's tile index already known.
@@ -269,11 +275,7 @@ impl GameState {
     /// The tile index of `pos` when the avatar can stand there (terrain walkable).
     #[inline(always)]
     pub(crate) fn walkable_index(&self, pos: Pos) -> Option<usize> {
-        let (w, h) = (self.terrain.width(), self.terrain.height());
-        if pos.x < 0 || pos.y < 0 || pos.x as usize >= w || pos.y as usize >= h {
-            return None;
-        }
-        let i = pos.y as usize * w + pos.x as usize;
+        let i = self.terrain.checked_index(pos)?;
         self.terrain.tiles()[i].is_walkable().then_some(i)
     }
 

@@ -70,9 +70,15 @@ impl World {
         Pos::new((index % self.width) as i32, (index / self.width) as i32)
     }
 
+    /// The row-major index of `pos`, or `None` outside the world.
+    #[inline]
+    pub fn checked_index(&self, pos: Pos) -> Option<usize> {
+        self.contains(pos).then(|| self.index(pos))
+    }
+
     /// The tile at `pos`, or `None` outside the world.
     pub fn get(&self, pos: Pos) -> Option<Tile> {
-        self.contains(pos).then(|| self.tiles[self.index(pos)])
+        self.checked_index(pos).map(|i| self.tiles[i])
     }
 
     /// The tile at `pos`, [`Tile::Nothing`] outside the world.

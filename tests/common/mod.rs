@@ -25,6 +25,16 @@ pub fn byog(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The `rows` of a JSON state (`replay --json`), top row first.
+pub fn json_rows(state: &serde_json::Value) -> Vec<&str> {
+    state["rows"]
+        .as_array()
+        .expect("a JSON state has rows")
+        .iter()
+        .map(|r| r.as_str().expect("a row is a string"))
+        .collect()
+}
+
 /// Standard output as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -23,13 +23,13 @@ use rand::{Rng, RngExt};
 use super::depth::{self, DepthParams};
 use super::solver::Router;
 use super::{Feature, FeatureKind, FloorInfo};
-use crate::core::game::GameRng;
+use crate::core::game::{GameRng, terrain_under};
 use crate::core::generator::{self, GenerateError, GeneratorSettings};
 use crate::core::metrics::{NO_ROOM, room_ids};
 use crate::tile_engine::search::{
     Grid, UNREACHED, articulation_points, bfs, label_components, path_into,
 };
-use crate::tile_engine::{Pos, Tile, World};
+use crate::tile_engine::{Pos, World};
 
 /// How many derived seeds a floor tries before the run gives up with an error.
 pub const MAX_FLOOR_TRIES: u32 = 50;
@@ -84,10 +84,8 @@ pub fn make(
         )?;
         let mut rng = generated.rng;
         let dungeon = generated.dungeon;
-        let mut terrain = dungeon.world;
-        terrain.set(dungeon.avatar, Tile::Floor);
-        terrain.set(dungeon.exit, Tile::Wall);
         let (avatar, exit) = (dungeon.avatar, dungeon.exit);
+        let terrain = terrain_under(dungeon.world, avatar, exit);
         let features = place(&terrain, avatar, exit, &params, &mut rng);
         if !is_solvable(&terrain, avatar, exit, &features) {
             debug_assert!(false, "placement keeps the floor solvable");

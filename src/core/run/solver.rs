@@ -42,8 +42,6 @@ pub struct Router {
     trap: Vec<bool>,
     /// The start, then each target, as padded cells.
     points: Vec<usize>,
-    /// The features the targets are (indices into the floor's features).
-    targets: Vec<usize>,
     exit: usize,
     /// Breadth-first distances from each point over `safe` tiles.
     dist: Vec<Vec<u32>>,
@@ -106,7 +104,6 @@ impl Router {
             unarmed,
             trap,
             points,
-            targets,
             exit: grid.index(exit).unwrap_or(0),
             dist,
         }
@@ -138,15 +135,10 @@ impl Router {
         self.into(a, self.exit)
     }
 
-    /// The features the targets are, in [`Router`] order.
-    pub fn targets(&self) -> &[usize] {
-        &self.targets
-    }
-
     /// The nearest-neighbour tour of every target, improved by 2-opt, with each prefix's
     /// cost.
     pub fn plan(&self) -> Plan {
-        let n = self.targets.len();
+        let n = self.points.len() - 1;
         // Points: 0 the start, 1..=n the targets.
         let mut order: Vec<usize> = Vec::with_capacity(n);
         let mut left: Vec<usize> = (1..=n).collect();

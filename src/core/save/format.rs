@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 
 use super::SaveError;
 use crate::core::action::Action;
-use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED};
+use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED, terrain_under};
 use crate::core::generator::{self, GeneratorSettings};
 use crate::core::run::{self, Feature, RunState};
 use crate::tile_engine::{Pos, Tile, World};
@@ -427,7 +427,7 @@ impl PayloadV1 {
             .iter()
             .map(|&id| Tile::from_id(id).ok_or_else(|| format!("unknown tile id {id}")))
             .collect::<Result<Vec<Tile>, String>>()?;
-        let mut terrain = World::from_tiles(width, height, tiles).ok_or_else(|| {
+        let terrain = World::from_tiles(width, height, tiles).ok_or_else(|| {
             format!(
                 "{} tiles stored for a {width} × {height} world",
                 self.tiles.len()
@@ -447,8 +447,7 @@ impl PayloadV1 {
         if terrain.get(self.exit) != Some(door) {
             return Err(format!("no {door:?} exit at {}", self.exit));
         }
-        terrain.set(self.avatar, Tile::Floor);
-        terrain.set(self.exit, Tile::Wall);
+        let terrain = terrain_under(terrain, self.avatar, self.exit);
         if terrain
             .tiles()
             .iter()
