@@ -41,7 +41,7 @@ pub fn framed_geometry(
     let rows = (frame_height.max(height) as u32 + HUD_ROWS as u32).max(MIN_ROWS);
     let x_offset = (cols - width as u32) / 2;
     let y_offset = (rows - HUD_ROWS as u32 - height as u32) / 2;
-    Geometry::with_offset(cols, rows, x_offset, y_offset)
+    Geometry::with_offset(cols, rows, x_offset as i32, y_offset as i32)
 }
 
 /// The window geometry for a game: its world, in a frame of its run's largest floor.

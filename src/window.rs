@@ -201,8 +201,8 @@ async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), S
         renderer: TERenderer::initialize_with_offset(
             geometry.cols,
             geometry.rows,
-            geometry.x_offset,
-            geometry.y_offset,
+            geometry.x_offset as u32,
+            geometry.y_offset as u32,
         ),
         message: String::new(),
         closing_at: None,
@@ -306,8 +306,8 @@ impl Window {
                 self.renderer = TERenderer::initialize_with_offset(
                     wanted.cols,
                     wanted.rows,
-                    wanted.x_offset,
-                    wanted.y_offset,
+                    wanted.x_offset as u32,
+                    wanted.y_offset as u32,
                 );
             }
         }

@@ -28,10 +28,12 @@ pub struct Geometry {
     pub cols: u32,
     /// Window height in cells.
     pub rows: u32,
-    /// Cells left of the world's `x = 0` column.
-    pub x_offset: u32,
-    /// Cells below the world's `y = 0` row (the Java skeleton's `yOffset`).
-    pub y_offset: u32,
+    /// Cells left of the world's `x = 0` column (negative when the camera has scrolled the
+    /// world's left part off the view).
+    pub x_offset: i32,
+    /// Cells below the world's `y = 0` row (the Java skeleton's `yOffset`; negative when the
+    /// camera has scrolled).
+    pub y_offset: i32,
 }
 
 /// Where the cells land on a screen of a given size: `scale` (pixels per cell / 16) and the
@@ -53,7 +55,7 @@ impl Geometry {
     }
 
     /// Java `initialize(width, height, xOffset, yOffset)`.
-    pub fn with_offset(cols: u32, rows: u32, x_offset: u32, y_offset: u32) -> Self {
+    pub fn with_offset(cols: u32, rows: u32, x_offset: i32, y_offset: i32) -> Self {
         Geometry {
             cols,
             rows,
@@ -76,6 +78,18 @@ impl Geometry {
         } else {
             1.0
         };
+        Fit {
+            scale,
+            left: ((screen_w - w as f32 * scale) / 2.0).max(0.0),
+            top: ((screen_h - h as f32 * scale) / 2.0).max(0.0),
+        }
+    }
+
+    /// The placement of the grid at a given `scale` (pixels per cell / 16), centred on a
+    /// screen of `screen_w × screen_h` pixels (the camera's layout: the cell count follows
+    /// the screen, the scale follows the zoom).
+    pub fn fit_at(&self, scale: f32, screen_w: f32, screen_h: f32) -> Fit {
+        let (w, h) = self.window_size();
         Fit {
             scale,
             left: ((screen_w - w as f32 * scale) / 2.0).max(0.0),
@@ -119,7 +133,7 @@ impl Geometry {
         world_h: usize,
     ) -> Option<Pos> {
         let (cx, cy) = self.cell_at(fit, px, py)?;
-        let pos = Pos::new(cx - self.x_offset as i32, cy - self.y_offset as i32);
+        let pos = Pos::new(cx - self.x_offset, cy - self.y_offset);
         (pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < world_w && (pos.y as usize) < world_h)
             .then_some(pos)
     }

@@ -3,6 +3,7 @@
 //! random utilities. It knows nothing of the game: no avatar rules, no keys, no saves.
 
 pub mod autotile;
+pub mod camera;
 pub mod fov;
 pub mod geometry;
 pub mod layout;
@@ -17,6 +18,7 @@ mod tileset;
 mod world;
 
 pub use autotile::WallStyle;
+pub use camera::Camera;
 pub use geometry::{Direction, Pos, Rect};
 pub use layout::{FONT_BYTES, FONT_SIZE, Fit, Geometry, TILE_SIZE};
 pub use map::Map;

@@ -55,7 +55,7 @@ impl TERenderer {
 
     /// Java `initialize(width, height, xOffset, yOffset)`.
     pub fn initialize_with_offset(width: u32, height: u32, x_offset: u32, y_offset: u32) -> Self {
-        let geometry = Geometry::with_offset(width, height, x_offset, y_offset);
+        let geometry = Geometry::with_offset(width, height, x_offset as i32, y_offset as i32);
         let (w, h) = geometry.window_size();
         if (mq::screen_width() as u32, mq::screen_height() as u32) != (w, h) {
             mq::request_new_screen_size(w as f32, h as f32);
@@ -104,7 +104,7 @@ impl TERenderer {
     /// draw calls a tile.
     pub fn draw_world(&self, world: &World) {
         let fit = self.fit();
-        let (xo, yo) = (self.geometry.x_offset as i32, self.geometry.y_offset as i32);
+        let (xo, yo) = (self.geometry.x_offset, self.geometry.y_offset);
         for (i, tile) in world.tiles().iter().enumerate() {
             let pos = world.pos_of(i);
             self.draw_background(fit, pos.x + xo, pos.y + yo, tile.tetile());
@@ -120,7 +120,7 @@ impl TERenderer {
     /// seen).
     pub fn draw_world_shaded(&self, world: &World, style: WallStyle, shade: &dyn Fn(Pos) -> Shade) {
         let fit = self.fit();
-        let (xo, yo) = (self.geometry.x_offset as i32, self.geometry.y_offset as i32);
+        let (xo, yo) = (self.geometry.x_offset, self.geometry.y_offset);
         let shaded: Vec<(Pos, Tile, TETile)> = world
             .tiles()
             .iter()
