@@ -241,7 +241,7 @@ fn absurd_sizes_are_refused_without_panicking() {
     );
     let img = raster::rasterize(
         &World::filled(4, 4, Tile::Wall),
-        Geometry::with_offset(2, 2, u32::MAX, u32::MAX),
+        Geometry::with_offset(2, 2, i32::MAX, i32::MIN),
     );
     assert!(img.pixels().all(|p| rgb(p) == [0, 0, 0]));
     // An empty world.
