@@ -310,7 +310,7 @@ fn fov(c: &mut Criterion) {
         b.iter(|| {
             k = (k + 1) % floors.len();
             v.update(&world, floors[k], 8);
-            black_box(v.mask().len())
+            black_box(v.area())
         })
     });
 }

@@ -11,8 +11,9 @@ use std::path::Path;
 
 use crate::core::interpreter::{Closing, GameKind, Interpreter, Mode, Outcome};
 use crate::core::rules::Event;
+use crate::core::watch::Watch;
 use crate::core::{GameState, LevelStatus};
-use crate::tile_engine::{Geometry, Pos, TILE_SIZE, Tile};
+use crate::tile_engine::{Geometry, Pos, Tile};
 
 /// Rows of HUD above the world, in tiles (cells).
 pub const HUD_ROWS: usize = 2;
@@ -51,33 +52,6 @@ pub fn game_geometry(game: &GameState) -> Geometry {
         (r.max_width as usize, r.max_height as usize)
     });
     framed_geometry(fw, fh, world.width(), world.height())
-}
-
-/// The largest world, in tiles, whose window fits on a `screen_w × screen_h` pixel screen at
-/// 16 pixels a tile.
-pub fn largest_world(screen_w: u32, screen_h: u32) -> (u32, u32) {
-    (
-        screen_w / TILE_SIZE,
-        (screen_h / TILE_SIZE).saturating_sub(HUD_ROWS as u32),
-    )
-}
-
-/// Checks that a world of `width × height` tiles fits on the screen.
-///
-/// # Errors
-/// A message that names the screen and the largest world that fits.
-pub fn check_fits(width: usize, height: usize, screen: (u32, u32)) -> Result<(), String> {
-    let (w, h) = window_geometry(width, height).window_size();
-    if w <= screen.0 && h <= screen.1 {
-        return Ok(());
-    }
-    let (most_w, most_h) = largest_world(screen.0, screen.1);
-    Err(format!(
-        "a {width} × {height} world needs a {w} × {h} pixel window, larger than the \
-         {} × {} screen; the window shows at most {most_w} × {most_h} tiles here \
-         (use smaller --width/--height, or `byog replay` and `byog gen` for any size)",
-        screen.0, screen.1
-    ))
 }
 
 /// How a line of text is meant to look; each front-end maps styles to sizes and colours.
@@ -195,8 +169,12 @@ fn message_line(message: &str) -> Option<Line> {
     (!message.is_empty()).then(|| Line::new(message, Style::Message))
 }
 
-/// The title menu: N new game, R run, L load (greyed without a save), Q quit, and the ways
-/// to play that are not available yet, greyed.
+/// The menu key that watches the save ([`crate::core::watch`]): a front-end key, never fed
+/// to the interpreter.
+pub const WATCH_KEY: char = 'V';
+
+/// The title menu: N new game, R run, L load (greyed without a save), V watch the save (with
+/// one), Q quit, and the ways to play that are not available yet, greyed.
 pub fn menu(has_save: bool, message: &str) -> TextScreen {
     let mut lines = vec![
         Line::new("BYOG: BUILD YOUR OWN GAME", Style::Title),
@@ -221,6 +199,12 @@ pub fn menu(has_save: bool, message: &str) -> TextScreen {
     } else {
         Line::new("Load Game (L): no saved game", Style::Dim)
     });
+    if has_save {
+        lines.push(Line::new(
+            format!("Watch the Saved Game ({WATCH_KEY})"),
+            Style::Normal,
+        ));
+    }
     lines.push(Line::new("Quit (Q)", Style::Normal));
     TextScreen {
         lines,
@@ -402,6 +386,52 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             },
         ],
     }
+}
+
+/// The keys of a watch, for its HUD.
+pub const WATCH_KEYS: &str = "Space pause · . step · [ ] slower/faster · Esc leave";
+
+/// The HUD while watching a save: the tile under the mouse and the game's seed (and floor)
+/// on the top row; the message (or the watch's keys) and where playback stands below.
+pub fn watch_hud(watch: &Watch, under_mouse: Option<Pos>, message: &str) -> Option<Hud> {
+    let game = watch.game()?;
+    let mut hud = hud(game, under_mouse, message);
+    let (step, total) = (watch.step_count(), watch.total_steps());
+    hud.rows[0].right = format!("watching · {}", hud.rows[0].right);
+    hud.rows[1].right = if watch.is_done() {
+        format!("end of the save · step {step}/{total}")
+    } else if watch.is_paused() {
+        format!("paused · step {step}/{total}")
+    } else {
+        format!(
+            "step {step}/{total} · {} a second",
+            steps_text(watch.speed())
+        )
+    };
+    if message.is_empty() {
+        hud.rows[1].left = WATCH_KEYS.to_owned();
+        hud.rows[1].left_style = Style::Hint;
+    }
+    Some(hud)
+}
+
+/// "1 step", "8 steps".
+fn steps_text(n: u32) -> String {
+    if n == 1 {
+        "1 step".to_owned()
+    } else {
+        format!("{n} steps")
+    }
+}
+
+/// The message after a zoom key: the tile size now.
+pub fn zoom_message(tile_pixels: u32) -> String {
+    format!("zoom: tiles of {tile_pixels} pixels (+ and - zoom, 0 fits)")
+}
+
+/// The message when the watch key finds no save to watch, or one that cannot be watched.
+pub fn watch_refused(why: &str) -> String {
+    format!("cannot watch the save: {why}")
 }
 
 /// What the player is told after a key: the message, and whether the program now closes.

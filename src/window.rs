@@ -5,23 +5,32 @@
 //! Layout: the HUD's [`HUD_ROWS`] rows at the top of the window and the world below them,
 //! never under the HUD (`../shared/SPEC.md`, TERenderer). A world smaller than
 //! [`MIN_COLS`] × [`MIN_ROWS`] cells is centred in a window of that size, so the menu is
-//! never clipped. A world whose window would not fit on the screen is refused before the
-//! window opens, with a message that says what fits (the scrolling camera will lift this).
+//! never clipped. The window never opens larger than the screen (SPEC 8): a world that fits
+//! at a readable tile size ([`MIN_TILE_PIXELS`] and up) is shown whole, scaled to the window
+//! as Java's is; a larger one is shown at 16 pixels a tile (or the zoom keys' size) through
+//! the [`Camera`], which follows the avatar, with a [`Minimap`] of what was explored. Only
+//! the tiles on screen are composed and drawn, so a frame costs the window, not the world.
+//!
+//! Front-end keys, never fed to the interpreter: Tab (sight in a classic game), `+` `-` `0`
+//! (zoom in, out, fit) and `M` (minimap) in a game; `V` at the menu watches the save, and
+//! while watching Space, `.`, `[` `]` and Escape control playback.
 
 use std::path::{Path, PathBuf};
 
 use macroquad::prelude as mq;
 
-use crate::core::Game;
-use crate::core::game::Light;
+use crate::core::game::{Light, SIGHT_RADIUS};
 use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::Interpreter;
+use crate::core::interpreter::{ESCAPE, Interpreter};
 use crate::core::save::{FileStore, SaveStore};
+use crate::core::watch::Watch;
+use crate::core::{Game, GameState, Mode};
 use crate::screens::{self, Context, Screen, Style, TextScreen};
-pub use crate::screens::{
-    HUD_ROWS, MIN_COLS, MIN_ROWS, check_fits, largest_world, window_geometry,
+pub use crate::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
+use crate::tile_engine::minimap::{self, MAX_SIDE, Mark, Minimap};
+use crate::tile_engine::{
+    Camera, Geometry, Pos, Rect, Rgb, Shade, TERenderer, TILE_SIZE, Tile, WallStyle, renderer,
 };
-use crate::tile_engine::{Rgb, Shade, TERenderer, WallStyle};
 
 /// The screen size assumed when it cannot be asked (no X server answer), in pixels.
 pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
@@ -33,6 +42,16 @@ const GOODBYE_SECONDS: f64 = 0.8;
 pub const SIGHT_KEY: char = '\t';
 /// How long the screen between two floors of a run stays, in seconds (a key ends it).
 const FLOOR_SCREEN_SECONDS: f64 = 1.5;
+/// The smallest tile side the window shows a world at, in pixels: below it the 14-point
+/// font (scaled) is no longer readable, and the camera scrolls instead.
+pub const MIN_TILE_PIXELS: u32 = 12;
+/// The tile sides, in pixels, the zoom keys step through.
+pub const ZOOM_STEPS: [u32; 8] = [12, 16, 20, 24, 32, 40, 48, 64];
+/// The share of the screen a window opens at when the world does not fit on it (room for
+/// the desktop's panels and the window's frame).
+const LARGE_WINDOW_SHARE: f32 = 0.9;
+/// Pixels between the minimap and the view's edges.
+const MINIMAP_MARGIN: f32 = 8.0;
 
 const WHITE: Rgb = Rgb::new(255, 255, 255);
 const GREY: Rgb = Rgb::new(128, 128, 128);
@@ -56,6 +75,14 @@ pub struct WindowOptions {
     pub screenshot: Option<PathBuf>,
     /// How walls are drawn (`--walls`); `None`: box in runs, Java `#` in the classic game.
     pub walls: Option<WallStyle>,
+    /// Floors in a run (`--floors`).
+    pub floors: u32,
+    /// Watch the save in `save_dir` instead of playing (`byog play --watch`); `keys` then
+    /// go to the watch (Space, `.`, `[`, `]`).
+    pub watch: bool,
+    /// Print the mean and 99th percentile frame time after this many frames, and close
+    /// (`--frame-stats`).
+    pub frame_stats: Option<u32>,
 }
 
 /// The X screen's size in pixels, asked from the X server at `DISPLAY` (`None` when there is
@@ -85,17 +112,48 @@ pub fn screen_size() -> (Option<(u32, u32)>, Option<impl Sized>) {
     (None, None::<()>)
 }
 
+/// The window's size in pixels when it opens for `width × height` worlds on a `screen`:
+/// the world's whole window (at least [`MIN_COLS`] × [`MIN_ROWS`] cells of 16 pixels) when it
+/// fits on the screen, else [`LARGE_WINDOW_SHARE`] of the screen, in whole 16-pixel cells,
+/// on each side that does not fit (the camera scrolls the rest).
+pub fn opening_size(width: usize, height: usize, screen: (u32, u32)) -> (u32, u32) {
+    let (w, h) = window_geometry(width, height).window_size();
+    let clip = |want: u32, have: u32| {
+        if want <= have {
+            want
+        } else {
+            let share = (have as f32 * LARGE_WINDOW_SHARE) as u32;
+            (share / TILE_SIZE * TILE_SIZE).max(TILE_SIZE)
+        }
+    };
+    (clip(w, screen.0), clip(h, screen.1))
+}
+
 /// Opens the window and runs until the player quits or closes it.
 ///
 /// # Errors
-/// A message when there is no display, the world does not fit on the screen, or the
+/// A message when there is no display, there is no save to watch (`watch`), or the
 /// screenshot cannot be written.
 pub fn run(options: WindowOptions) -> Result<(), String> {
     check_display()?;
+    let watch = if options.watch {
+        let store = FileStore::in_dir(&options.save_dir);
+        let game = store
+            .load()
+            .map_err(|e| format!("cannot watch the save: {e}"))?
+            .ok_or_else(|| {
+                format!(
+                    "there is no saved game to watch in {} (play and save with :Q first)",
+                    options.save_dir.display()
+                )
+            })?;
+        Some(Watch::new(&game).map_err(|e| format!("cannot watch the save: {e}"))?)
+    } else {
+        None
+    };
     let (size, _x_connection) = screen_size();
     let screen = size.unwrap_or(FALLBACK_SCREEN);
-    check_fits(options.width, options.height, screen)?;
-    let (w, h) = window_geometry(options.width, options.height).window_size();
+    let (w, h) = opening_size(options.width, options.height, screen);
     let conf = mq::Conf {
         window_title: "byog".to_owned(),
         window_width: w as i32,
@@ -116,7 +174,7 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
     std::panic::set_hook(Box::new(|_| {}));
     let started = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         macroquad::Window::from_config(conf, async move {
-            let r = window_loop(options, screen).await;
+            let r = window_loop(options, watch).await;
             *out.borrow_mut() = r;
         });
     }));
@@ -149,6 +207,9 @@ impl Game {
             keys: String::new(),
             screenshot: None,
             walls: None,
+            floors: crate::core::run::DEFAULT_FLOORS,
+            watch: false,
+            frame_stats: None,
         })
     }
 
@@ -183,7 +244,8 @@ struct Window {
     renderer: TERenderer,
     message: String,
     closing_at: Option<f64>,
-    screen: (u32, u32),
+    /// Size of new worlds (the menu's frame), in tiles.
+    world_size: (usize, usize),
     /// The screen between two floors, and until when it stays.
     floor_screen: Option<(f64, TextScreen)>,
     /// Sight in a classic game (Tab): only what the avatar sees and remembers. Runs always
@@ -191,40 +253,84 @@ struct Window {
     classic_sight: bool,
     /// How walls are drawn (`--walls`); `None`: box in runs, Java `#` in the classic game.
     walls: Option<WallStyle>,
+    /// The tile side the zoom keys chose, in pixels; `None`: the whole world if it fits at a
+    /// readable size, else 16 pixels (Java's size).
+    zoom: Option<u32>,
+    /// The camera over the shown game's world, and the scene it follows.
+    camera: Option<(Scene, Camera)>,
+    /// Whether the minimap is wanted (M); it shows only when the world does not fit.
+    minimap_wanted: bool,
+    minimap: Option<MinimapView>,
+    /// The save being watched (`--watch`, or V at the menu), and whether leaving the watch
+    /// closes the window (it does when the window was opened to watch).
+    watch: Option<Watch>,
+    watch_closes: bool,
 }
 
-async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), String> {
+/// What identifies the world on screen: a new scene recentres the camera and redraws the
+/// minimap (a new game, a load, a run's next floor, sight toggled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Scene {
+    seed: u64,
+    floor: u32,
+    width: usize,
+    height: usize,
+    sight: bool,
+}
+
+impl Scene {
+    fn of(game: &GameState, sight: bool) -> Scene {
+        Scene {
+            seed: game.seed(),
+            floor: game.run().map_or(0, |r| r.floor),
+            width: game.terrain().width(),
+            height: game.terrain().height(),
+            sight,
+        }
+    }
+}
+
+/// The minimap of the shown scene and its texture.
+struct MinimapView {
+    scene: Scene,
+    map: Minimap,
+    texture: mq::Texture2D,
+    /// Where the avatar was at the last redraw.
+    avatar: Pos,
+}
+
+async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(), String> {
     let geometry = window_geometry(options.width, options.height);
+    let watch_closes = watch.is_some();
     let mut window = Window {
-        interpreter: Interpreter::new(options.width, options.height, options.settings),
+        interpreter: Interpreter::new(options.width, options.height, options.settings)
+            .with_floors(options.floors),
         store: FileStore::in_dir(&options.save_dir),
-        renderer: TERenderer::initialize_with_offset(
-            geometry.cols,
-            geometry.rows,
-            geometry.x_offset as u32,
-            geometry.y_offset as u32,
-        ),
+        renderer: TERenderer::in_current_window(geometry),
         message: String::new(),
         closing_at: None,
-        screen,
+        world_size: (options.width, options.height),
         floor_screen: None,
         classic_sight: false,
         walls: options.walls,
+        zoom: None,
+        camera: None,
+        minimap_wanted: true,
+        minimap: None,
+        watch,
+        watch_closes,
     };
     for key in options.keys.chars() {
-        window.feed(key);
+        window.key(key);
     }
     let mut frames = 0u32;
+    let mut frame_times = Vec::new();
+    let mut last_frame = std::time::Instant::now();
     loop {
         while let Some(key) = mq::get_char_pressed() {
-            if key == SIGHT_KEY {
-                // A view key: it never reaches the interpreter (SPEC 2).
-                window.classic_sight = !window.classic_sight;
-            } else {
-                window.feed(key);
-            }
+            window.key(key);
         }
-        // Arrow keys move like W A S D (they type no character).
+        // Arrow keys move like W A S D (they type no character); Escape leaves a watch.
         for (code, key) in [
             (mq::KeyCode::Up, 'W'),
             (mq::KeyCode::Left, 'A'),
@@ -232,12 +338,22 @@ async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), S
             (mq::KeyCode::Right, 'D'),
         ] {
             if mq::is_key_pressed(code) {
-                window.feed(key);
+                window.key(key);
             }
         }
-        window.fit_to_world();
+        if let Some(watch) = &mut window.watch
+            && let Err(e) = watch.tick(mq::get_time())
+        {
+            window.message = e.to_string();
+        }
+        window.layout();
         window.draw();
         frames += 1;
+        let now = std::time::Instant::now();
+        if frames > SCREENSHOT_FRAME {
+            frame_times.push(now - last_frame);
+        }
+        last_frame = now;
         // The screenshot waits a few frames so that the window has its final size and every
         // glyph is in the font atlas.
         if let Some(path) = options
@@ -247,6 +363,15 @@ async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), S
         {
             return write_screenshot(path);
         }
+        if let Some(n) = options.frame_stats
+            && frame_times.len() >= n as usize
+        {
+            println!(
+                "{}",
+                frame_report(&mut frame_times, window.renderer.geometry())
+            );
+            return Ok(());
+        }
         if window.closing_at.is_some_and(|t| mq::get_time() >= t) {
             return Ok(());
         }
@@ -254,19 +379,62 @@ async fn window_loop(options: WindowOptions, screen: (u32, u32)) -> Result<(), S
     }
 }
 
+/// `--frame-stats`: the mean and the 99th percentile of the frame times, in milliseconds,
+/// and the cells on screen.
+fn frame_report(times: &mut [std::time::Duration], geometry: Geometry) -> String {
+    times.sort_unstable();
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    let n = times.len().max(1);
+    let mean = times.iter().map(|&d| ms(d)).sum::<f64>() / n as f64;
+    let p99 = times
+        .get((n * 99).div_ceil(100).saturating_sub(1))
+        .map_or(0.0, |&d| ms(d));
+    format!(
+        "frames: {} · mean {mean:.2} ms · p99 {p99:.2} ms · {} × {} cells",
+        times.len(),
+        geometry.cols,
+        geometry.rows
+    )
+}
+
 impl Window {
-    fn feed(&mut self, key: char) {
+    /// One key: a view key (sight, zoom, minimap, the watch's keys) is handled here and never
+    /// reaches the interpreter (SPEC 2); every other key is fed to it.
+    fn key(&mut self, key: char) {
         if self.closing_at.is_some() {
             return;
         }
-        // A loaded game too large for the screen is refused before it is loaded.
-        if key.eq_ignore_ascii_case(&'L')
-            && self.interpreter.mode() == crate::core::Mode::Menu
-            && let Err(why) = self.check_save_fits()
-        {
-            self.message = why;
+        let in_game =
+            self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. });
+        match key {
+            SIGHT_KEY => {
+                self.classic_sight = !self.classic_sight;
+                return;
+            }
+            '+' | '=' if in_game => return self.zoom_by(1),
+            '-' | '_' if in_game => return self.zoom_by(-1),
+            '0' if in_game => {
+                self.zoom = None;
+                return;
+            }
+            'm' | 'M' if in_game => {
+                self.minimap_wanted = !self.minimap_wanted;
+                return;
+            }
+            _ => {}
+        }
+        if self.watch.is_some() {
+            self.watch_key(key);
             return;
         }
+        if key.eq_ignore_ascii_case(&screens::WATCH_KEY) && self.interpreter.mode() == Mode::Menu {
+            self.start_watch();
+            return;
+        }
+        self.feed(key);
+    }
+
+    fn feed(&mut self, key: char) {
         self.floor_screen = None;
         match self.interpreter.feed(key, &mut self.store) {
             Ok(outcome) => {
@@ -283,86 +451,322 @@ impl Window {
         }
     }
 
-    /// Refuses a save whose world the window cannot show, reading only its size.
-    fn check_save_fits(&self) -> Result<(), String> {
+    /// V at the menu: watches the save from its start.
+    fn start_watch(&mut self) {
+        self.message.clear();
         match self.store.load() {
-            Ok(Some(game)) => {
-                let world = game.terrain();
-                let (w, h) = game.run().map_or((world.width(), world.height()), |r| {
-                    (r.max_width as usize, r.max_height as usize)
-                });
-                check_fits(w, h, self.screen)
-                    .map_err(|e| format!("cannot show the saved game: {e}"))
-            }
-            _ => Ok(()),
+            Ok(Some(game)) => match Watch::new(&game) {
+                Ok(watch) => self.watch = Some(watch),
+                Err(e) => self.message = screens::watch_refused(&e.to_string()),
+            },
+            Ok(None) => self.message = screens::watch_refused("there is no saved game"),
+            Err(e) => self.message = screens::watch_refused(&e.to_string()),
         }
     }
 
-    /// Re-initialises the renderer when a loaded game's size differs from the window's.
-    fn fit_to_world(&mut self) {
-        if let Some(game) = self.interpreter.game() {
-            let wanted = screens::game_geometry(game);
-            if self.renderer.geometry() != wanted {
-                self.renderer = TERenderer::initialize_with_offset(
-                    wanted.cols,
-                    wanted.rows,
-                    wanted.x_offset as u32,
-                    wanted.y_offset as u32,
-                );
+    /// A key while watching: Space pauses, `.` steps, `[` `]` change the speed, Escape or Q
+    /// leaves; the rest are ignored (the watch never plays).
+    fn watch_key(&mut self, key: char) {
+        let Some(watch) = &mut self.watch else {
+            return;
+        };
+        match key {
+            ' ' => watch.toggle_pause(),
+            '.' | '>' => {
+                if let Err(e) = watch.step_once() {
+                    self.message = e.to_string();
+                }
             }
+            ']' => watch.faster(),
+            '[' => watch.slower(),
+            ESCAPE | 'q' | 'Q' => {
+                self.watch = None;
+                if self.watch_closes {
+                    self.closing_at = Some(mq::get_time());
+                }
+            }
+            _ => {}
         }
+    }
+
+    /// Zooms one step in (`+1`) or out (`-1`) from the tile size on screen now.
+    fn zoom_by(&mut self, direction: i32) {
+        // Keys fed before the first frame (--keys) find the layout not made yet.
+        self.layout();
+        let now = (self.renderer.fit().scale * TILE_SIZE as f32).round() as u32;
+        let next = if direction > 0 {
+            ZOOM_STEPS.iter().copied().find(|&px| px > now)
+        } else {
+            ZOOM_STEPS.iter().copied().rev().find(|&px| px < now)
+        };
+        let px = next.unwrap_or(now.clamp(MIN_TILE_PIXELS, *ZOOM_STEPS.last().unwrap_or(&now)));
+        self.zoom = Some(px);
+        self.message = screens::zoom_message(px);
+    }
+
+    /// The game on screen: the one watched, else the interpreter's.
+    fn shown_game(&self) -> Option<&GameState> {
+        match &self.watch {
+            Some(watch) => watch.game(),
+            None => self.interpreter.game(),
+        }
+    }
+
+    /// Whether the world is on screen now (rather than a text screen).
+    fn shows_world(&self) -> bool {
+        self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. })
+    }
+
+    /// Lays the cells out for this frame: the scale from the zoom (or the whole world when it
+    /// fits at a readable size), as many cells as the window holds, and the camera over the
+    /// world following the avatar.
+    fn layout(&mut self) {
+        let (sw, sh) = (mq::screen_width(), mq::screen_height());
+        let frame = match self.shown_game() {
+            Some(game) => screens::game_geometry(game),
+            None => window_geometry(self.world_size.0, self.world_size.1),
+        };
+        let scale = match self.zoom {
+            Some(px) => px as f32 / TILE_SIZE as f32,
+            None => {
+                let whole = frame.fit(sw, sh).scale;
+                if whole * TILE_SIZE as f32 >= MIN_TILE_PIXELS as f32 {
+                    whole
+                } else {
+                    1.0
+                }
+            }
+        };
+        let side = TILE_SIZE as f32 * scale;
+        // A hair over the exact quotient: a window of exactly n cells is n cells.
+        let cols = ((sw / side + 1e-3).floor() as u32).max(1);
+        let rows = ((sh / side + 1e-3).floor() as u32).max(HUD_ROWS as u32 + 1);
+        let view_rows = rows - HUD_ROWS as u32;
+        let sight = self.shown_game().is_some_and(|g| self.in_sight(g));
+        let camera = match self.shown_game().filter(|_| self.shows_world()) {
+            Some(game) => {
+                let scene = Scene::of(game, sight);
+                let (w, h) = (scene.width, scene.height);
+                let camera = match self.camera {
+                    Some((s, camera)) if s == scene => {
+                        camera.follow(cols, view_rows, w, h, game.avatar())
+                    }
+                    _ => Camera::centred(cols, view_rows, w, h, game.avatar()),
+                };
+                Some((scene, camera))
+            }
+            None => None,
+        };
+        let geometry = match camera {
+            Some((_, c)) => Geometry::with_offset(cols, rows, -c.origin.x, -c.origin.y),
+            None => Geometry::new(cols, rows),
+        };
+        if camera.is_some() {
+            self.camera = camera;
+        }
+        self.renderer.set_layout(geometry, scale);
+        self.update_minimap();
+    }
+
+    /// Keeps the minimap in step with the shown world.
+    fn update_minimap(&mut self) {
+        let previous = self.minimap.take();
+        self.minimap = match (self.camera, self.shown_game()) {
+            (Some((scene, camera)), Some(game))
+                if self.shows_world() && !camera.shows_all(scene.width, scene.height) =>
+            {
+                Some(minimap_of(game, scene, previous))
+            }
+            _ => previous,
+        };
     }
 
     fn draw(&self) {
         mq::clear_background(mq::BLACK);
         if let Some((until, screen)) = &self.floor_screen
             && mq::get_time() < *until
+            && self.watch.is_none()
         {
             self.draw_text_screen(screen);
             return;
         }
+        let under_mouse = self.shown_game().and_then(|g| self.tile_under_mouse(g));
+        let screen = match &self.watch {
+            Some(watch) => screens::watch_hud(watch, under_mouse, &self.message).map(Screen::Game),
+            None => None,
+        };
         let context = Context {
             has_save: self.store.has_save(),
             message: &self.message,
-            // In sight, a tile never seen is not named either.
-            under_mouse: self.interpreter.game().and_then(|g| {
-                self.renderer
-                    .tile_under_mouse(g.terrain())
-                    .filter(|&p| !self.in_sight(g) || g.has_seen(p))
-            }),
+            under_mouse,
         };
-        match screens::screen(&self.interpreter, context) {
+        match screen.unwrap_or_else(|| screens::screen(&self.interpreter, context)) {
             Screen::Text(text) => self.draw_text_screen(&text),
             Screen::Game(hud) => {
-                if let Some(game) = self.interpreter.game() {
-                    let world = game.world();
-                    let style = self.walls.unwrap_or(if game.run().is_some() {
-                        WallStyle::Box
-                    } else {
-                        WallStyle::Java
-                    });
-                    if self.in_sight(game) {
-                        let visible = game.visibility();
-                        self.renderer
-                            .draw_world_shaded(&world, style, &|p| match game.light(&visible, p) {
-                                Light::Visible => Shade::Full,
-                                Light::Remembered => Shade::Dim,
-                                Light::Unseen => Shade::Hidden,
-                            });
-                    } else if style == WallStyle::Box {
-                        self.renderer
-                            .draw_world_shaded(&world, style, &|_| Shade::Full);
-                    } else {
-                        self.renderer.draw_world(&world);
-                    }
+                if let Some(game) = self.shown_game() {
+                    self.draw_game(game);
                 }
                 self.draw_hud(&hud);
             }
         }
     }
 
+    /// The world tile under the mouse: on the world's cells (not the HUD, not the minimap)
+    /// and, in sight, seen.
+    fn tile_under_mouse(&self, game: &GameState) -> Option<Pos> {
+        let (px, py) = mq::mouse_position();
+        if self
+            .minimap_rect()
+            .is_some_and(|r| r.contains(mq::vec2(px, py)))
+        {
+            return None;
+        }
+        let g = self.renderer.geometry();
+        let fit = self.renderer.fit();
+        let (_, cy) = g.cell_at(fit, px, py)?;
+        if cy >= (g.rows - HUD_ROWS as u32) as i32 {
+            return None;
+        }
+        let world = game.terrain();
+        g.tile_at(fit, px, py, world.width(), world.height())
+            .filter(|&p| !self.in_sight(game) || game.has_seen(p))
+    }
+
+    /// Draws the tiles of the world on screen (only those: the cost follows the window,
+    /// never the world), then the minimap.
+    fn draw_game(&self, game: &GameState) {
+        let Some((_, camera)) = self.camera else {
+            return;
+        };
+        let world = game.terrain().rect();
+        let visible = camera.view().intersection(&world);
+        // One tile more all round, so box walls join across the view's edge.
+        let area = Rect::new(
+            visible.x - 1,
+            visible.y - 1,
+            visible.width + 2,
+            visible.height + 2,
+        )
+        .intersection(&world);
+        let part = game.compose(area);
+        let at = Pos::new(area.x, area.y);
+        let style = self.walls.unwrap_or(if game.run().is_some() {
+            WallStyle::Box
+        } else {
+            WallStyle::Java
+        });
+        if self.in_sight(game) {
+            let visibility = game.visibility();
+            self.renderer.draw_part(
+                &part,
+                at,
+                visible,
+                style,
+                &|p| match game.light(&visibility, p) {
+                    Light::Visible => Shade::Full,
+                    Light::Remembered => Shade::Dim,
+                    Light::Unseen => Shade::Hidden,
+                },
+            );
+        } else {
+            self.renderer
+                .draw_part(&part, at, visible, style, &|_| Shade::Full);
+        }
+        self.draw_minimap(game, camera);
+    }
+
+    /// Where the minimap goes on screen (pixels), when it shows.
+    fn minimap_rect(&self) -> Option<mq::Rect> {
+        let m = self.minimap.as_ref()?;
+        let (_, camera) = self.camera?;
+        if !self.minimap_wanted
+            || !self.shows_world()
+            || camera.shows_all(m.scene.width, m.scene.height)
+        {
+            return None;
+        }
+        let g = self.renderer.geometry();
+        let fit = self.renderer.fit();
+        let side = TILE_SIZE as f32 * fit.scale;
+        let (view_w, view_h) = (
+            g.cols as f32 * side,
+            (g.rows - HUD_ROWS as u32) as f32 * side,
+        );
+        let (box_w, box_h) = (view_w / 4.0, view_h / 3.0);
+        let (mw, mh) = (m.map.width() as f32, m.map.height() as f32);
+        let k = (box_w / mw).min(box_h / mh);
+        let k = if k >= 1.0 { k.floor() } else { k };
+        let (w, h) = (mw * k, mh * k);
+        let x = fit.left + view_w - w - MINIMAP_MARGIN;
+        let y = fit.top + HUD_ROWS as f32 * side + MINIMAP_MARGIN;
+        Some(mq::Rect::new(x, y, w, h))
+    }
+
+    /// The minimap at the view's top-right: the explored world, the view's outline, the
+    /// exit (once seen) and the avatar.
+    fn draw_minimap(&self, game: &GameState, camera: Camera) {
+        let (Some(m), Some(r)) = (&self.minimap, self.minimap_rect()) else {
+            return;
+        };
+        let pad = 2.0;
+        mq::draw_rectangle(
+            r.x - pad,
+            r.y - pad,
+            r.w + 2.0 * pad,
+            r.h + 2.0 * pad,
+            mq::Color::new(0.0, 0.0, 0.0, 0.8),
+        );
+        outline(
+            r.x - pad,
+            r.y - pad,
+            r.w + 2.0 * pad,
+            r.h + 2.0 * pad,
+            renderer::to_mq_color(minimap::FRAME),
+        );
+        mq::draw_texture_ex(
+            &m.texture,
+            r.x,
+            r.y,
+            mq::WHITE,
+            mq::DrawTextureParams {
+                dest_size: Some(mq::vec2(r.w, r.h)),
+                ..Default::default()
+            },
+        );
+        let k = r.w / m.map.width() as f32;
+        let block = m.map.block() as f32;
+        // The view's outline, clipped to the world.
+        let world = game.terrain().rect();
+        let view = camera.view().intersection(&world);
+        let top = world.top() as f32 - view.top() as f32;
+        outline(
+            r.x + (view.x as f32 / block * k).floor(),
+            r.y + (top / block * k).floor(),
+            (view.width as f32 / block * k).ceil(),
+            (view.height as f32 / block * k).ceil(),
+            renderer::to_mq_color(minimap::VIEW_OUTLINE),
+        );
+        let dot = |pos: Pos, color| {
+            if let Some((x, y)) = m.map.pixel_of(pos) {
+                let d = k.max(3.0);
+                let (cx, cy) = (r.x + (x as f32 + 0.5) * k, r.y + (y as f32 + 0.5) * k);
+                mq::draw_rectangle(
+                    cx - d / 2.0,
+                    cy - d / 2.0,
+                    d,
+                    d,
+                    renderer::to_mq_color(color),
+                );
+            }
+        };
+        if !m.scene.sight || game.has_seen(game.exit()) {
+            dot(game.exit(), minimap::EXIT);
+        }
+        dot(game.avatar(), minimap::AVATAR);
+    }
+
     /// Whether `game` is drawn in sight: a run always, a classic game when Tab says so.
-    fn in_sight(&self, game: &crate::core::GameState) -> bool {
+    fn in_sight(&self, game: &GameState) -> bool {
         game.run().is_some() || self.classic_sight
     }
 
@@ -401,6 +805,66 @@ impl Window {
             r.draw_text_in_row(&row.right, x, y, GREY, 1.0);
         }
     }
+}
+
+/// The minimap of `game`'s `scene`, from the `previous` one: redrawn whole for a new scene,
+/// around the avatar after it moved (what it just saw), its texture updated when pixels
+/// changed.
+fn minimap_of(game: &GameState, scene: Scene, previous: Option<MinimapView>) -> MinimapView {
+    let mark = |pos: Pos| {
+        if scene.sight && !game.has_seen(pos) {
+            return Mark::Empty;
+        }
+        match game.terrain().get(pos) {
+            Some(Tile::Floor) => Mark::Floor,
+            Some(Tile::Wall) => Mark::Wall,
+            _ => Mark::Empty,
+        }
+    };
+    let avatar = game.avatar();
+    let mut view = match previous {
+        Some(mut m) if m.scene == scene => {
+            if m.avatar != avatar && scene.sight {
+                let r = SIGHT_RADIUS as i32 + 1;
+                m.map.redraw(
+                    Rect::new(avatar.x - r, avatar.y - r, 2 * r + 1, 2 * r + 1),
+                    mark,
+                );
+            }
+            m.avatar = avatar;
+            m
+        }
+        _ => {
+            let mut map = Minimap::new(scene.width, scene.height, MAX_SIDE, MAX_SIDE);
+            map.redraw(Rect::of_size(scene.width, scene.height), mark);
+            let texture =
+                mq::Texture2D::from_rgba8(map.width() as u16, map.height() as u16, map.rgba());
+            texture.set_filter(mq::FilterMode::Nearest);
+            map.take_changed();
+            MinimapView {
+                scene,
+                map,
+                texture,
+                avatar,
+            }
+        }
+    };
+    if view.map.take_changed() {
+        view.texture.update(&mq::Image {
+            bytes: view.map.rgba().to_vec(),
+            width: view.map.width() as u16,
+            height: view.map.height() as u16,
+        });
+    }
+    view
+}
+
+/// A one-pixel outline just inside the `w × h` pixel rectangle at `(x, y)`.
+fn outline(x: f32, y: f32, w: f32, h: f32, color: mq::Color) {
+    mq::draw_rectangle(x, y, w, 1.0, color);
+    mq::draw_rectangle(x, y + h - 1.0, w, 1.0, color);
+    mq::draw_rectangle(x, y, 1.0, h, color);
+    mq::draw_rectangle(x + w - 1.0, y, 1.0, h, color);
 }
 
 /// The screen between two floors, when `events` descended to one.

@@ -219,11 +219,19 @@ impl<'a> Window<'a> {
         self.wait_frames();
     }
 
-    /// Moves the pointer to the centre of world tile `(x, y)` of a `height`-row world drawn
-    /// at `scale` pixels per pixel.
-    fn point_at_tile(&mut self, x: u32, y: u32, height: u32, scale: u32) {
-        let px = (x * TILE + TILE / 2) * scale;
-        let py = ((HUD_ROWS + height - 1 - y) * TILE + TILE / 2) * scale;
+    /// Moves the pointer to the centre of view cell `cell` (from the view's bottom-left) of a
+    /// view of `view_rows` rows of `side`-pixel cells, and returns the HUD's description
+    /// pixels once they differ from `before` (the pointer moved to another kind of tile), or
+    /// after 10 seconds (a slow machine draws late; the caller's assertion then explains).
+    fn point_at_cell(
+        &mut self,
+        cell: (u32, u32),
+        side: u32,
+        view_rows: u32,
+        before: &[u8],
+    ) -> Vec<u8> {
+        let px = cell.0 * side + side / 2;
+        let py = (HUD_ROWS + view_rows - 1 - cell.1) * side + side / 2;
         xdotool(
             self.x,
             &[
@@ -235,6 +243,14 @@ impl<'a> Window<'a> {
             ],
         );
         self.wait_frames();
+        let start = Instant::now();
+        loop {
+            let now = description_pixels(&self.screenshot(), side / TILE);
+            if now != before || start.elapsed() > Duration::from_secs(10) {
+                return now;
+            }
+            sleep(Duration::from_millis(250));
+        }
     }
 
     /// Captures the window with `xwd -id` (a plain XGetImage: no grabs, no waiting for
@@ -284,6 +300,19 @@ impl<'a> Window<'a> {
         );
     }
 
+    /// A screenshot once `ready` holds for it (tried for up to 20 seconds; the last one is
+    /// returned either way, for the caller's assertions to explain).
+    fn screenshot_when(&self, ready: impl Fn(&RgbaImage) -> bool) -> RgbaImage {
+        let start = Instant::now();
+        loop {
+            let shot = self.screenshot();
+            if ready(&shot) || start.elapsed() > Duration::from_secs(20) {
+                return shot;
+            }
+            sleep(Duration::from_millis(250));
+        }
+    }
+
     /// Waits for the program to end by itself; returns its exit code.
     fn wait_exit(&mut self, limit: Duration) -> Option<i32> {
         let start = Instant::now();
@@ -322,11 +351,17 @@ fn wall_cells(img: &RgbaImage, width: u32, height: u32, scale: u32) -> Vec<Vec<b
 /// The world cell (x, y) whose pixels include the avatar's white glyph ink (bright grey
 /// after anti-aliasing on black: no other tile's ink or background is a bright grey).
 fn avatar_cell(img: &RgbaImage, width: u32, height: u32) -> Option<(u32, u32)> {
+    avatar_cell_at(img, width, height, 1)
+}
+
+/// [`avatar_cell`] in a picture drawn at `scale` × 16 pixels a cell.
+fn avatar_cell_at(img: &RgbaImage, width: u32, height: u32, scale: u32) -> Option<(u32, u32)> {
+    let side = TILE * scale;
     for row in 0..height {
         for x in 0..width {
-            let white = (0..TILE * TILE).any(|k| {
-                let px = x * TILE + k % TILE;
-                let py = (HUD_ROWS + row) * TILE + k / TILE;
+            let white = (0..side * side).any(|k| {
+                let px = x * side + k % side;
+                let py = (HUD_ROWS + row) * side + k / side;
                 let [r, g, b] = pixel(img, px, py);
                 r == g && g == b && r >= 150
             });
@@ -421,28 +456,35 @@ fn playing_in_a_real_window_matches_replay() {
     let wall = find_tile(&rows_moved, '#', 10);
     let wall2 = find_tile(&rows_moved, '#', 200);
     let floor = find_tile(&rows_moved, '·', 10);
-    window.point_at_tile(wall.0, wall.1, 30, 1);
-    let over_wall = description_pixels(&window.screenshot(), 1);
-    window.point_at_tile(floor.0, floor.1, 30, 1);
-    let over_floor = description_pixels(&window.screenshot(), 1);
-    window.point_at_tile(wall2.0, wall2.1, 30, 1);
-    let over_wall2 = description_pixels(&window.screenshot(), 1);
-    assert_ne!(over_wall, over_floor, "the HUD changes from wall to floor");
-    assert_eq!(over_wall, over_wall2, "the HUD says the same for two walls");
+    // The 80 x 30 world fills the view: view cells are world tiles. Each reading waits for
+    // the HUD to change from the one before (wall, floor, wall: each differs if right).
+    let start = description_pixels(&moved, 1);
+    let over_wall = window.point_at_cell(wall, TILE, 30, &start);
+    let over_floor = window.point_at_cell(floor, TILE, 30, &over_wall);
+    let over_wall2 = window.point_at_cell(wall2, TILE, 30, &over_floor);
+    assert!(
+        over_wall != over_floor,
+        "the HUD changes from wall to floor"
+    );
+    assert!(
+        over_wall == over_wall2,
+        "the HUD says the same for two walls"
+    );
 
     // Resized to twice the size, the world scales and the mouse still finds the tiles.
     xdotool(&x, &["windowsize", "--sync", &window.id, "2560", "1024"]);
     window.wait_frames();
-    let big = window.screenshot();
+    let big = window.screenshot_when(|img| {
+        img.dimensions() == (2560, 1024) && avatar_cell_at(img, 80, 30, 2).is_some()
+    });
     if big.dimensions() == (2560, 1024) {
         assert_walls_match(&big, &rows_moved, 2);
-        window.point_at_tile(wall.0, wall.1, 30, 2);
-        let big_wall = description_pixels(&window.screenshot(), 2);
-        window.point_at_tile(floor.0, floor.1, 30, 2);
-        let big_floor = description_pixels(&window.screenshot(), 2);
-        window.point_at_tile(wall2.0, wall2.1, 30, 2);
-        assert_ne!(big_wall, big_floor);
-        assert_eq!(big_wall, description_pixels(&window.screenshot(), 2));
+        let start = description_pixels(&big, 2);
+        let big_wall = window.point_at_cell(wall, 2 * TILE, 30, &start);
+        let big_floor = window.point_at_cell(floor, 2 * TILE, 30, &big_wall);
+        let big_wall2 = window.point_at_cell(wall2, 2 * TILE, 30, &big_floor);
+        assert!(big_wall != big_floor, "scaled: wall and floor differ");
+        assert!(big_wall == big_wall2, "scaled: two walls agree");
     } else {
         eprintln!("note: the X server did not resize the window; resize not checked");
     }
@@ -541,40 +583,365 @@ fn screenshot_and_gen_png_agree_cell_by_cell() {
     );
 }
 
-/// Runs `byog play ARGS` on the X server without a screenshot and returns its output (for
-/// sizes the window refuses before opening).
-fn play_output(x: &Xvfb, save_dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::new("timeout")
-        .args(["60", env!("CARGO_BIN_EXE_byog"), "play"])
-        .args(args)
-        .arg("--save-dir")
-        .arg(save_dir)
-        .env("DISPLAY", &x.display)
-        .output()
+/// The text `byog replay ARGS` prints (sizes and keys), as rows of characters, top row first.
+fn replay_rows_with(args: &[&str]) -> Vec<Vec<char>> {
+    let dir = tempfile::tempdir().unwrap();
+    let out = byog(dir.path(), args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
         .unwrap()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect()
 }
 
-/// Bug 7 of the ground issue: sizes the README calls valid but no screen shows are refused
-/// before a window opens, with exit 2 and a message that says what fits (not a raw X error,
-/// not a 16000-pixel window).
+/// The view of a screenshot at 16 pixels a tile: its size in cells below the HUD.
+fn view_cells(img: &RgbaImage) -> (u32, u32) {
+    (img.width() / TILE, img.height() / TILE - HUD_ROWS)
+}
+
+/// Checks a scrolled view against replay's rows: finds the avatar's cell, takes the camera's
+/// offset from where replay puts the avatar, and compares every cell's wall background with
+/// the world tile the offset puts there (off the world: no wall). Returns the world tile in
+/// the view's bottom-left cell.
+fn assert_view_matches(img: &RgbaImage, rows: &[Vec<char>]) -> (i32, i32) {
+    let (cols, view_rows) = view_cells(img);
+    let (h, w) = (rows.len() as i32, rows[0].len() as i32);
+    let (cx, cy) = avatar_cell(img, cols, view_rows).expect("the avatar is on screen");
+    let (ax, ay) = find_tile(rows, '@', 0);
+    let origin = (ax as i32 - cx as i32, ay as i32 - cy as i32);
+    let cells = wall_cells(img, cols, view_rows, 1);
+    let minimap = minimap_box(img);
+    let mut wrong = Vec::new();
+    for (r, line) in cells.iter().enumerate() {
+        for (vx, &is_wall) in line.iter().enumerate() {
+            let (left, top) = (vx as u32 * TILE, (HUD_ROWS + r as u32) * TILE);
+            let under_minimap = minimap.is_some_and(|(x0, y0, x1, y1)| {
+                left < x1 && left + TILE > x0 && top < y1 && top + TILE > y0
+            });
+            if under_minimap {
+                continue;
+            }
+            let (x, y) = (
+                origin.0 + vx as i32,
+                origin.1 + (view_rows as i32 - 1 - r as i32),
+            );
+            let tile = (x >= 0 && y >= 0 && x < w && y < h)
+                .then(|| rows[(h - 1 - y) as usize][x as usize]);
+            if is_wall != (tile == Some('#')) {
+                wrong.push((x, y, tile));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} cells disagree with replay at origin {origin:?}, the first: {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(12)]
+    );
+    origin
+}
+
+/// The pixel box `(x0, y0, x1, y1)` (ends excluded) of the minimap's frame, if one is drawn
+/// (the cells under it do not show the world).
+fn minimap_box(img: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
+    let mut found: Option<(u32, u32, u32, u32)> = None;
+    for y in 0..img.height() {
+        for x in img.width() / 2..img.width() {
+            if pixel(img, x, y) == MINIMAP_FRAME {
+                let b = found.get_or_insert((x, y, x + 1, y + 1));
+                *b = (b.0.min(x), b.1.min(y), b.2.max(x + 1), b.3.max(y + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Keys that walk the avatar at most `steps` steps along a shortest path towards the floor
+/// tile farthest from it (a BFS over replay's text).
+fn walk_far(rows: &[Vec<char>], steps: usize) -> String {
+    let h = rows.len() as i32;
+    let w = rows[0].len() as i32;
+    let floor = |x: i32, y: i32| {
+        x >= 0 && y >= 0 && x < w && y < h && rows[(h - 1 - y) as usize][x as usize] == '·'
+    };
+    let (ax, ay) = find_tile(rows, '@', 0);
+    let start = (ax as i32, ay as i32);
+    let mut prev = std::collections::BTreeMap::new();
+    prev.insert(start, (start, ' '));
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut last = start;
+    while let Some((x, y)) = queue.pop_front() {
+        last = (x, y);
+        for (k, dx, dy) in [('W', 0, 1), ('A', -1, 0), ('S', 0, -1), ('D', 1, 0)] {
+            let n = (x + dx, y + dy);
+            if floor(n.0, n.1) && !prev.contains_key(&n) {
+                prev.insert(n, ((x, y), k));
+                queue.push_back(n);
+            }
+        }
+    }
+    let mut keys = Vec::new();
+    let mut p = last;
+    while p != start {
+        let (q, key) = prev[&p];
+        keys.push(key);
+        p = q;
+    }
+    keys.into_iter().rev().take(steps).collect()
+}
+
+/// Borrowed arguments.
+fn as_strs(a: &[String]) -> Vec<&str> {
+    a.iter().map(String::as_str).collect()
+}
+
+/// The pixels of a colour in a region of a picture.
+fn count_color(img: &RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32, color: [u8; 3]) -> usize {
+    let mut n = 0;
+    for y in y0..y1.min(img.height()) {
+        for x in x0..x1.min(img.width()) {
+            n += usize::from(pixel(img, x, y) == color);
+        }
+    }
+    n
+}
+
+/// The minimap's frame and the avatar's dot on it (`tile_engine::minimap`).
+const MINIMAP_FRAME: [u8; 3] = [90, 90, 100];
+const MINIMAP_AVATAR: [u8; 3] = [255, 220, 0];
+
+/// SPEC 8, the camera: a 1000 × 500 world (16000 × 8032 pixels at 16 a tile) opens no larger
+/// than the 2600 × 1100 X screen, shows the tiles around the avatar exactly as replay has
+/// them, and after walking far the avatar is still on screen and the view has scrolled.
 #[test]
-fn worlds_larger_than_the_screen_are_refused_with_what_fits() {
+fn a_world_larger_than_the_screen_scrolls_with_the_avatar() {
     let Some(x) = xvfb_or_skip() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    for size in [["4096", "5"], ["1000", "500"]] {
-        let out = play_output(&x, dir.path(), &["--width", size[0], "--height", size[1]]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{size:?}: {err}");
-        // The Xvfb screen is 2600 x 1100: 162 x 66 tiles, less the HUD's two rows.
-        assert!(err.contains("2600 × 1100 screen"), "{err}");
-        assert!(err.contains("at most 162 × 66 tiles"), "{err}");
-        assert!(
-            !err.contains("panicked") && !err.contains("BadWindow"),
-            "{err}"
+    let size = ["--width", "1000", "--height", "500"];
+    let rows = replay_rows_with(&[size[0], size[1], size[2], size[3], "N42S"]);
+    let png = dir.path().join("big.png");
+    let args = |keys: &str| {
+        let mut a: Vec<String> = size.iter().map(|s| (*s).to_owned()).collect();
+        a.extend(["--keys".to_owned(), keys.to_owned()]);
+        a
+    };
+    let img = play_screenshot(&x, dir.path(), &as_strs(&args("N42S")), &png);
+    assert!(
+        img.width() <= 2600 && img.height() <= 1100,
+        "the window is {:?}, larger than the screen",
+        img.dimensions()
+    );
+    let start = assert_view_matches(&img, &rows);
+
+    let walk = walk_far(&rows, 400);
+    assert!(walk.len() >= 150, "a long walk: {}", walk.len());
+    let keys = format!("N42S{walk}");
+    let walked = replay_rows_with(&[size[0], size[1], size[2], size[3], &keys]);
+    let img = play_screenshot(&x, dir.path(), &as_strs(&args(&keys)), &png);
+    let end = assert_view_matches(&img, &walked);
+    assert_ne!(start, end, "the view scrolled");
+    // The minimap shows (its frame and the avatar's dot) in the view's top-right corner.
+    let (w, h) = img.dimensions();
+    let top = HUD_ROWS * TILE;
+    assert!(count_color(&img, w / 2, top, w, top + h / 2, MINIMAP_FRAME) > 100);
+    assert!(count_color(&img, w / 2, top, w, top + h / 2, MINIMAP_AVATAR) > 0);
+    // M hides it, and the cells it covered show the world again.
+    let hidden = play_screenshot(&x, dir.path(), &as_strs(&args(&format!("{keys}M"))), &png);
+    assert_eq!(
+        count_color(&hidden, w / 2, top, w, top + h / 2, MINIMAP_FRAME),
+        0
+    );
+    assert_eq!(assert_view_matches(&hidden, &walked), end);
+}
+
+/// SPEC 8: the HUD names the tile under the mouse after the view has scrolled and after
+/// zooming (checked against replay's world through the camera's offset).
+#[test]
+fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let saves = tempfile::tempdir().unwrap();
+    let size = ["--width", "600", "--height", "300"];
+    let rows = replay_rows_with(&[size[0], size[1], size[2], size[3], "N8S"]);
+    let keys = format!("N8S{}", walk_far(&rows, 300));
+    let walked = replay_rows_with(&[size[0], size[1], size[2], size[3], &keys]);
+    let mut args = size.to_vec();
+    args.extend(["--keys", &keys]);
+    let mut window = Window::open_with(&x, saves.path(), &args);
+    // The keys (a world to make, a long walk) run before the first frame: wait for it.
+    let shot = window.screenshot_when(|img| {
+        let (cols, rows) = view_cells(img);
+        avatar_cell(img, cols, rows).is_some()
+    });
+    let origin = assert_view_matches(&shot, &walked);
+    let (cols, view_rows) = view_cells(&shot);
+    let minimap = minimap_box(&shot);
+    // World tiles on the view (not under the minimap): walls and floors, found through the
+    // offset.
+    let on_view = |c: char| -> Vec<(u32, u32)> {
+        let h = walked.len() as i32;
+        let mut found = Vec::new();
+        for vy in 0..view_rows as i32 {
+            for vx in 0..cols as i32 {
+                let (tx, ty) = (origin.0 + vx, origin.1 + vy);
+                let (left, top) = (
+                    vx as u32 * TILE,
+                    (HUD_ROWS + view_rows - 1 - vy as u32) * TILE,
+                );
+                let under_minimap = minimap.is_some_and(|(x0, y0, x1, y1)| {
+                    left < x1 && left + TILE > x0 && top < y1 && top + TILE > y0
+                });
+                if !under_minimap
+                    && tx >= 0
+                    && ty >= 0
+                    && ty < h
+                    && (tx as usize) < walked[0].len()
+                    && walked[(h - 1 - ty) as usize][tx as usize] == c
+                {
+                    found.push((vx as u32, vy as u32));
+                }
+            }
+        }
+        found
+    };
+    let (walls, floors) = (on_view('#'), on_view('·'));
+    assert!(walls.len() > 10 && floors.len() > 10);
+    // The cells nearest the left and right of the view, so a wrong offset names another tile.
+    // Each tile pointed at is of another kind than the one before, so each reading waits
+    // for the HUD to change.
+    let start = description_pixels(&shot, 1);
+    let over_wall = window.point_at_cell(walls[0], TILE, view_rows, &start);
+    let over_floor = window.point_at_cell(floors[0], TILE, view_rows, &over_wall);
+    let over_wall2 = window.point_at_cell(walls[walls.len() - 1], TILE, view_rows, &over_floor);
+    assert!(
+        over_wall != over_floor,
+        "the HUD changes from wall to floor"
+    );
+    assert!(
+        over_wall == over_wall2,
+        "the HUD says the same for two walls"
+    );
+    // Off the world's cells (over the HUD) nothing is named.
+    xdotool(&x, &["mousemove", "--window", &window.id, "5", "5"]);
+    window.wait_frames();
+    let nothing = description_pixels(
+        &window.screenshot_when(|img| description_pixels(img, 1) != over_wall2),
+        1,
+    );
+    assert!(
+        nothing != over_floor && nothing != over_wall,
+        "over the HUD"
+    );
+    // Zoomed in to 24 pixels a tile, the camera follows and the mouse still names tiles.
+    window.type_keys("++");
+    let zoomed = window.screenshot();
+    let side = 24;
+    let (zcols, zrows) = (zoomed.width() / side, zoomed.height() / side - HUD_ROWS);
+    // Find the avatar's cell at this size (its white ink), then a wall and a floor near it.
+    let mut avatar = None;
+    'find: for r in 0..zrows {
+        for c in 0..zcols {
+            let ink = (0..side * side).any(|k| {
+                let [red, g, b] = pixel(
+                    &zoomed,
+                    c * side + k % side,
+                    (HUD_ROWS + r) * side + k / side,
+                );
+                red == g && g == b && red >= 150
+            });
+            if ink {
+                avatar = Some((c, zrows - 1 - r));
+                break 'find;
+            }
+        }
+    }
+    let (acx, acy) = avatar.expect("the avatar is on screen after zooming");
+    let (ax, ay) = find_tile(&walked, '@', 0);
+    let zorigin = (ax as i32 - acx as i32, ay as i32 - acy as i32);
+    let h = walked.len() as i32;
+    let tile_of = |c: u32, r: u32| {
+        let (tx, ty) = (zorigin.0 + c as i32, zorigin.1 + r as i32);
+        (tx >= 0 && ty >= 0 && ty < h && (tx as usize) < walked[0].len())
+            .then(|| walked[(h - 1 - ty) as usize][tx as usize])
+    };
+    let near = |want: char| {
+        (0..zrows)
+            .flat_map(|r| (0..zcols / 2).map(move |c| (c, r)))
+            .find(|&(c, r)| tile_of(c, r) == Some(want))
+            .expect("a tile on the view's left half")
+    };
+    let zoomed_wall = window.point_at_cell(near('#'), side, zrows, &nothing);
+    let zoomed_floor = window.point_at_cell(near('·'), side, zrows, &zoomed_wall);
+    assert!(zoomed_wall != zoomed_floor, "zoomed: wall and floor differ");
+    window.type_keys(":q");
+}
+
+/// SPEC 8, watching a save: `--watch` plays the save's history from its start; paused after
+/// k single steps it shows the world replay prints for the history's first k actions (a
+/// bump is not an action), and the save file is not touched.
+#[test]
+fn watching_a_save_shows_each_prefix_of_its_history() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let saves = tempfile::tempdir().unwrap();
+    let typed = "N1234SDDDDSSSSWWWWAAAAAADDDDDDDDDDDSSSS";
+    let out = byog(saves.path(), &[&format!("{typed}:Q")]);
+    assert!(out.status.success());
+    let save = saves.path().join("save.bin");
+    let before = std::fs::read(&save).unwrap();
+    // The distinct worlds along the typed keys (bumps leave the world as it was).
+    let mut worlds: Vec<Vec<Vec<char>>> = Vec::new();
+    for end in "N1234S".len()..=typed.len() {
+        let rows = replay_rows(&typed[..end]);
+        if worlds.last() != Some(&rows) {
+            worlds.push(rows);
+        }
+    }
+    assert!(worlds.len() > 12, "{}", worlds.len());
+    let png = saves.path().join("watch.png");
+    for k in [0, 1, 5, 12, worlds.len() - 1] {
+        let keys = format!(" {}", ".".repeat(k));
+        let img = play_screenshot(&x, saves.path(), &["--watch", "--keys", &keys], &png);
+        assert_walls_match(&img, &worlds[k], 1);
+        assert_eq!(
+            avatar_cell(&img, 80, 30),
+            Some(find_tile(&worlds[k], '@', 0)),
+            "step {k}"
         );
     }
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        before,
+        "the save is untouched"
+    );
+    // V at the menu watches it too; Escape leaves for the menu.
+    let mut window = Window::open(&x, saves.path());
+    window.type_keys("v ");
+    assert_walls_match(&window.screenshot(), &worlds[0], 1);
+    window.press(&["Escape"]);
+    assert!(
+        wall_cells(&window.screenshot(), 80, 30, 1)
+            .iter()
+            .flatten()
+            .all(|w| !w)
+    );
+    assert!(window.is_running());
+    window.type_keys("q");
+    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        before,
+        "the save is untouched"
+    );
 }
 
 /// Bug 8: a tiny world gets a window large enough for the menu; the window's class is byog.
@@ -652,27 +1019,21 @@ fn the_menu_and_seed_entry_behave_as_the_spec_says() {
     window.type_keys(":q");
     assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
 
-    // A save of a world wider than the screen: L is refused, the window stays, the save too.
+    // A save of a world wider than the window (and the screen): L loads it into the same
+    // window, which scrolls to the avatar.
     let big = byog(saves.path(), &["--width", "400", "--height", "40", "N3S:Q"]);
     assert!(big.status.success());
-    let before = std::fs::read(saves.path().join("save.bin")).unwrap();
     let mut window = Window::open(&x, saves.path());
     window.type_keys("l");
-    assert!(
-        window.is_running(),
-        "a save too large to show must not crash the window"
-    );
-    let shot = window.screenshot();
+    assert!(window.is_running());
+    let shot = window.screenshot_when(|img| {
+        let (cols, rows) = view_cells(img);
+        avatar_cell(img, cols, rows).is_some()
+    });
     assert_eq!(shot.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
-    assert!(
-        wall_cells(&shot, 80, 30, 1).iter().flatten().all(|w| !w),
-        "still the menu"
-    );
-    assert_eq!(
-        std::fs::read(saves.path().join("save.bin")).unwrap(),
-        before
-    );
-    window.type_keys("q");
+    let rows = replay_rows_with(&["--width", "400", "--height", "40", "N3S"]);
+    assert_view_matches(&shot, &rows);
+    window.type_keys(":q");
     assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
 }
 

@@ -20,6 +20,14 @@ pub struct PlayArgs {
     /// in runs, java in the classic game.
     #[arg(long, value_enum, value_name = "STYLE")]
     walls: Option<super::Walls>,
+    /// Watch the save from its start instead of playing: Space pauses, . steps, [ and ]
+    /// change the speed, Esc leaves. The save is not changed.
+    #[arg(long)]
+    watch: bool,
+    /// Print the mean and 99th percentile frame time after N frames, and exit (a benchmark
+    /// of drawing; docs/performance.md).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    frame_stats: Option<u32>,
 }
 
 /// Runs `play`: opens the window at the menu.
@@ -33,6 +41,9 @@ pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         keys: args.keys,
         screenshot: args.screenshot,
         walls: args.walls.map(super::Walls::style),
+        floors: common.floors,
+        watch: args.watch,
+        frame_stats: args.frame_stats,
     })
     .map_err(CliError::Usage)
 }

@@ -13,6 +13,7 @@ pub mod replay;
 pub mod rules;
 pub mod run;
 pub mod save;
+pub mod watch;
 
 pub use crate::tile_engine::Direction;
 pub use action::Action;

@@ -18,7 +18,7 @@
 //! Cost: each tile of the lit area is looked at a few times; at radius 8 that is about 200
 //! tiles whatever the map's size (`benches/byog.rs`, `fov/80x30`).
 
-use super::geometry::Pos;
+use super::geometry::{Pos, Rect};
 use super::map::Map;
 
 /// A sector's slope, `num / den` with `den > 0`: the column offset per row of depth.
@@ -137,40 +137,50 @@ pub fn compute(map: &(impl Map + ?Sized), origin: Pos, radius: u32, reveal: &mut
     }
 }
 
-/// What can be seen from a tile: a `width × height` mask, row-major from the bottom row,
-/// reused from move to move (no allocation after the first).
+/// What can be seen from a tile: a mask over the square of the light radius around it (never
+/// the whole map, so a frame of a huge world costs the radius), reused from move to move (no
+/// allocation once it has grown to the radius).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Visibility {
-    width: usize,
-    height: usize,
+    /// The tiles the mask covers: the radius' square around the origin, clipped to the map.
+    area: Rect,
+    /// Row-major from the area's bottom row.
     visible: Vec<bool>,
 }
 
 impl Visibility {
     /// Recomputes the mask for `map` seen from `origin` within `radius` tiles.
     pub fn update(&mut self, map: &(impl Map + ?Sized), origin: Pos, radius: u32) {
-        self.width = map.width();
-        self.height = map.height();
+        let r = i64::from(radius);
+        let side = |at: i32, size: usize| {
+            let low = (i64::from(at) - r).max(0);
+            let high = (i64::from(at) + r + 1).min(size as i64);
+            (low as i32, (high - low).max(0) as i32)
+        };
+        let (x, width) = side(origin.x, map.width());
+        let (y, height) = side(origin.y, map.height());
+        self.area = Rect::new(x, y, width, height);
         self.visible.clear();
-        self.visible.resize(self.width * self.height, false);
-        let (w, visible) = (self.width, &mut self.visible);
+        self.visible.resize(self.area.area() as usize, false);
+        let (area, visible) = (self.area, &mut self.visible);
         compute(map, origin, radius, &mut |p| {
-            visible[p.y as usize * w + p.x as usize] = true;
+            if area.contains(p) {
+                visible[((p.y - area.y) * area.width + (p.x - area.x)) as usize] = true;
+            }
         });
     }
 
     /// Whether `pos` is seen (false outside the map).
     pub fn is_visible(&self, pos: Pos) -> bool {
-        pos.x >= 0
-            && pos.y >= 0
-            && (pos.x as usize) < self.width
-            && (pos.y as usize) < self.height
-            && self.visible[pos.y as usize * self.width + pos.x as usize]
+        self.area.contains(pos)
+            && self.visible
+                [((pos.y - self.area.y) * self.area.width + (pos.x - self.area.x)) as usize]
     }
 
-    /// The mask, row-major from the bottom row.
-    pub fn mask(&self) -> &[bool] {
-        &self.visible
+    /// The tiles the mask covers (every visible tile is inside): the light radius' square
+    /// around the origin, clipped to the map.
+    pub fn area(&self) -> Rect {
+        self.area
     }
 }
 

@@ -140,7 +140,17 @@ impl Direction {
 /// A rectangle of tiles: `width × height` tiles whose bottom-left tile is `(x, y)`.
 /// Sides are never negative; an empty rectangle has a side of 0.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+    Debug,
+    Default,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
 )]
 pub struct Rect {
     /// Left column, in tiles.

@@ -8,6 +8,7 @@ pub mod fov;
 pub mod geometry;
 pub mod layout;
 pub mod map;
+pub mod minimap;
 pub mod random_utils;
 pub mod raster;
 #[cfg(feature = "window")]

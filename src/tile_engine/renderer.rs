@@ -6,7 +6,7 @@
 use macroquad::prelude as mq;
 
 use super::autotile::{self, WallStyle};
-use super::geometry::Pos;
+use super::geometry::{Pos, Rect};
 use super::layout::{FONT_BYTES, FONT_SIZE, Fit, Geometry, TILE_SIZE};
 use super::tetile::{Rgb, TETile};
 use super::tileset::Tile;
@@ -28,22 +28,26 @@ pub enum Shade {
     Hidden,
 }
 
-/// A tile's colours at two fifths of their brightness.
-fn dimmed(tile: &TETile) -> TETile {
-    let dim = |c: Rgb| Rgb::new(c.r / 5 * 2, c.g / 5 * 2, c.b / 5 * 2);
-    TETile::new(
-        tile.character(),
-        dim(tile.text_color()),
-        dim(tile.background_color()),
-        tile.description().to_owned(),
-    )
+/// A colour at two fifths of its brightness (remembered tiles).
+pub const fn dimmed(c: Rgb) -> Rgb {
+    Rgb::new(c.r / 5 * 2, c.g / 5 * 2, c.b / 5 * 2)
+}
+
+/// The font size in pixels for text at `scale` × the tile font.
+fn font_size(scale: f32) -> u16 {
+    (f32::from(FONT_SIZE) * scale).round().max(1.0) as u16
 }
 
 /// Draws worlds and text in cells on the current macroquad window. Create it inside the window
 /// loop (macroquad must be running).
 pub struct TERenderer {
     geometry: Geometry,
+    /// Pixels per cell / 16 when the layout fixes it (the camera's zoom); `None`: the cells
+    /// are scaled to fill the window (Java's fixed-size window).
+    scale: Option<f32>,
     font: Option<mq::Font>,
+    /// The font sizes, in pixels, whose glyphs are already rasterised.
+    cached_sizes: std::cell::RefCell<Vec<u16>>,
 }
 
 impl TERenderer {
@@ -60,19 +64,53 @@ impl TERenderer {
         if (mq::screen_width() as u32, mq::screen_height() as u32) != (w, h) {
             mq::request_new_screen_size(w as f32, h as f32);
         }
+        TERenderer::in_current_window(geometry)
+    }
+
+    /// A renderer laying `geometry` out in the window as it is, without asking the window to
+    /// change size (the camera's window: [`TERenderer::set_layout`] then places the cells each
+    /// frame).
+    pub fn in_current_window(geometry: Geometry) -> Self {
         // The embedded font is known-good; should it ever fail, macroquad's own font is used
         // (ASCII glyphs only) rather than stopping the game.
         let font = mq::load_ttf_font_from_bytes(FONT_BYTES).ok();
-        if let Some(font) = &font {
-            // Rasterise the glyphs up front: a glyph first met mid-frame grows the atlas and
-            // can leave that frame's earlier text blank.
-            let mut chars: Vec<char> = (' '..='~').collect();
-            chars.extend(super::Tile::ALL.iter().map(|t| t.character()));
-            for scale in [1.0, 1.5, 2.0, 2.5] {
-                font.populate_font_cache(&chars, (f32::from(FONT_SIZE) * scale) as u16);
+        let renderer = TERenderer {
+            geometry,
+            scale: None,
+            font,
+            cached_sizes: std::cell::RefCell::new(Vec::new()),
+        };
+        renderer.prepare_scale(1.0);
+        renderer
+    }
+
+    /// Lays the cells out as `geometry` at `scale` (pixels per cell / 16), centred in the
+    /// window, without asking the window to change size (the camera's layout; see
+    /// [`Geometry::fit_at`]).
+    pub fn set_layout(&mut self, geometry: Geometry, scale: f32) {
+        self.geometry = geometry;
+        self.scale = Some(scale);
+        self.prepare_scale(scale);
+    }
+
+    /// Rasterises the glyphs the screens draw at `scale` (tiles, the HUD, the text screens'
+    /// sizes) unless already done: a glyph first met mid-frame grows the atlas and can leave
+    /// that frame's earlier text blank.
+    fn prepare_scale(&self, scale: f32) {
+        let Some(font) = &self.font else {
+            return;
+        };
+        let mut cached = self.cached_sizes.borrow_mut();
+        for text_scale in [1.0, 1.5, 2.0, 2.5] {
+            let size = font_size(scale * text_scale);
+            if !cached.contains(&size) {
+                let mut chars: Vec<char> = (' '..='~').collect();
+                chars.extend(super::Tile::ALL.iter().map(|t| t.character()));
+                chars.push('·');
+                font.populate_font_cache(&chars, size);
+                cached.push(size);
             }
         }
-        TERenderer { geometry, font }
     }
 
     /// The cell layout.
@@ -82,7 +120,11 @@ impl TERenderer {
 
     /// The current placement of the cells on the screen.
     pub fn fit(&self) -> Fit {
-        self.geometry.fit(mq::screen_width(), mq::screen_height())
+        let (w, h) = (mq::screen_width(), mq::screen_height());
+        match self.scale {
+            Some(scale) => self.geometry.fit_at(scale, w, h),
+            None => self.geometry.fit(w, h),
+        }
     }
 
     /// The world tile under the mouse pointer, if any.
@@ -119,48 +161,67 @@ impl TERenderer {
     /// gives its position: in full, dimmed (remembered, out of sight), or not at all (never
     /// seen).
     pub fn draw_world_shaded(&self, world: &World, style: WallStyle, shade: &dyn Fn(Pos) -> Shade) {
+        self.draw_part(world, Pos::new(0, 0), world.rect(), style, shade);
+    }
+
+    /// Draws the tiles of `visible` (world tiles) from `part`, a piece of the world whose
+    /// `(0, 0)` is world tile `at` (as [`GameState::compose`](crate::core::GameState::compose)
+    /// makes it), each where the layout puts that world tile and at the brightness `shade`
+    /// gives it. Only `visible`'s tiles are drawn, so the cost follows the view, never the
+    /// world; `part` should reach one tile past `visible` so box walls join across its edge.
+    pub fn draw_part(
+        &self,
+        part: &World,
+        at: Pos,
+        visible: Rect,
+        style: WallStyle,
+        shade: &dyn Fn(Pos) -> Shade,
+    ) {
         let fit = self.fit();
         let (xo, yo) = (self.geometry.x_offset, self.geometry.y_offset);
-        let shaded: Vec<(Pos, Tile, TETile)> = world
-            .tiles()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &tile)| {
-                let pos = world.pos_of(i);
-                let t = TETile::new(
-                    tile.character(),
-                    tile.tetile().text_color(),
-                    autotile::background(tile, style),
-                    tile.tetile().description().to_owned(),
-                );
-                match shade(pos) {
-                    Shade::Full => Some((pos, tile, t)),
-                    Shade::Dim => Some((pos, tile, dimmed(&t))),
-                    Shade::Hidden => None,
-                }
-            })
-            .collect();
-        for (pos, _, t) in &shaded {
-            self.draw_background(fit, pos.x + xo, pos.y + yo, t);
+        let visible = visible.intersection(&Rect::new(
+            at.x,
+            at.y,
+            part.width() as i32,
+            part.height() as i32,
+        ));
+        let mut cells: Vec<(Pos, Tile, Rgb, Rgb)> = Vec::with_capacity(visible.area() as usize);
+        for pos in visible.positions() {
+            let local = Pos::new(pos.x - at.x, pos.y - at.y);
+            let tile = part.tile(local);
+            let (fg, bg) = (
+                tile.tetile().text_color(),
+                autotile::background(tile, style),
+            );
+            match shade(pos) {
+                Shade::Full => cells.push((pos, tile, fg, bg)),
+                Shade::Dim => cells.push((pos, tile, dimmed(fg), dimmed(bg))),
+                Shade::Hidden => {}
+            }
         }
-        for (pos, tile, t) in &shaded {
-            if style == WallStyle::Box && *tile == Tile::Wall {
-                let (x, y, side) = self.geometry.cell_rect(fit, pos.x + xo, pos.y + yo);
+        for &(pos, _, _, bg) in &cells {
+            let (x, y, side) = self.geometry.cell_rect(fit, pos.x + xo, pos.y + yo);
+            mq::draw_rectangle(x, y, side, side, to_mq_color(bg));
+        }
+        for &(pos, tile, fg, _) in &cells {
+            let (cx, cy) = (pos.x + xo, pos.y + yo);
+            if style == WallStyle::Box && tile == Tile::Wall {
+                let (x, y, side) = self.geometry.cell_rect(fit, cx, cy);
                 let scale = side / TILE_SIZE as f32;
-                let color = to_mq_color(t.text_color());
+                let local = Pos::new(pos.x - at.x, pos.y - at.y);
                 for (sx, sy, sw, sh) in
-                    autotile::strokes(autotile::wall_mask(world, *pos), TILE_SIZE)
+                    autotile::strokes(autotile::wall_mask(part, local), TILE_SIZE)
                 {
                     mq::draw_rectangle(
                         x + sx as f32 * scale,
                         y + sy as f32 * scale,
                         sw as f32 * scale,
                         sh as f32 * scale,
-                        color,
+                        to_mq_color(fg),
                     );
                 }
             } else {
-                self.draw_glyph(fit, pos.x + xo, pos.y + yo, t);
+                self.draw_char(fit, cx, cy, tile.character(), fg);
             }
         }
     }
@@ -178,18 +239,22 @@ impl TERenderer {
     }
 
     fn draw_glyph(&self, fit: Fit, cx: i32, cy: i32, tile: &TETile) {
-        let c = tile.character();
+        self.draw_char(fit, cx, cy, tile.character(), tile.text_color());
+    }
+
+    /// Draws character `c` centred in cell `(cx, cy)` in `color`.
+    fn draw_char(&self, fit: Fit, cx: i32, cy: i32, c: char, color: Rgb) {
         if c == ' ' {
             return;
         }
         let (x, y, side) = self.geometry.cell_rect(fit, cx, cy);
         let mut buf = [0u8; 4];
         let s: &str = c.encode_utf8(&mut buf);
-        let size = (f32::from(FONT_SIZE) * fit.scale).round().max(1.0) as u16;
+        let size = font_size(fit.scale);
         let dims = mq::measure_text(s, self.font.as_ref(), size, 1.0);
         let tx = x + (side - dims.width) / 2.0;
         let ty = y + (side - dims.height) / 2.0 + dims.offset_y;
-        self.text(s, tx, ty, size, tile.text_color());
+        self.text(s, tx, ty, size, color);
     }
 
     /// Draws `text` with its left edge at cell column `cx` and vertically centred in cell row
@@ -197,7 +262,7 @@ impl TERenderer {
     pub fn draw_text_in_row(&self, text: &str, cx: f32, cy: i32, color: Rgb, scale: f32) {
         let fit = self.fit();
         let (_, y, side) = self.geometry.cell_rect(fit, 0, cy);
-        let size = (f32::from(FONT_SIZE) * fit.scale * scale).round().max(1.0) as u16;
+        let size = font_size(fit.scale * scale);
         let dims = mq::measure_text("Ag", self.font.as_ref(), size, 1.0);
         let ty = y + (side - dims.height) / 2.0 + dims.offset_y;
         self.text(text, fit.left + cx * side, ty, size, color);
@@ -207,7 +272,7 @@ impl TERenderer {
     pub fn draw_text_centered(&self, text: &str, cy: i32, color: Rgb, scale: f32) {
         let fit = self.fit();
         let side = TILE_SIZE as f32 * fit.scale;
-        let size = (f32::from(FONT_SIZE) * fit.scale * scale).round().max(1.0) as u16;
+        let size = font_size(fit.scale * scale);
         let width = mq::measure_text(text, self.font.as_ref(), size, 1.0).width;
         let cx = (self.geometry.cols as f32 * side - width) / 2.0 / side;
         self.draw_text_in_row(text, cx, cy, color, scale);
@@ -217,7 +282,7 @@ impl TERenderer {
     pub fn text_width_cells(&self, text: &str, scale: f32) -> f32 {
         let fit = self.fit();
         let side = TILE_SIZE as f32 * fit.scale;
-        let size = (f32::from(FONT_SIZE) * fit.scale * scale).round().max(1.0) as u16;
+        let size = font_size(fit.scale * scale);
         mq::measure_text(text, self.font.as_ref(), size, 1.0).width / side
     }
 
