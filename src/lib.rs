@@ -19,9 +19,11 @@
 //! - [`screens`]: the menu, seed prompt, HUD, end screens and messages every front-end shows.
 //! - `window` (feature `window`, on by default): the macroquad loop: keyboard → interpreter,
 //!   screens → pixels.
+//! - [`terminal`]: the same game in a terminal (`play --terminal`): keys → interpreter,
+//!   screens → character cells, redrawing only what changed.
 //! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`); only `play` starts
-//!   the window. [`stats`] and [`views`] are the `stats` command's tables and `gen --view`'s
-//!   debug views, over [`core::metrics`].
+//!   the window or the terminal game. [`stats`] and [`views`] are the `stats` command's
+//!   tables and `gen --view`'s debug views, over [`core::metrics`].
 //!
 //! ```
 //! use byog::core::{GameState, generator::GeneratorSettings};
@@ -35,6 +37,7 @@ pub mod cli;
 pub mod core;
 pub mod screens;
 pub mod stats;
+pub mod terminal;
 pub mod tile_engine;
 pub mod views;
 #[cfg(feature = "window")]

@@ -21,9 +21,9 @@ use macroquad::prelude as mq;
 
 use crate::core::game::{Light, SIGHT_RADIUS};
 use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::{ESCAPE, Interpreter};
+use crate::core::interpreter::Interpreter;
 use crate::core::save::{FileStore, SaveStore};
-use crate::core::watch::Watch;
+use crate::core::watch::{Control, Watch};
 use crate::core::{Game, GameState, Mode};
 use crate::screens::{self, Context, Screen, Style, TextScreen};
 pub use crate::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
@@ -138,16 +138,7 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
     check_display()?;
     let watch = if options.watch {
         let store = FileStore::in_dir(&options.save_dir);
-        let game = store
-            .load()
-            .map_err(|e| format!("cannot watch the save: {e}"))?
-            .ok_or_else(|| {
-                format!(
-                    "there is no saved game to watch in {} (play and save with :Q first)",
-                    options.save_dir.display()
-                )
-            })?;
-        Some(Watch::new(&game).map_err(|e| format!("cannot watch the save: {e}"))?)
+        Some(Watch::of_store(&store).map_err(|e| screens::watch_refused(&e.to_string()))?)
     } else {
         None
     };
@@ -225,12 +216,11 @@ impl Game {
 /// On X11/Wayland systems, a clear error when there is no display to open a window on.
 fn check_display() -> Result<(), String> {
     if cfg!(all(unix, not(target_os = "macos")))
-        && std::env::var_os("DISPLAY").is_none()
-        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+        && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
+        && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
     {
         return Err(
-            "cannot open the window: no X display (DISPLAY is not set); \
-             `byog replay INPUT` and `byog gen` run without one"
+            "cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set)"
                 .to_owned(),
         );
     }
@@ -453,39 +443,33 @@ impl Window {
 
     /// V at the menu: watches the save from its start.
     fn start_watch(&mut self) {
-        self.message.clear();
-        match self.store.load() {
-            Ok(Some(game)) => match Watch::new(&game) {
-                Ok(watch) => self.watch = Some(watch),
-                Err(e) => self.message = screens::watch_refused(&e.to_string()),
-            },
-            Ok(None) => self.message = screens::watch_refused("there is no saved game"),
+        match Watch::of_store(&self.store) {
+            Ok(watch) => {
+                self.watch = Some(watch);
+                self.message.clear();
+            }
             Err(e) => self.message = screens::watch_refused(&e.to_string()),
         }
     }
 
-    /// A key while watching: Space pauses, `.` steps, `[` `]` change the speed, Escape or Q
-    /// leaves; the rest are ignored (the watch never plays).
+    /// A key while watching ([`Control`]); the rest are ignored (a watch never plays).
     fn watch_key(&mut self, key: char) {
         let Some(watch) = &mut self.watch else {
             return;
         };
-        match key {
-            ' ' => watch.toggle_pause(),
-            '.' | '>' => {
-                if let Err(e) = watch.step_once() {
-                    self.message = e.to_string();
-                }
-            }
-            ']' => watch.faster(),
-            '[' => watch.slower(),
-            ESCAPE | 'q' | 'Q' => {
+        match Control::of_key(key) {
+            Some(Control::Leave) => {
                 self.watch = None;
                 if self.watch_closes {
                     self.closing_at = Some(mq::get_time());
                 }
             }
-            _ => {}
+            Some(control) => {
+                if let Err(e) = watch.apply(control) {
+                    self.message = e.to_string();
+                }
+            }
+            None => {}
         }
     }
 

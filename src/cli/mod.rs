@@ -3,7 +3,7 @@
 //!
 //! | command | does | module |
 //! |---|---|---|
-//! | `byog` / `byog play` | opens the window at the menu | `cli/play.rs` |
+//! | `byog` / `byog play` | opens the window at the menu (`--terminal`: plays in the terminal) | `cli/play.rs` |
 //! | `byog INPUT` / `byog replay INPUT` | runs the input string headless, prints the world | `cli/replay.rs` |
 //! | `byog gen --seed N` / `--seeds A..B` | prints the world(s) `N<seed>S` starts | `cli/generate.rs` |
 //! | `byog stats ...` | dungeon metrics and expressive range | `cli/stats.rs` |

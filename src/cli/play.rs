@@ -1,20 +1,21 @@
-//! `byog play` (and `byog` alone): keyboard play in the window (the `window` feature).
+//! `byog play` (and `byog` alone): keyboard play in the window (the `window` feature), or in
+//! the terminal with `--terminal` (every build).
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::CliError;
 use super::args::Common;
+use super::{CliError, Color};
 
 /// `play`'s own flags.
-#[derive(Debug, Clone, Default, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
     /// Keys fed to the game before keyboard play starts, e.g. N42S.
     #[arg(long, value_name = "KEYS", default_value = "")]
     keys: String,
     /// Write a PNG of the first frame (after --keys) to PATH and exit.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "terminal")]
     screenshot: Option<PathBuf>,
     /// How walls are drawn: java (`#`) or box (lines joining neighbouring walls); default: box
     /// in runs, java in the classic game.
@@ -25,14 +26,59 @@ pub struct PlayArgs {
     #[arg(long)]
     watch: bool,
     /// Print the mean and 99th percentile frame time after N frames, and exit (a benchmark
-    /// of drawing; docs/performance.md).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// of drawing in the window; docs/performance.md).
+    #[arg(long, value_name = "N", conflicts_with = "terminal",
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     frame_stats: Option<u32>,
+    /// Play in this terminal instead of a window (over SSH, or with no display).
+    #[arg(long)]
+    terminal: bool,
+    /// With --terminal: when to colour (auto: unless NO_COLOR is set; true colour when
+    /// COLORTERM is truecolor or 24bit, else 256 colours).
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Color::Auto, requires = "terminal")]
+    color: Color,
 }
 
-/// Runs `play`: opens the window at the menu.
-#[cfg(feature = "window")]
+impl Default for PlayArgs {
+    fn default() -> Self {
+        PlayArgs {
+            keys: String::new(),
+            screenshot: None,
+            walls: None,
+            watch: false,
+            frame_stats: None,
+            terminal: false,
+            color: Color::Auto,
+        }
+    }
+}
+
+/// Runs `play`: the terminal game with `--terminal`, else the window at the menu.
 pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
+    if args.terminal {
+        let colorterm = std::env::var("COLORTERM").ok();
+        return crate::terminal::run(crate::terminal::TerminalOptions {
+            width: common.width,
+            height: common.height,
+            settings: common.settings(),
+            floors: common.floors,
+            save_dir: common.save_dir()?,
+            keys: args.keys,
+            walls: args.walls.map(super::Walls::style),
+            colour: crate::terminal::ColorMode::detect(args.color.enabled(), colorterm.as_deref()),
+            watch: args.watch,
+        })
+        .map_err(CliError::Usage);
+    }
+    window(common, args)
+}
+
+/// How to play without the window, for messages that refuse it.
+const TRY_TERMINAL: &str = "play in this terminal with `byog play --terminal`";
+
+/// Opens the window at the menu; without a display, says so and points to `--terminal`.
+#[cfg(feature = "window")]
+fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
     crate::window::run(crate::window::WindowOptions {
         width: common.width,
         height: common.height,
@@ -45,16 +91,21 @@ pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         watch: args.watch,
         frame_stats: args.frame_stats,
     })
-    .map_err(CliError::Usage)
+    .map_err(|e| {
+        CliError::Usage(if e.starts_with("cannot open the window") {
+            format!("{e}; {TRY_TERMINAL}")
+        } else {
+            e
+        })
+    })
 }
 
-/// Runs `play` in a build without the window: says so.
+/// Runs `play` in a build without the window: says so and points to `--terminal`.
 #[cfg(not(feature = "window"))]
-pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
+fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
     let _ = (common, args);
-    Err(CliError::Usage(
-        "this byog was built without the window (cargo's `window` feature); \
-         `byog replay`, `byog gen` and `byog stats` work without one"
-            .into(),
-    ))
+    Err(CliError::Usage(format!(
+        "this byog was built without the window (cargo's `window` feature); {TRY_TERMINAL} \
+         (`byog replay`, `byog gen` and `byog stats` work too)"
+    )))
 }

@@ -9,12 +9,57 @@
 use crate::core::GameState;
 use crate::core::interpreter::{InterpretError, Interpreter};
 use crate::core::rules::Events;
-use crate::core::save::MemoryStore;
+use crate::core::save::{MemoryStore, SaveError, SaveStore};
+
+/// Why a save cannot be watched.
+#[derive(Debug, thiserror::Error)]
+pub enum WatchError {
+    /// There is no save in the store.
+    #[error("there is no saved game at {} (play, then save with :Q)", .0.display())]
+    NoSave(std::path::PathBuf),
+    /// The save cannot be read.
+    #[error(transparent)]
+    Load(#[from] SaveError),
+    /// The save's first world cannot be made again.
+    #[error("its world cannot be made again: {0}")]
+    Remake(#[from] InterpretError),
+}
 
 /// Playback speeds in steps (actions) a second, slowest first.
 pub const SPEEDS: [u32; 9] = [1, 2, 4, 8, 15, 30, 60, 120, 240];
 /// The speed a watch starts at: an index into [`SPEEDS`] (8 steps a second).
 pub const DEFAULT_SPEED: usize = 3;
+
+/// What a key does while watching (the same keys in every front-end; none of them reaches an
+/// interpreter or a history).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    /// Space: pause, or go on.
+    Pause,
+    /// `.` or `>`: one step, and pause.
+    Step,
+    /// `]`: faster.
+    Faster,
+    /// `[`: slower.
+    Slower,
+    /// Esc or `Q`: stop watching (the front-end goes back to the menu, or closes when it
+    /// was opened to watch).
+    Leave,
+}
+
+impl Control {
+    /// The control a key asks for, if any (other keys do nothing while watching).
+    pub fn of_key(key: char) -> Option<Control> {
+        match key {
+            ' ' => Some(Control::Pause),
+            '.' | '>' => Some(Control::Step),
+            ']' => Some(Control::Faster),
+            '[' => Some(Control::Slower),
+            crate::core::interpreter::ESCAPE | 'q' | 'Q' => Some(Control::Leave),
+            _ => None,
+        }
+    }
+}
 
 /// A save being watched: its history, how much of it has been played, and the playback
 /// controls.
@@ -69,6 +114,18 @@ impl Watch {
             watch.feed_next()?;
         }
         Ok(watch)
+    }
+
+    /// A watch of the save in `store` (read once, never written).
+    ///
+    /// # Errors
+    /// [`WatchError`]: no save, a save that cannot be read, or one whose world cannot be
+    /// made again.
+    pub fn of_store(store: &dyn SaveStore) -> Result<Watch, WatchError> {
+        let save = store
+            .load()?
+            .ok_or_else(|| WatchError::NoSave(store.location()))?;
+        Ok(Watch::new(&save)?)
     }
 
     /// The game as it stood after [`Watch::step_count`] steps.
@@ -126,6 +183,23 @@ impl Watch {
             crate::core::Outcome::Acted(events) => Some(events),
             _ => None,
         })
+    }
+
+    /// Applies a control key (all but [`Control::Leave`], which is the front-end's).
+    ///
+    /// # Errors
+    /// As [`Watch::step`].
+    pub fn apply(&mut self, control: Control) -> Result<(), InterpretError> {
+        match control {
+            Control::Pause => self.toggle_pause(),
+            Control::Step => {
+                self.step_once()?;
+            }
+            Control::Faster => self.faster(),
+            Control::Slower => self.slower(),
+            Control::Leave => {}
+        }
+        Ok(())
     }
 
     /// Pauses, or resumes from now.

@@ -1,0 +1,394 @@
+//! The terminal's picture: a grid of character cells (a character, its text and background
+//! colours, its weight), and a painter that writes only the cells that differ from the frame
+//! it wrote last, with cursor moves between them, so a step in an 80 × 30 world writes a few
+//! hundred bytes instead of the whole screen. Colours go out in true colour, as the nearest
+//! of xterm's 256 colours, or not at all (`NO_COLOR`, `--color never`).
+//!
+//! A cell is one terminal column wide: every tile of the Tileset is a one-column character,
+//! and [`Grid::text`] puts a `?` in place of a character of any other width, so text never
+//! shifts the cells after it.
+
+use std::io::{self, Write};
+
+use crossterm::cursor::MoveTo;
+use crossterm::queue;
+use crossterm::style::{
+    Attribute, Color, Print, SetAttribute, SetBackgroundColor, SetForegroundColor,
+};
+use crossterm::terminal::{Clear, ClearType};
+use unicode_width::UnicodeWidthChar;
+
+use crate::tile_engine::Rgb;
+
+/// Black: the background of the world and of text screens.
+pub const BLACK: Rgb = Rgb::new(0, 0, 0);
+
+/// How colours are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorMode {
+    /// No colour at all: the terminal's own colours, weights only (`NO_COLOR`, `--color
+    /// never`).
+    Plain,
+    /// The nearest of xterm's 256 colours (`ansi256`).
+    Indexed,
+    /// 24-bit colour, as the Tileset gives it.
+    True,
+}
+
+impl ColorMode {
+    /// The mode for a terminal: `Plain` when colour is off, `True` when `COLORTERM` says
+    /// `truecolor` or `24bit` (the convention terminals follow), else `Indexed`.
+    pub fn detect(colour: bool, colorterm: Option<&str>) -> ColorMode {
+        match colorterm {
+            _ if !colour => ColorMode::Plain,
+            Some(v) if v.eq_ignore_ascii_case("truecolor") || v.eq_ignore_ascii_case("24bit") => {
+                ColorMode::True
+            }
+            _ => ColorMode::Indexed,
+        }
+    }
+
+    /// Whether colours are written at all.
+    pub fn has_colour(self) -> bool {
+        self != ColorMode::Plain
+    }
+
+    /// `rgb` as this mode writes it.
+    fn color(self, rgb: Rgb) -> Color {
+        match self {
+            ColorMode::True => Color::Rgb {
+                r: rgb.r,
+                g: rgb.g,
+                b: rgb.b,
+            },
+            ColorMode::Indexed | ColorMode::Plain => Color::AnsiValue(ansi256(rgb)),
+        }
+    }
+}
+
+/// The nearest xterm 256-colour index to `rgb`: the nearer (in squared RGB distance) of the
+/// 6 × 6 × 6 colour cube (indices 16..=231, levels 0, 95, 135, 175, 215, 255) and the grey
+/// ramp (232..=255, levels 8, 18, .., 238).
+pub fn ansi256(rgb: Rgb) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let level = |v: u8| match v {
+        0..48 => 0u8,
+        48..115 => 1,
+        _ => (v - 35) / 40,
+    };
+    let distance = |(r, g, b): (u8, u8, u8)| {
+        let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
+        d(r, rgb.r) + d(g, rgb.g) + d(b, rgb.b)
+    };
+    let (lr, lg, lb) = (level(rgb.r), level(rgb.g), level(rgb.b));
+    let cube = (
+        LEVELS[lr as usize],
+        LEVELS[lg as usize],
+        LEVELS[lb as usize],
+    );
+    let mean = (u32::from(rgb.r) + u32::from(rgb.g) + u32::from(rgb.b)) / 3;
+    let grey_index = (mean.saturating_sub(3) / 10).min(23) as u8;
+    let grey = 8 + 10 * grey_index;
+    if distance((grey, grey, grey)) < distance(cube) {
+        232 + grey_index
+    } else {
+        16 + 36 * lr + 6 * lg + lb
+    }
+}
+
+/// A colour at 40 % of its strength: remembered tiles, out of sight (the window's shade).
+pub fn dimmed(c: Rgb) -> Rgb {
+    Rgb::new(c.r / 5 * 2, c.g / 5 * 2, c.b / 5 * 2)
+}
+
+/// A cell's weight: the terminal's bold and faint attributes. Without colour, faint is how
+/// remembered tiles and greyed text look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    /// Neither.
+    Normal,
+    /// Bold.
+    Bold,
+    /// Faint.
+    Faint,
+}
+
+/// One character cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    /// The character (one column wide).
+    pub ch: char,
+    /// Its colour (not written in [`ColorMode::Plain`]).
+    pub fg: Rgb,
+    /// The cell's background (not written in [`ColorMode::Plain`]).
+    pub bg: Rgb,
+    /// Bold, faint or neither.
+    pub weight: Weight,
+}
+
+impl Cell {
+    /// A blank cell on `bg`.
+    pub const fn blank(bg: Rgb) -> Cell {
+        Cell {
+            ch: ' ',
+            fg: bg,
+            bg,
+            weight: Weight::Normal,
+        }
+    }
+}
+
+/// A screen of `cols × rows` cells, row 0 at the top (terminal order).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    cols: u16,
+    rows: u16,
+    cells: Vec<Cell>,
+}
+
+impl Grid {
+    /// A `cols × rows` grid of blank black cells.
+    pub fn new(cols: u16, rows: u16) -> Grid {
+        Grid {
+            cols,
+            rows,
+            cells: vec![Cell::blank(BLACK); usize::from(cols) * usize::from(rows)],
+        }
+    }
+
+    /// Width in cells.
+    pub fn cols(&self) -> u16 {
+        self.cols
+    }
+
+    /// Height in cells.
+    pub fn rows(&self) -> u16 {
+        self.rows
+    }
+
+    /// The cell at column `x`, row `y` (from the top), if on the grid.
+    pub fn get(&self, x: u16, y: u16) -> Option<Cell> {
+        (x < self.cols && y < self.rows)
+            .then(|| self.cells[usize::from(y) * usize::from(self.cols) + usize::from(x)])
+    }
+
+    /// Sets the cell at column `x`, row `y` (from the top); off the grid does nothing.
+    pub fn set(&mut self, x: u16, y: u16, cell: Cell) {
+        if x < self.cols && y < self.rows {
+            self.cells[usize::from(y) * usize::from(self.cols) + usize::from(x)] = cell;
+        }
+    }
+
+    /// Fills row `y` with blank cells on `bg`.
+    pub fn fill_row(&mut self, y: u16, bg: Rgb) {
+        for x in 0..self.cols {
+            self.set(x, y, Cell::blank(bg));
+        }
+    }
+
+    /// Writes `text` from column `x` of row `y` in `fg` on `bg`, clipped at the right edge; a
+    /// character that is not one column wide is written as `?`.
+    pub fn text(&mut self, x: u16, y: u16, text: &str, fg: Rgb, bg: Rgb, weight: Weight) {
+        for (k, ch) in text.chars().enumerate() {
+            let Some(cx) = u16::try_from(k).ok().and_then(|k| x.checked_add(k)) else {
+                break;
+            };
+            let ch = if ch.width() == Some(1) { ch } else { '?' };
+            self.set(cx, y, Cell { ch, fg, bg, weight });
+        }
+    }
+
+    /// The rows as text, top first (for tests).
+    #[cfg(test)]
+    pub fn lines(&self) -> Vec<String> {
+        self.cells
+            .chunks(usize::from(self.cols.max(1)))
+            .map(|row| row.iter().map(|c| c.ch).collect())
+            .collect()
+    }
+}
+
+/// The pen: the colours and weight the terminal writes with now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pen {
+    fg: Rgb,
+    bg: Rgb,
+    weight: Weight,
+}
+
+/// Writes grids to the terminal, each as the difference from the one written before.
+#[derive(Debug)]
+pub struct Painter {
+    mode: ColorMode,
+    /// What the terminal shows now; `None` before the first frame and after [`Painter::reset`].
+    shown: Option<Grid>,
+    /// The terminal's pen, when known.
+    pen: Option<Pen>,
+}
+
+impl Painter {
+    /// A painter that writes colours in `mode`.
+    pub fn new(mode: ColorMode) -> Painter {
+        Painter {
+            mode,
+            shown: None,
+            pen: None,
+        }
+    }
+
+    /// Forgets what the terminal shows: the next frame clears the screen and writes every
+    /// cell (after a resize, when the terminal's content is unknown).
+    pub fn reset(&mut self) {
+        self.shown = None;
+        self.pen = None;
+    }
+
+    /// Appends to `out` the bytes that turn the screen last painted into `frame`: cursor
+    /// moves, attribute and colour changes only where they change, and the characters of the
+    /// cells that differ. The first frame (or one of another size) clears the screen first.
+    ///
+    /// # Errors
+    /// Only those of writing to `out`.
+    pub fn paint(&mut self, frame: Grid, out: &mut impl Write) -> io::Result<()> {
+        let previous = self
+            .shown
+            .take()
+            .filter(|p| p.cols == frame.cols && p.rows == frame.rows);
+        if previous.is_none() {
+            queue!(out, SetAttribute(Attribute::Reset), Clear(ClearType::All))?;
+            self.pen = None;
+        }
+        // Where the cursor is, when known: after a character it stands on the next column.
+        let mut cursor: Option<(u16, u16)> = None;
+        for y in 0..frame.rows {
+            for x in 0..frame.cols {
+                let Some(cell) = frame.get(x, y) else {
+                    continue;
+                };
+                if previous.as_ref().and_then(|p| p.get(x, y)) == Some(cell) {
+                    continue;
+                }
+                if cursor != Some((x, y)) {
+                    queue!(out, MoveTo(x, y))?;
+                }
+                self.set_pen(cell, out)?;
+                queue!(out, Print(cell.ch))?;
+                cursor = Some((x + 1, y));
+            }
+        }
+        self.shown = Some(frame);
+        Ok(())
+    }
+
+    /// Changes the terminal's pen to `cell`'s, writing only what differs.
+    fn set_pen(&mut self, cell: Cell, out: &mut impl Write) -> io::Result<()> {
+        let want = Pen {
+            fg: cell.fg,
+            bg: cell.bg,
+            weight: cell.weight,
+        };
+        let old = self.pen;
+        if old.map(|p| p.weight) != Some(want.weight) {
+            // Normal intensity ends both bold and faint.
+            queue!(out, SetAttribute(Attribute::NormalIntensity))?;
+            match want.weight {
+                Weight::Normal => {}
+                Weight::Bold => queue!(out, SetAttribute(Attribute::Bold))?,
+                Weight::Faint => queue!(out, SetAttribute(Attribute::Dim))?,
+            }
+        }
+        if self.mode.has_colour() {
+            if old.map(|p| p.fg) != Some(want.fg) {
+                queue!(out, SetForegroundColor(self.mode.color(want.fg)))?;
+            }
+            if old.map(|p| p.bg) != Some(want.bg) {
+                queue!(out, SetBackgroundColor(self.mode.color(want.bg)))?;
+            }
+        }
+        self.pen = Some(want);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_modes_follow_the_switch_and_colorterm() {
+        assert_eq!(
+            ColorMode::detect(false, Some("truecolor")),
+            ColorMode::Plain
+        );
+        assert_eq!(ColorMode::detect(true, Some("truecolor")), ColorMode::True);
+        assert_eq!(ColorMode::detect(true, Some("24bit")), ColorMode::True);
+        assert_eq!(ColorMode::detect(true, None), ColorMode::Indexed);
+        assert_eq!(ColorMode::detect(true, Some("yes")), ColorMode::Indexed);
+    }
+
+    #[test]
+    fn the_256_colour_fallback_picks_the_nearest() {
+        assert_eq!(ansi256(Rgb::new(0, 0, 0)), 16);
+        assert_eq!(ansi256(Rgb::new(255, 255, 255)), 231);
+        assert_eq!(ansi256(Rgb::new(255, 0, 0)), 196);
+        assert_eq!(ansi256(Rgb::new(0, 0, 255)), 21);
+        // Greys go to the ramp: the Java wall's background (64, 64, 64) is 238 (68).
+        assert_eq!(ansi256(Rgb::new(64, 64, 64)), 238);
+        assert_eq!(ansi256(Rgb::new(128, 128, 128)), 244);
+        // The Tileset's floor (128, 192, 128): cube (135, 175, 135) = 16 + 36·2 + 6·3 + 2.
+        assert_eq!(ansi256(Rgb::new(128, 192, 128)), 108);
+    }
+
+    fn painted(painter: &mut Painter, grid: &Grid) -> String {
+        let mut out = Vec::new();
+        painter.paint(grid.clone(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_second_frame_writes_only_what_changed() {
+        let mut painter = Painter::new(ColorMode::True);
+        let mut grid = Grid::new(80, 30);
+        for y in 0..30 {
+            grid.text(
+                0,
+                y,
+                &"·".repeat(80),
+                Rgb::new(128, 192, 128),
+                BLACK,
+                Weight::Normal,
+            );
+        }
+        let first = painted(&mut painter, &grid);
+        assert!(first.len() > 80 * 30 * 2, "{}", first.len());
+        assert_eq!(painted(&mut painter, &grid), "", "nothing changed");
+        grid.text(10, 5, "@", Rgb::new(255, 255, 255), BLACK, Weight::Normal);
+        grid.text(11, 5, "·", Rgb::new(128, 192, 128), BLACK, Weight::Normal);
+        let step = painted(&mut painter, &grid);
+        // One cursor move (row 6, column 11, 1-based), the white pen, '@'.
+        assert_eq!(step, "\x1b[6;11H\x1b[38;2;255;255;255m@");
+        // A painter reset repaints everything, as a new painter would.
+        painter.reset();
+        assert_eq!(
+            painted(&mut painter, &grid),
+            painted(&mut Painter::new(ColorMode::True), &grid)
+        );
+    }
+
+    #[test]
+    fn plain_mode_writes_no_colour() {
+        let mut painter = Painter::new(ColorMode::Plain);
+        let mut grid = Grid::new(4, 1);
+        grid.text(0, 0, "ab", Rgb::new(1, 2, 3), BLACK, Weight::Faint);
+        let out = painted(&mut painter, &grid);
+        assert!(!out.contains("38;"), "{out:?}");
+        assert!(out.contains("\x1b[2m"), "faint: {out:?}");
+    }
+
+    #[test]
+    fn wide_characters_never_shift_the_grid() {
+        let mut grid = Grid::new(6, 1);
+        grid.text(0, 0, "aあb", BLACK, BLACK, Weight::Normal);
+        assert_eq!(grid.lines(), vec!["a?b   ".to_owned()]);
+    }
+}

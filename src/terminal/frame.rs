@@ -1,0 +1,265 @@
+//! What the terminal shows, laid out in character cells: the shared [`screens`] (menu, seed
+//! prompt, end screens, the screen between floors, goodbye) as centred lines, the HUD's
+//! [`HUD_ROWS`] rows at the top, and the world below them through the shared [`Camera`],
+//! one tile a cell. Every word comes from [`screens`]; the only words of the terminal's own
+//! are those of [`too_small`].
+//!
+//! The world view is the terminal less the HUD's rows: `cols × (rows - HUD_ROWS)` cells. The
+//! camera's view cell `(cx, cy)` (from the view's bottom-left, y up) is terminal column `cx`,
+//! row `rows - 1 - cy` (from the top).
+
+use crate::core::GameState;
+use crate::core::game::Light;
+use crate::screens::{self, HUD_ROWS, Hud, Style, TextScreen};
+use crate::tile_engine::autotile::{self, box_char, wall_mask};
+use crate::tile_engine::{Camera, Pos, Rgb, Tile, WallStyle};
+
+use super::draw::{BLACK, Cell, Grid, Weight, dimmed};
+
+/// The smallest terminal, in cells, that shows every screen: the window's smallest size
+/// ([`screens::MIN_COLS`] × [`screens::MIN_ROWS`]); lines wider than the terminal wrap.
+pub const MIN_SIZE: (u16, u16) = (screens::MIN_COLS as u16, screens::MIN_ROWS as u16);
+
+// The window's text colours (`window.rs`).
+const WHITE: Rgb = Rgb::new(255, 255, 255);
+const GREY: Rgb = Rgb::new(128, 128, 128);
+const YELLOW: Rgb = Rgb::new(255, 200, 0);
+const HUD_BACKGROUND: Rgb = Rgb::new(24, 24, 32);
+
+/// The world's part of a `cols × rows` terminal: `cols × (rows - HUD_ROWS)` cells.
+pub fn world_view(cols: u16, rows: u16) -> (u32, u32) {
+    (
+        u32::from(cols),
+        u32::from(rows).saturating_sub(HUD_ROWS as u32),
+    )
+}
+
+/// How a style looks: colour and weight (without colour, greyed text is faint).
+fn look(style: Style, colour: bool) -> (Rgb, Weight) {
+    let grey = if colour {
+        Weight::Normal
+    } else {
+        Weight::Faint
+    };
+    match style {
+        Style::Title | Style::Heading => (WHITE, Weight::Bold),
+        Style::Normal => (WHITE, Weight::Normal),
+        Style::Dim | Style::Hint => (GREY, grey),
+        Style::Input => (YELLOW, Weight::Bold),
+        Style::Message => (YELLOW, Weight::Normal),
+    }
+}
+
+/// `text` cut into lines of at most `width` characters, at spaces where it can be.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.len() > width {
+            let rest = word.split_off(width);
+            lines.push(word.into_iter().collect());
+            word = rest;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.extend(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// Writes `text` centred on row `y`, wrapped onto the rows below when wider than the grid;
+/// returns the row after it.
+fn centred(grid: &mut Grid, y: u16, text: &str, style: Style, colour: bool) -> u16 {
+    let (fg, weight) = look(style, colour);
+    let mut y = y;
+    for line in wrap(text, usize::from(grid.cols())) {
+        let len = line.chars().count() as u16;
+        grid.text(
+            grid.cols().saturating_sub(len) / 2,
+            y,
+            &line,
+            fg,
+            BLACK,
+            weight,
+        );
+        y = y.saturating_add(1);
+    }
+    y
+}
+
+/// A text screen: its lines centred from a quarter of the way down (as the window, from
+/// three quarters up), its message three rows from the bottom.
+pub fn text_screen(grid: &mut Grid, text: &TextScreen, colour: bool) {
+    let mut y = grid.rows() / 4;
+    for line in &text.lines {
+        y = centred(grid, y, &line.text, line.style, colour);
+    }
+    if let Some(m) = &text.message {
+        let y = grid.rows().saturating_sub(3).max(y);
+        centred(grid, y, &m.text, m.style, colour);
+    }
+}
+
+/// The one screen in the terminal's own words: the terminal is smaller than `need`.
+pub fn too_small(grid: &mut Grid, need: (u16, u16), colour: bool) {
+    let text = format!(
+        "terminal too small: needs {} × {} (now {} × {})",
+        need.0,
+        need.1,
+        grid.cols(),
+        grid.rows()
+    );
+    centred(grid, grid.rows() / 2, &text, Style::Message, colour);
+}
+
+/// The HUD's rows at the top of the grid: each row's left text from column 1, its right text
+/// ending one column before the edge, on the HUD's background. The left text gives way to the
+/// right one when both do not fit.
+pub fn hud(grid: &mut Grid, hud: &Hud, colour: bool) {
+    let cols = usize::from(grid.cols());
+    for (y, row) in (0u16..).zip(&hud.rows) {
+        grid.fill_row(y, HUD_BACKGROUND);
+        let right_len = row.right.chars().count();
+        let right_x = cols.saturating_sub(right_len + 1);
+        let room = right_x.saturating_sub(2);
+        let left: String = if row.left.chars().count() > room {
+            let mut cut: String = row.left.chars().take(room.saturating_sub(1)).collect();
+            cut.push('…');
+            cut
+        } else {
+            row.left.clone()
+        };
+        let left_fg = if row.left_style == Style::Message {
+            YELLOW
+        } else {
+            WHITE
+        };
+        grid.text(1, y, &left, left_fg, HUD_BACKGROUND, Weight::Normal);
+        let (grey, weight) = look(Style::Hint, colour);
+        grid.text(right_x as u16, y, &row.right, grey, HUD_BACKGROUND, weight);
+    }
+}
+
+/// How the world is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorldLook {
+    /// Walls as `#` or as box-drawing lines.
+    pub walls: WallStyle,
+    /// Only what the avatar sees (full) and remembers (dimmed); never-seen tiles blank.
+    pub sight: bool,
+    /// Whether colours are written (without, remembered tiles are faint).
+    pub colour: bool,
+}
+
+/// The world of `game` as `camera` shows it, in the grid's rows below the HUD.
+pub fn world(grid: &mut Grid, game: &GameState, camera: &Camera, look: WorldLook) {
+    let terrain = game.terrain();
+    let area = camera.view().intersection(&terrain.rect());
+    if area.is_empty() {
+        return;
+    }
+    let composed = game.compose(area);
+    let visible = look.sight.then(|| game.visibility());
+    for p in area.positions() {
+        let light = visible
+            .as_ref()
+            .map_or(Light::Visible, |v| game.light(v, p));
+        let (Some((cx, cy)), false) = (camera.cell_of(p), light == Light::Unseen) else {
+            continue;
+        };
+        let tile = composed.tile(Pos::new(p.x - area.x, p.y - area.y));
+        let ch = if look.walls == WallStyle::Box && tile == Tile::Wall {
+            box_char(wall_mask(terrain, p))
+        } else {
+            tile.character()
+        };
+        let (mut fg, mut bg) = (
+            tile.tetile().text_color(),
+            autotile::background(tile, look.walls),
+        );
+        let mut weight = Weight::Normal;
+        if light == Light::Remembered {
+            if look.colour {
+                (fg, bg) = (dimmed(fg), dimmed(bg));
+            } else {
+                weight = Weight::Faint;
+            }
+        }
+        let row = camera.rows - 1 - cy + HUD_ROWS as u32;
+        if let (Ok(x), Ok(y)) = (u16::try_from(cx), u16::try_from(row)) {
+            grid.set(x, y, Cell { ch, fg, bg, weight });
+        }
+    }
+}
+
+/// The world tile under terminal cell `(col, row)` (row from the top) when `camera` shows the
+/// world below the HUD; `None` on the HUD.
+pub fn tile_under(camera: &Camera, col: u16, row: u16) -> Option<Pos> {
+    let from_top = u32::from(row).checked_sub(HUD_ROWS as u32)?;
+    let cy = camera.rows.checked_sub(1 + from_top)?;
+    (u32::from(col) < camera.cols).then(|| camera.tile_in(u32::from(col), cy))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::generator::GeneratorSettings;
+
+    #[test]
+    fn long_lines_wrap_at_spaces() {
+        assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
+        assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
+        assert_eq!(wrap("", 3), vec![""]);
+    }
+
+    #[test]
+    fn a_world_that_fits_is_drawn_below_the_hud_as_replay_prints_it() {
+        let game = GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
+        let (cols, rows) = world_view(100, 40);
+        let camera = Camera::centred(cols, rows, 80, 30, game.avatar());
+        let mut grid = Grid::new(100, 40);
+        let look = WorldLook {
+            walls: WallStyle::Java,
+            sight: false,
+            colour: false,
+        };
+        world(&mut grid, &game, &camera, look);
+        let lines = grid.lines();
+        // 38 rows of view, 30 of world: 4 blank rows above it; 10 blank columns at its left.
+        let shown: Vec<String> = lines[2 + 4..2 + 4 + 30]
+            .iter()
+            .map(|l| l.chars().skip(10).take(80).collect())
+            .collect();
+        let text = game.world().to_string();
+        assert_eq!(shown, text.lines().collect::<Vec<_>>());
+        // The mouse over the avatar's cell names the avatar's tile.
+        let (cx, cy) = camera.cell_of(game.avatar()).unwrap();
+        let row = (camera.rows - 1 - cy + HUD_ROWS as u32) as u16;
+        assert_eq!(tile_under(&camera, cx as u16, row), Some(game.avatar()));
+        assert_eq!(tile_under(&camera, cx as u16, 1), None);
+    }
+
+    #[test]
+    fn the_hud_keeps_its_right_text_whole() {
+        let mut grid = Grid::new(30, 24);
+        let game = GameState::new(7, 40, 20, GeneratorSettings::default()).unwrap();
+        let h = screens::hud(
+            &game,
+            None,
+            "a very long message that cannot fit in the row",
+        );
+        hud(&mut grid, &h, true);
+        let lines = grid.lines();
+        assert!(lines[0].trim_end().ends_with("seed 7"), "{lines:?}");
+        assert!(lines[1].contains('…'), "{lines:?}");
+        assert!(lines[1].trim_end().ends_with("0 moves"), "{lines:?}");
+    }
+}

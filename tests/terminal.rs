@@ -1,0 +1,576 @@
+//! The real terminal game (`byog play --terminal`) in a detached tmux session of a fixed
+//! size: the program is started from a shell in the pane as a user starts it, keys are typed
+//! with `send-keys`, the screen is read with `capture-pane` and compared with what
+//! `byog replay` prints for the same keys. Each test has its own tmux server (`-L`) and save
+//! folder, so they run in parallel; every wait polls the screen with a deadline.
+//!
+//! Needs `tmux`. When it is missing the tests are skipped with the reason on stderr; with
+//! `BYOG_REQUIRE_TERMINAL_TESTS=1` (which `.ci/run` sets) that is a failure instead.
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+mod common;
+
+use byog::core::GameState;
+use byog::core::generator::GeneratorSettings;
+use common::{byog_in as byog, json_rows, keys_to_exit, stderr, stdout};
+
+/// The pane's size in most tests: an 80 × 30 world fits with its HUD.
+const COLS: u16 = 100;
+const ROWS: u16 = 40;
+/// Rows of HUD at the top of the screen.
+const HUD_ROWS: usize = 2;
+/// The longest any one thing may take to appear on the screen.
+const PATIENCE: Duration = Duration::from_secs(15);
+/// What the shell prints before `byog` starts; the command line shows `$((6*7))`, so only the
+/// shell's output matches.
+const BEFORE: &str = "BEFORE-42";
+
+/// A tmux server with one session `t` running `sh` in a `cols × rows` pane; the server is
+/// killed, and its socket file removed, when dropped.
+struct Tmux {
+    socket: String,
+    /// The socket's file, once the server runs.
+    socket_path: Option<String>,
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+        if let Some(path) = &self.socket_path {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+impl Tmux {
+    /// Starts a server on its own socket, or says why it cannot.
+    fn start(name: &str, cols: u16, rows: u16) -> Result<Tmux, String> {
+        let version = Command::new("tmux").arg("-V").output();
+        if !version.is_ok_and(|o| o.status.success()) {
+            return Err("tmux is not installed (apt-get install tmux)".to_owned());
+        }
+        let mut server = Tmux {
+            socket: format!("byog-{name}-{}", std::process::id()),
+            socket_path: None,
+        };
+        let (cols, rows) = (cols.to_string(), rows.to_string());
+        let out = server.tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            "t",
+            "-x",
+            &cols,
+            "-y",
+            &rows,
+            "env PS1='$ ' sh",
+        ]);
+        if !out.status.success() {
+            return Err(format!("tmux new-session failed: {}", stderr(&out)));
+        }
+        let path = stdout(&server.tmux(&["display-message", "-p", "#{socket_path}"]));
+        server.socket_path = Some(path.trim().to_owned()).filter(|p| !p.is_empty());
+        // Keys typed before the shell's first prompt would be echoed ahead of it.
+        server.wait_for("the shell's prompt", |s| {
+            s.iter().any(|l| l.trim_end() == "$")
+        });
+        Ok(server)
+    }
+
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .env("TERM", "xterm-256color")
+            .env_remove("TMUX")
+            .output()
+            .expect("tmux runs")
+    }
+
+    /// Types `text` literally.
+    fn type_text(&self, text: &str) {
+        assert!(
+            self.tmux(&["send-keys", "-t", "t", "-l", text])
+                .status
+                .success()
+        );
+    }
+
+    /// Presses keys by tmux's names (`Enter`, `Tab`, `C-c`).
+    fn press(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        assert!(self.tmux(&args).status.success());
+    }
+
+    /// Runs a shell command line in the pane.
+    fn run(&self, line: &str) {
+        self.type_text(line);
+        self.press(&["Enter"]);
+    }
+
+    /// The pane's rows, top first.
+    fn screen(&self) -> Vec<String> {
+        stdout(&self.tmux(&["capture-pane", "-p", "-t", "t"]))
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// Polls the screen until `ready` holds and returns it; fails with the last screen after
+    /// [`PATIENCE`].
+    #[track_caller]
+    fn wait_for(&self, what: &str, ready: impl Fn(&[String]) -> bool) -> Vec<String> {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "timed out waiting for {what}; the screen:\n{}",
+                screen.join("\n")
+            );
+            sleep(Duration::from_millis(40));
+        }
+    }
+
+    /// Waits for `text` anywhere on the screen.
+    #[track_caller]
+    fn wait_text(&self, text: &str) -> Vec<String> {
+        self.wait_for(text, |s| s.iter().any(|l| l.contains(text)))
+    }
+
+    /// Starts `byog play --terminal ARGS --save-dir DIR` from the shell, after it prints
+    /// [`BEFORE`], and waits for the first screen (`first`).
+    fn play(&self, prefix: &str, save_dir: &Path, args: &str, first: &str) {
+        self.run(&format!(
+            "echo BEFORE-$((6*7)); {prefix}{} play --terminal --save-dir '{}' {args}; echo STATUS-$?",
+            env!("CARGO_BIN_EXE_byog"),
+            save_dir.display()
+        ));
+        self.wait_text(first);
+    }
+
+    /// Waits until byog has ended and the shell's screen is back: what the shell printed
+    /// before it and the exit status after it are on screen.
+    #[track_caller]
+    fn wait_for_shell(&self) -> Vec<String> {
+        self.wait_for("the shell's screen", |s| {
+            s.iter().any(|l| l == BEFORE) && s.iter().any(|l| l.starts_with("STATUS-"))
+        })
+    }
+
+    /// Checks with `stty -a` that the terminal is back in cooked mode (echo, icanon).
+    #[track_caller]
+    fn assert_cooked(&self) {
+        // The command line ends in `:ST""TY`, so only the output's line ends in `:STTY`.
+        self.run(
+            r#"stty -a | tr ' ;' '\n\n' | grep -x -e echo -e icanon | tr '\n' ' '; echo :ST""TY"#,
+        );
+        let screen = self.wait_for("stty", |s| s.iter().any(|l| l.ends_with(":STTY")));
+        let line = screen.iter().find(|l| l.ends_with(":STTY")).unwrap();
+        assert!(
+            line.contains("icanon") && line.contains("echo"),
+            "the terminal was not restored: {line}"
+        );
+    }
+}
+
+/// A tmux server for a test; `None` (the test is skipped, with the reason on stderr) when
+/// tmux is missing, unless `BYOG_REQUIRE_TERMINAL_TESTS=1`, which makes that a failure.
+fn tmux_or_skip(name: &str, cols: u16, rows: u16) -> Option<Tmux> {
+    match Tmux::start(name, cols, rows) {
+        Ok(t) => Some(t),
+        Err(why) => {
+            if std::env::var("BYOG_REQUIRE_TERMINAL_TESTS").as_deref() == Ok("1") {
+                panic!("terminal tests are required (BYOG_REQUIRE_TERMINAL_TESTS=1) but: {why}");
+            }
+            eprintln!("skipped: terminal tests need tmux: {why}");
+            None
+        }
+    }
+}
+
+/// `byog replay KEYS --json` in a fresh save folder.
+fn replay_json(keys: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    let out = byog(dir.path(), &["replay", keys, "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(stdout(&out).trim_end()).unwrap()
+}
+
+/// The `w × h` world as a `COLS × ROWS` terminal shows it: centred in the view below the
+/// HUD (the camera centres a world that fits: `(view - world) / 2` cells left and below).
+fn world_on_screen(screen: &[String], w: usize, h: usize) -> Vec<String> {
+    let (left, top) = world_corner(w, h);
+    screen[top..top + h]
+        .iter()
+        .map(|l| l.chars().skip(left).take(w).collect::<String>())
+        .map(|l| l.trim_end().to_owned())
+        .collect()
+}
+
+/// The screen cell `(column, row)` of the top-left tile of a `w × h` world that fits.
+fn world_corner(w: usize, h: usize) -> (usize, usize) {
+    let view_rows = usize::from(ROWS) - HUD_ROWS;
+    let left = (usize::from(COLS) - w) / 2;
+    let below = (view_rows - h) / 2;
+    (left, HUD_ROWS + view_rows - below - h)
+}
+
+fn trimmed(rows: &[&str]) -> Vec<String> {
+    rows.iter().map(|r| r.trim_end().to_owned()).collect()
+}
+
+#[test]
+fn a_classic_game_shows_replays_world_and_saves_for_replay() {
+    let Some(t) = tmux_or_skip("classic", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
+    let keys = "N1234SAAASSDW";
+    t.type_text(keys);
+    let state = replay_json(keys);
+    let moves = state["moves"].as_u64().unwrap();
+    let (x, y) = (
+        state["avatar"][0].as_i64().unwrap(),
+        state["avatar"][1].as_i64().unwrap(),
+    );
+    let hud = format!("({x}, {y}) · {moves} moves");
+    let (w, h) = (80, 30);
+    // tmux may show a frame half written: wait for the whole of it (or time out and say).
+    let screen = t.wait_for("the HUD and the world", |s| {
+        s[1].contains(&hud) && world_on_screen(s, w, h) == trimmed(&json_rows(&state))
+    });
+    assert!(screen[0].trim_end().ends_with("seed 1234"), "{}", screen[0]);
+    assert!(screen[1].trim_end().ends_with(&hud), "{}", screen[1]);
+    // Nothing but the HUD and the world: the rows between are blank.
+    assert!(screen[HUD_ROWS..6].iter().all(|l| l.trim().is_empty()));
+    // The HUD names the tile under the mouse, from the terminal's mouse reports (an SGR
+    // motion report, as the terminal sends one with mouse capture on; 1-based cells).
+    let (left, top) = world_corner(w, h);
+    let (wall_y, wall_x) = json_rows(&state)
+        .iter()
+        .enumerate()
+        .find_map(|(y, r)| r.chars().position(|c| c == '#').map(|x| (y, x)))
+        .unwrap();
+    t.type_text(&format!(
+        "\x1b[<35;{};{}M",
+        left + wall_x + 1,
+        top + wall_y + 1
+    ));
+    t.wait_for("the tile under the mouse", |s| s[0].starts_with(" wall "));
+
+    // :Q saves, says goodbye, and gives the shell its screen back.
+    t.type_text(":Q");
+    t.wait_text("Goodbye.");
+    let shell = t.wait_for_shell();
+    assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
+    assert!(
+        !shell
+            .iter()
+            .any(|l| l.contains('@') || l.contains("seed 1234")),
+        "the game is still on screen: {shell:?}"
+    );
+    // The save continues exactly as the same keys in one go.
+    let more = "DDWWA";
+    let loaded = byog(dir.path(), &["replay", &format!("L{more}"), "--json"]);
+    assert!(loaded.status.success(), "{}", stderr(&loaded));
+    let loaded: serde_json::Value = serde_json::from_str(stdout(&loaded).trim_end()).unwrap();
+    let straight = replay_json(&format!("{keys}{more}"));
+    assert_eq!(json_rows(&loaded), json_rows(&straight));
+    assert_eq!(loaded["moves"], straight["moves"]);
+    t.assert_cooked();
+}
+
+#[test]
+fn a_run_shows_only_what_the_avatar_has_seen() {
+    let Some(t) = tmux_or_skip("run", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
+    let keys = "R77SDDDSSSAW";
+    t.type_text(keys);
+    let state = replay_json(keys);
+    let left = state["moves_left"].as_u64().unwrap();
+    let hud = format!("health {}/3 · {left} moves left · score", state["health"]);
+    let screen = t.wait_text(&hud);
+    assert!(screen[0].contains("seed 77 · B1/10"), "{}", screen[0]);
+    let dir2 = tempfile::tempdir().unwrap();
+    let sight = byog(dir2.path(), &["replay", keys, "--view", "sight"]);
+    assert!(sight.status.success(), "{}", stderr(&sight));
+    let sight = stdout(&sight);
+    let rows: Vec<&str> = sight.lines().collect();
+    let (w, h) = (rows[0].chars().count(), rows.len());
+    let screen = t.wait_for("the seen world", |s| {
+        world_on_screen(s, w, h) == trimmed(&rows)
+    });
+    assert!(screen[0].contains("seed 77 · B1/10"), "{}", screen[0]);
+    // Some of the floor has not been seen yet: the screen is not the whole world.
+    assert_ne!(trimmed(&rows), trimmed(&json_rows(&state)));
+    t.press(&["C-c"]);
+    t.wait_for_shell();
+}
+
+#[test]
+fn resizing_redraws_at_the_new_size() {
+    let Some(t) = tmux_or_skip("resize", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never --keys N1234S", "seed 1234");
+    let resize = |cols: u16, rows: u16| {
+        let out = t.tmux(&[
+            "resize-window",
+            "-t",
+            "t",
+            "-x",
+            &cols.to_string(),
+            "-y",
+            &rows.to_string(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    };
+    resize(40, 12);
+    let small = t.wait_text("terminal too small");
+    assert!(
+        small.join(" ").contains("48 × 24"),
+        "the message names the size it needs: {small:?}"
+    );
+    // A key typed while the game cannot be seen is not fed to it.
+    t.type_text("A");
+    resize(120, 45);
+    let large = t.wait_for("the world again", |s| {
+        s.iter().any(|l| l.contains('@')) && s[0].contains("seed 1234")
+    });
+    assert_eq!(large.len(), 45);
+    assert!(
+        large[1].contains("0 moves"),
+        "the key was not fed: {}",
+        large[1]
+    );
+    assert!(!large.iter().any(|l| l.contains("too small")));
+    t.press(&["C-c"]);
+    t.wait_for_shell();
+}
+
+#[test]
+fn ctrl_c_and_sigterm_restore_the_terminal() {
+    let Some(t) = tmux_or_skip("signals", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never", "New Game (N)");
+    t.type_text("N5S");
+    t.wait_text("seed 5");
+    t.press(&["C-c"]);
+    let shell = t.wait_for_shell();
+    assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
+    assert!(
+        !dir.path().join("save.bin").exists(),
+        "Ctrl-C saves nothing"
+    );
+    t.assert_cooked();
+
+    t.run("clear");
+    t.wait_for("a clear screen", |s| {
+        !s.iter().any(|l| l.contains("STATUS"))
+    });
+    let pid_file = dir.path().join("pid");
+    let prefix = format!(
+        "sh -c 'echo $$ > {}; exec \"$0\" \"$@\"' ",
+        pid_file.display()
+    );
+    t.play(&prefix, dir.path(), "--color never", "New Game (N)");
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let killed = Command::new("kill")
+        .args(["-TERM", pid.trim()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let shell = t.wait_for_shell();
+    // The program died of SIGTERM (128 + 15), after restoring the terminal.
+    assert!(shell.iter().any(|l| l == "STATUS-143"), "{shell:?}");
+    assert!(!shell.iter().any(|l| l.contains("New Game")), "{shell:?}");
+    t.assert_cooked();
+}
+
+/// The bytes written since the pipe started, once they stop growing.
+fn settled_size(path: &Path) -> u64 {
+    let size = || std::fs::metadata(path).map_or(0, |m| m.len());
+    let mut last = size();
+    let mut since = Instant::now();
+    while since.elapsed() < Duration::from_millis(300) {
+        sleep(Duration::from_millis(30));
+        let now = size();
+        if now != last {
+            last = now;
+            since = Instant::now();
+        }
+    }
+    last
+}
+
+#[test]
+fn a_move_writes_only_what_changed() {
+    let Some(t) = tmux_or_skip("bytes", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("bytes.log");
+    t.play(
+        "COLORTERM=truecolor ",
+        dir.path(),
+        "--color always --walls box --keys N1234",
+        "1234_",
+    );
+    let piped = t.tmux(&[
+        "pipe-pane",
+        "-o",
+        "-t",
+        "t",
+        &format!("cat >> '{}'", log.display()),
+    ]);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    // The whole world appears: a full screen, in true colour.
+    t.type_text("S");
+    t.wait_text("0 moves");
+    let full = settled_size(&log);
+    // One step left (seed 1234 starts with floor to the avatar's left).
+    t.type_text("A");
+    t.wait_text("1 move");
+    let step = settled_size(&log) - full;
+    eprintln!("bytes: the first world frame {full}, one move {step}");
+    assert!(full > 80 * 30, "a full screen writes every cell: {full}");
+    // A quarter of a full 80 × 30 screen of cells, and of the frame just measured.
+    assert!(step < 80 * 30 / 4, "one move wrote {step} bytes");
+    assert!(step * 4 < full, "one move wrote {step} bytes of {full}");
+    t.press(&["C-c"]);
+    t.wait_for_shell();
+}
+
+#[test]
+fn a_world_larger_than_the_terminal_scrolls_with_the_avatar() {
+    let Some(t) = tmux_or_skip("camera", COLS, ROWS) else {
+        return;
+    };
+    let (w, h, seed) = (300, 120, 42);
+    let dir = tempfile::tempdir().unwrap();
+    t.play(
+        "",
+        dir.path(),
+        &format!("--color never --width {w} --height {h} --keys N{seed}S"),
+        &format!("seed {seed}"),
+    );
+    let on_screen = |s: &[String]| s[HUD_ROWS..].iter().any(|l| l.contains('@'));
+    assert!(
+        on_screen(&t.screen()),
+        "the avatar is on screen at the start"
+    );
+    // Walk all the way to the tile before the exit.
+    let mut game = GameState::new(seed, w, h, GeneratorSettings::default()).unwrap();
+    let start = game.avatar();
+    let mut path = keys_to_exit(&game);
+    path.pop();
+    common::play(&mut game, &path);
+    let end = game.avatar();
+    t.type_text(&path);
+    let hud = format!("({}, {}) · {} moves", end.x, end.y, game.moves());
+    let screen = t.wait_for(&hud, |s| s[1].contains(&hud) && on_screen(s));
+    assert_eq!(
+        screen[HUD_ROWS..]
+            .iter()
+            .map(|l| l.matches('@').count())
+            .sum::<usize>(),
+        1
+    );
+    eprintln!("walked from {start} to {end} ({} keys)", path.len());
+    t.press(&["C-c"]);
+    t.wait_for_shell();
+}
+
+#[test]
+fn play_without_a_display_points_to_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["play", "--save-dir"])
+        .arg(dir.path())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("byog play --terminal"),
+        "{}",
+        stderr(&out)
+    );
+    // The terminal game needs a terminal: with output to a pipe it says so.
+    let out = byog(dir.path(), &["play", "--terminal"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("needs a terminal"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// SPEC 8, watching a save in the terminal: `--watch` plays the save's history from its
+/// start; paused after k single steps the screen shows the world replay prints for the
+/// history's first k actions; V at the menu watches it too; the save is only read.
+#[test]
+fn watching_a_save_shows_each_prefix_of_its_history() {
+    let Some(t) = tmux_or_skip("watch", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = byog(dir.path(), &["replay", "N1234SAAASSDWWDDDD:Q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let save = dir.path().join("save.bin");
+    let before = std::fs::read(&save).unwrap();
+    let history = replay_json("N1234SAAASSDWWDDDD")["history"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let start = "N1234S".len();
+    let steps = history.len() - start;
+    assert!(steps >= 6, "{history}");
+    for k in [0, 2, steps] {
+        let keys = format!(" {}", ".".repeat(k));
+        t.play(
+            "",
+            dir.path(),
+            &format!("--color never --walls java --watch --keys '{keys}'"),
+            "watching",
+        );
+        let expected = trimmed(&json_rows(&replay_json(&history[..start + k])));
+        let step = format!("step {k}/{steps}");
+        t.wait_for(&format!("the world at step {k}"), |s| {
+            s[1].contains(&step) && world_on_screen(s, 80, 30) == expected
+        });
+        t.press(&["Escape"]);
+        let shell = t.wait_for_shell();
+        assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
+    }
+    // V at the menu; Esc goes back to the menu, not out.
+    t.play("", dir.path(), "--color never", "Watch the Saved Game (V)");
+    t.type_text("v ");
+    t.wait_text("paused · step 0/");
+    t.press(&["Escape"]);
+    t.wait_text("Watch the Saved Game (V)");
+    t.type_text("q");
+    t.wait_for_shell();
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        before,
+        "the save is untouched"
+    );
+}
