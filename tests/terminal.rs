@@ -574,3 +574,34 @@ fn watching_a_save_shows_each_prefix_of_its_history() {
         "the save is untouched"
     );
 }
+
+/// When the terminal goes away under the game (an SSH connection drops, the tmux server is
+/// killed), the program ends by itself instead of spinning on a terminal that is not there.
+#[test]
+fn the_game_ends_when_its_terminal_goes_away() {
+    let Some(t) = tmux_or_skip("hangup", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never", "New Game (N)");
+    t.type_text("N5S");
+    t.wait_text("seed 5");
+    let marker = dir.path().display().to_string();
+    let running = || {
+        Command::new("pgrep")
+            .args(["-f", &format!("save-dir {marker}")])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    assert!(running(), "byog is running");
+    let _ = t.tmux(&["kill-server"]);
+    let start = Instant::now();
+    while running() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "byog still runs after its terminal went away"
+        );
+        sleep(Duration::from_millis(100));
+    }
+    assert!(!dir.path().join("save.bin").exists(), "nothing was saved");
+}

@@ -111,6 +111,24 @@ pub fn run(options: TerminalOptions) -> Result<(), String> {
     }
 }
 
+/// Whether the terminal on standard input has hung up (its other end closed).
+#[cfg(unix)]
+fn hung_up() -> bool {
+    let mut fd = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd for the duration of the call, a zero timeout.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+}
+
+#[cfg(not(unix))]
+fn hung_up() -> bool {
+    false
+}
+
 /// Whether the terminal is in play mode (raw, alternate screen), so that it is restored once.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
@@ -270,6 +288,12 @@ impl Play {
         loop {
             if let Some(signal) = signals.pending() {
                 return Ok(End::Signal(signal));
+            }
+            // The terminal went away (an SSH connection or a tmux server closed) without a
+            // SIGHUP reaching us: every read now returns end-of-file at once, and waiting for
+            // events would spin. End as Ctrl-C does, without saving.
+            if hung_up() {
+                return Ok(End::Quit);
             }
             let now = Instant::now();
             if self.closing_at.is_some_and(|t| now >= t) {
