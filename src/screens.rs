@@ -13,7 +13,22 @@ use crate::core::interpreter::{Closing, GameKind, Interpreter, Mode, Outcome};
 use crate::core::rules::Event;
 use crate::core::watch::Watch;
 use crate::core::{GameState, LevelStatus};
-use crate::tile_engine::{Geometry, Pos, Tile};
+use crate::tile_engine::{Geometry, Pos, Rgb, Tile};
+
+/// The HUD rows' background colour.
+pub const HUD_BACKGROUND: Rgb = Rgb::new(24, 24, 32);
+
+impl Style {
+    /// The style's text colour, the same in every front-end: white, grey (dim text and
+    /// hints) or yellow (what is typed, messages).
+    pub const fn color(self) -> Rgb {
+        match self {
+            Style::Title | Style::Heading | Style::Normal => Rgb::new(255, 255, 255),
+            Style::Dim | Style::Hint => Rgb::new(128, 128, 128),
+            Style::Input | Style::Message => Rgb::new(255, 200, 0),
+        }
+    }
+}
 
 /// Rows of HUD above the world, in tiles (cells).
 pub const HUD_ROWS: usize = 2;
@@ -150,7 +165,7 @@ pub struct Context<'a> {
 pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
     let message = context.message;
     match (interpreter.mode(), interpreter.game()) {
-        (Mode::Menu, _) => Screen::Text(menu(context.has_save, message)),
+        (Mode::Menu, _) => Screen::Text(menu(context.has_save, interpreter.floors(), message)),
         (Mode::SeedEntry { kind, seed, digits }, _) => {
             Screen::Text(seed_prompt(kind, seed, digits, message))
         }
@@ -173,16 +188,17 @@ fn message_line(message: &str) -> Option<Line> {
 /// to the interpreter.
 pub const WATCH_KEY: char = 'V';
 
-/// The title menu: N new game, R run, L load (greyed without a save), V watch the save (with
+/// The title menu (`floors`: a run's floors, `--floors`): N new game, R run, L load (greyed without a save), V watch the save (with
 /// one), Q quit, and the ways to play that are not available yet, greyed.
-pub fn menu(has_save: bool, message: &str) -> TextScreen {
+pub fn menu(has_save: bool, floors: u32, message: &str) -> TextScreen {
+    let run = format!("Run: B1 to B{floors}");
     let mut lines = vec![
         Line::new("BYOG: BUILD YOUR OWN GAME", Style::Title),
         Line::blank(),
         Line::new("New Game (N)", Style::Normal),
     ];
     for (kind, name) in [
-        (GameKind::Run, "Run: B1 to B10"),
+        (GameKind::Run, run.as_str()),
         (GameKind::Exploration, "Exploration"),
     ] {
         lines.push(if kind.is_available() {
@@ -287,7 +303,7 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
     }
     lines.push(Line::blank());
     lines.push(Line::new(
-        "N new game · R new run · :Q save and quit",
+        "N new game · R new run · Esc menu · :Q save and quit",
         Style::Hint,
     ));
     TextScreen {
@@ -526,10 +542,29 @@ mod tests {
             panic!("the menu is text")
         };
         assert!(menu.lines.iter().any(|l| l.text == "New Game (N)"));
+        assert!(menu.lines.iter().any(|l| l.text == "Run: B1 to B10 (R)"));
         assert!(
             menu.lines
                 .iter()
                 .any(|l| l.style == Style::Dim && l.text.contains("no saved game"))
+        );
+        // No save, nothing to watch; with one, V watches it. A run of --floors 3 says so.
+        assert!(!menu.lines.iter().any(|l| l.text.contains("(V)")));
+        let three = Interpreter::new(20, 12, GeneratorSettings::default()).with_floors(3);
+        let Screen::Text(menu) = screen(
+            &three,
+            Context {
+                has_save: true,
+                ..ctx
+            },
+        ) else {
+            panic!("the menu is text")
+        };
+        assert!(menu.lines.iter().any(|l| l.text == "Run: B1 to B3 (R)"));
+        assert!(
+            menu.lines
+                .iter()
+                .any(|l| l.text == "Watch the Saved Game (V)")
         );
         feed(&mut i, "N12");
         let Screen::Text(prompt) = screen(&i, ctx) else {

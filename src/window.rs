@@ -53,11 +53,6 @@ const LARGE_WINDOW_SHARE: f32 = 0.9;
 /// Pixels between the minimap and the view's edges.
 const MINIMAP_MARGIN: f32 = 8.0;
 
-const WHITE: Rgb = Rgb::new(255, 255, 255);
-const GREY: Rgb = Rgb::new(128, 128, 128);
-const YELLOW: Rgb = Rgb::new(255, 200, 0);
-const HUD_BACKGROUND: Rgb = Rgb::new(24, 24, 32);
-
 /// What the window starts with.
 #[derive(Debug, Clone)]
 pub struct WindowOptions {
@@ -767,7 +762,7 @@ impl Window {
             row -= height;
         }
         if let Some(m) = &text.message {
-            r.draw_text_centered(&m.text, 2, YELLOW, 1.0);
+            r.draw_text_centered(&m.text, 2, m.style.color(), 1.0);
         }
     }
 
@@ -775,18 +770,13 @@ impl Window {
         let r = &self.renderer;
         let g = r.geometry();
         let top = g.rows as i32 - 1;
-        r.fill_rows(top + 1 - HUD_ROWS as i32, top, HUD_BACKGROUND);
+        r.fill_rows(top + 1 - HUD_ROWS as i32, top, screens::HUD_BACKGROUND);
         let cols = g.cols as f32;
         for (k, row) in hud.rows.iter().enumerate() {
             let y = top - k as i32;
-            let color = if row.left_style == Style::Message {
-                YELLOW
-            } else {
-                WHITE
-            };
-            r.draw_text_in_row(&row.left, 0.5, y, color, 1.0);
+            r.draw_text_in_row(&row.left, 0.5, y, row.left_style.color(), 1.0);
             let x = cols - 0.5 - r.text_width_cells(&row.right, 1.0);
-            r.draw_text_in_row(&row.right, x, y, GREY, 1.0);
+            r.draw_text_in_row(&row.right, x, y, Style::Hint.color(), 1.0);
         }
     }
 }
@@ -872,15 +862,14 @@ fn floor_screen(
 
 /// Scale (× the tile font), colour and height in rows of a style on a text screen.
 fn look(style: Style) -> (f32, Rgb, i32) {
-    match style {
-        Style::Title => (2.5, WHITE, 3),
-        Style::Heading => (2.0, WHITE, 3),
-        Style::Normal => (1.5, WHITE, 2),
-        Style::Dim => (1.5, GREY, 2),
-        Style::Hint => (1.0, GREY, 2),
-        Style::Input => (2.0, YELLOW, 2),
-        Style::Message => (1.0, YELLOW, 2),
-    }
+    let (scale, height) = match style {
+        Style::Title => (2.5, 3),
+        Style::Heading => (2.0, 3),
+        Style::Normal | Style::Dim => (1.5, 2),
+        Style::Input => (2.0, 2),
+        Style::Hint | Style::Message => (1.0, 2),
+    };
+    (scale, style.color(), height)
 }
 
 /// Writes the current frame as a PNG (top row first).

@@ -349,6 +349,13 @@ fn escape_leaves_seed_entry_for_the_menu_saving_nothing() {
         LevelStatus::Won,
         "kept as it was"
     );
+    // SPEC 2: Escape on the ended game itself goes back to the menu too, saving nothing.
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, &format!("N3S{path}{ESCAPE}"), &mut store);
+    assert_eq!(outcomes.last(), Some(&Outcome::Accepted));
+    assert_eq!(interpreter.mode(), Mode::Menu);
+    assert_eq!(interpreter.game().unwrap().status(), LevelStatus::Won);
+    assert!(store.bytes.is_none());
 }
 
 #[test]

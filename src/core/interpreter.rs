@@ -12,7 +12,7 @@
 //! | menu | `Q` | quit without saving |
 //! | seed entry | `0`-`9` | append a digit (refused past 9223372036854775807) |
 //! | seed entry | Backspace (U+0008) | delete the last digit |
-//! | seed entry | Escape (U+001B) | back to the menu, nothing saved |
+//! | seed entry, ended | Escape (U+001B) | back to the menu, nothing saved |
 //! | seed entry | `S` | generate the world and play (refused with no digits) |
 //! | playing | `W` `A` `S` `D` | move up / left / down / right ([`Action::Move`]) |
 //! | playing, ended | `:` `Q` | save, then quit; later keys are ignored |
@@ -319,6 +319,11 @@ impl Interpreter {
         }
     }
 
+    /// Floors in the runs this interpreter makes (`--floors`).
+    pub fn floors(&self) -> u32 {
+        self.floors
+    }
+
     /// The current state.
     pub fn mode(&self) -> Mode {
         match &self.state {
@@ -462,6 +467,12 @@ impl Interpreter {
                 match (Action::from_key(upper), ended) {
                     (Some(action), false) => Ok(Outcome::Acted(game.apply(action))),
                     (Some(_), true) => report(Refusal::GameOver),
+                    // SPEC 2: Escape leaves an ended game for the menu (nothing saved; the
+                    // game stays as the last one played).
+                    (None, true) if key == ESCAPE => {
+                        self.leave_game(State::Menu);
+                        Ok(Outcome::Accepted)
+                    }
                     (None, true) => match GameKind::from_key(upper) {
                         Some(kind) => Ok(self.enter_seed(kind, key)),
                         None => report(Refusal::UnknownKey(Context::Ended)),

@@ -96,11 +96,6 @@ pub fn ansi256(rgb: Rgb) -> u8 {
     }
 }
 
-/// A colour at 40 % of its strength: remembered tiles, out of sight (the window's shade).
-pub fn dimmed(c: Rgb) -> Rgb {
-    Rgb::new(c.r / 5 * 2, c.g / 5 * 2, c.b / 5 * 2)
-}
-
 /// A cell's weight: the terminal's bold and faint attributes. Without colour, faint is how
 /// remembered tiles and greyed text look.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,17 +14,13 @@ use crate::screens::{self, HUD_ROWS, Hud, Style, TextScreen};
 use crate::tile_engine::autotile::{self, box_char, wall_mask};
 use crate::tile_engine::{Camera, Pos, Rgb, Tile, WallStyle};
 
-use super::draw::{BLACK, Cell, Grid, Weight, dimmed};
+use super::draw::{BLACK, Cell, Grid, Weight};
 
 /// The smallest terminal, in cells, that shows every screen: the window's smallest size
 /// ([`screens::MIN_COLS`] × [`screens::MIN_ROWS`]); lines wider than the terminal wrap.
 pub const MIN_SIZE: (u16, u16) = (screens::MIN_COLS as u16, screens::MIN_ROWS as u16);
 
 // The window's text colours (`window.rs`).
-const WHITE: Rgb = Rgb::new(255, 255, 255);
-const GREY: Rgb = Rgb::new(128, 128, 128);
-const YELLOW: Rgb = Rgb::new(255, 200, 0);
-const HUD_BACKGROUND: Rgb = Rgb::new(24, 24, 32);
 
 /// The world's part of a `cols × rows` terminal: `cols × (rows - HUD_ROWS)` cells.
 pub fn world_view(cols: u16, rows: u16) -> (u32, u32) {
@@ -41,13 +37,12 @@ fn look(style: Style, colour: bool) -> (Rgb, Weight) {
     } else {
         Weight::Faint
     };
-    match style {
-        Style::Title | Style::Heading => (WHITE, Weight::Bold),
-        Style::Normal => (WHITE, Weight::Normal),
-        Style::Dim | Style::Hint => (GREY, grey),
-        Style::Input => (YELLOW, Weight::Bold),
-        Style::Message => (YELLOW, Weight::Normal),
-    }
+    let weight = match style {
+        Style::Title | Style::Heading | Style::Input => Weight::Bold,
+        Style::Normal | Style::Message => Weight::Normal,
+        Style::Dim | Style::Hint => grey,
+    };
+    (style.color(), weight)
 }
 
 /// `text` cut into lines of at most `width` characters, at spaces where it can be.
@@ -126,7 +121,7 @@ pub fn too_small(grid: &mut Grid, need: (u16, u16), colour: bool) {
 pub fn hud(grid: &mut Grid, hud: &Hud, colour: bool) {
     let cols = usize::from(grid.cols());
     for (y, row) in (0u16..).zip(&hud.rows) {
-        grid.fill_row(y, HUD_BACKGROUND);
+        grid.fill_row(y, screens::HUD_BACKGROUND);
         let right_len = row.right.chars().count();
         let right_x = cols.saturating_sub(right_len + 1);
         let room = right_x.saturating_sub(2);
@@ -137,14 +132,17 @@ pub fn hud(grid: &mut Grid, hud: &Hud, colour: bool) {
         } else {
             row.left.clone()
         };
-        let left_fg = if row.left_style == Style::Message {
-            YELLOW
-        } else {
-            WHITE
-        };
-        grid.text(1, y, &left, left_fg, HUD_BACKGROUND, Weight::Normal);
+        let (left_fg, left_weight) = look(row.left_style, colour);
+        grid.text(1, y, &left, left_fg, screens::HUD_BACKGROUND, left_weight);
         let (grey, weight) = look(Style::Hint, colour);
-        grid.text(right_x as u16, y, &row.right, grey, HUD_BACKGROUND, weight);
+        grid.text(
+            right_x as u16,
+            y,
+            &row.right,
+            grey,
+            screens::HUD_BACKGROUND,
+            weight,
+        );
     }
 }
 
@@ -188,7 +186,7 @@ pub fn world(grid: &mut Grid, game: &GameState, camera: &Camera, look: WorldLook
         let mut weight = Weight::Normal;
         if light == Light::Remembered {
             if look.colour {
-                (fg, bg) = (dimmed(fg), dimmed(bg));
+                (fg, bg) = (fg.dimmed(), bg.dimmed());
             } else {
                 weight = Weight::Faint;
             }

@@ -28,11 +28,6 @@ pub enum Shade {
     Hidden,
 }
 
-/// A colour at two fifths of its brightness (remembered tiles).
-pub const fn dimmed(c: Rgb) -> Rgb {
-    Rgb::new(c.r / 5 * 2, c.g / 5 * 2, c.b / 5 * 2)
-}
-
 /// The font size in pixels for text at `scale` × the tile font.
 fn font_size(scale: f32) -> u16 {
     (f32::from(FONT_SIZE) * scale).round().max(1.0) as u16
@@ -195,7 +190,7 @@ impl TERenderer {
             );
             match shade(pos) {
                 Shade::Full => cells.push((pos, tile, fg, bg)),
-                Shade::Dim => cells.push((pos, tile, dimmed(fg), dimmed(bg))),
+                Shade::Dim => cells.push((pos, tile, fg.dimmed(), bg.dimmed())),
                 Shade::Hidden => {}
             }
         }

@@ -22,6 +22,12 @@ impl Rgb {
     pub const fn new(r: u8, g: u8, b: u8) -> Self {
         Rgb { r, g, b }
     }
+
+    /// The colour at two fifths of its brightness: how every front-end draws a remembered
+    /// tile (seen before, out of sight now).
+    pub const fn dimmed(self) -> Self {
+        Rgb::new(self.r / 5 * 2, self.g / 5 * 2, self.b / 5 * 2)
+    }
 }
 
 /// One tile: a character, a text colour, a background colour, a description and an optional
