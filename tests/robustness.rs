@@ -338,10 +338,10 @@ impl Token {
 
 fn junk_while_playing() -> impl Strategy<Value = char> {
     any_key().prop_filter("not a key that acts while playing", |c| {
-        // N (and R, E) start a new game once a game has ended.
+        // N (and R, E) start a new game once a game has ended; Escape leaves it for the menu.
         !matches!(
             c.to_ascii_uppercase(),
-            'W' | 'A' | 'S' | 'D' | ':' | 'N' | 'R' | 'E'
+            'W' | 'A' | 'S' | 'D' | ':' | 'N' | 'R' | 'E' | '\u{1b}'
         )
     })
 }
