@@ -23,7 +23,7 @@ use crate::core::game::{Light, SIGHT_RADIUS};
 use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::Interpreter;
 use crate::core::save::{FileStore, SaveStore};
-use crate::core::watch::{Control, Watch};
+use crate::core::watch::{self, Watch};
 use crate::core::{Game, GameState, Mode};
 use crate::screens::{self, Context, Screen, Style, TextScreen};
 pub use crate::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
@@ -447,24 +447,13 @@ impl Window {
         }
     }
 
-    /// A key while watching ([`Control`]); the rest are ignored (a watch never plays).
+    /// A key while watching ([`Control`](crate::core::watch::Control)); the rest are
+    /// ignored (a watch never plays).
     fn watch_key(&mut self, key: char) {
-        let Some(watch) = &mut self.watch else {
-            return;
-        };
-        match Control::of_key(key) {
-            Some(Control::Leave) => {
-                self.watch = None;
-                if self.watch_closes {
-                    self.closing_at = Some(mq::get_time());
-                }
-            }
-            Some(control) => {
-                if let Err(e) = watch.apply(control) {
-                    self.message = e.to_string();
-                }
-            }
-            None => {}
+        match watch::feed_key(&mut self.watch, key) {
+            Ok(true) if self.watch_closes => self.closing_at = Some(mq::get_time()),
+            Ok(_) => {}
+            Err(e) => self.message = e.to_string(),
         }
     }
 

@@ -253,6 +253,31 @@ impl<'a> Window<'a> {
         }
     }
 
+    /// Points at a wall, a floor and another wall (view cells, as [`Window::point_at_cell`])
+    /// and checks the HUD: it changes from wall to floor and says the same for both walls.
+    /// Each reading waits for the HUD to change from the one before (`start` first). Returns
+    /// the wall's and the floor's readings.
+    fn assert_hud_names(
+        &mut self,
+        [wall, floor, wall2]: [(u32, u32); 3],
+        side: u32,
+        view_rows: u32,
+        start: &[u8],
+    ) -> (Vec<u8>, Vec<u8>) {
+        let over_wall = self.point_at_cell(wall, side, view_rows, start);
+        let over_floor = self.point_at_cell(floor, side, view_rows, &over_wall);
+        let over_wall2 = self.point_at_cell(wall2, side, view_rows, &over_floor);
+        assert!(
+            over_wall != over_floor,
+            "the HUD changes from wall to floor"
+        );
+        assert!(
+            over_wall == over_wall2,
+            "the HUD says the same for two walls"
+        );
+        (over_wall, over_floor)
+    }
+
     /// Captures the window with `xwd -id` (a plain XGetImage: no grabs, no waiting for
     /// events) and converts it with ImageMagick. Every step runs under `timeout`, and a
     /// capture that fails is tried again, so a stuck X tool fails the test instead of hanging
@@ -458,17 +483,11 @@ fn playing_in_a_real_window_matches_replay() {
     let floor = find_tile(&rows_moved, '·', 10);
     // The 80 x 30 world fills the view: view cells are world tiles. Each reading waits for
     // the HUD to change from the one before (wall, floor, wall: each differs if right).
-    let start = description_pixels(&moved, 1);
-    let over_wall = window.point_at_cell(wall, TILE, 30, &start);
-    let over_floor = window.point_at_cell(floor, TILE, 30, &over_wall);
-    let over_wall2 = window.point_at_cell(wall2, TILE, 30, &over_floor);
-    assert!(
-        over_wall != over_floor,
-        "the HUD changes from wall to floor"
-    );
-    assert!(
-        over_wall == over_wall2,
-        "the HUD says the same for two walls"
+    window.assert_hud_names(
+        [wall, floor, wall2],
+        TILE,
+        30,
+        &description_pixels(&moved, 1),
     );
 
     // Resized to twice the size, the world scales and the mouse still finds the tiles.
@@ -479,12 +498,12 @@ fn playing_in_a_real_window_matches_replay() {
     });
     if big.dimensions() == (2560, 1024) {
         assert_walls_match(&big, &rows_moved, 2);
-        let start = description_pixels(&big, 2);
-        let big_wall = window.point_at_cell(wall, 2 * TILE, 30, &start);
-        let big_floor = window.point_at_cell(floor, 2 * TILE, 30, &big_wall);
-        let big_wall2 = window.point_at_cell(wall2, 2 * TILE, 30, &big_floor);
-        assert!(big_wall != big_floor, "scaled: wall and floor differ");
-        assert!(big_wall == big_wall2, "scaled: two walls agree");
+        window.assert_hud_names(
+            [wall, floor, wall2],
+            2 * TILE,
+            30,
+            &description_pixels(&big, 2),
+        );
     } else {
         eprintln!("note: the X server did not resize the window; resize not checked");
     }
@@ -817,23 +836,17 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
     // The cells nearest the left and right of the view, so a wrong offset names another tile.
     // Each tile pointed at is of another kind than the one before, so each reading waits
     // for the HUD to change.
-    let start = description_pixels(&shot, 1);
-    let over_wall = window.point_at_cell(walls[0], TILE, view_rows, &start);
-    let over_floor = window.point_at_cell(floors[0], TILE, view_rows, &over_wall);
-    let over_wall2 = window.point_at_cell(walls[walls.len() - 1], TILE, view_rows, &over_floor);
-    assert!(
-        over_wall != over_floor,
-        "the HUD changes from wall to floor"
-    );
-    assert!(
-        over_wall == over_wall2,
-        "the HUD says the same for two walls"
+    let (over_wall, over_floor) = window.assert_hud_names(
+        [walls[0], floors[0], walls[walls.len() - 1]],
+        TILE,
+        view_rows,
+        &description_pixels(&shot, 1),
     );
     // Off the world's cells (over the HUD) nothing is named.
     xdotool(&x, &["mousemove", "--window", &window.id, "5", "5"]);
     window.wait_frames();
     let nothing = description_pixels(
-        &window.screenshot_when(|img| description_pixels(img, 1) != over_wall2),
+        &window.screenshot_when(|img| description_pixels(img, 1) != over_wall),
         1,
     );
     assert!(

@@ -61,6 +61,26 @@ impl Control {
     }
 }
 
+/// A key for the watch in `slot` (front-ends keep their watch in an `Option`): applies its
+/// [`Control`], if any; on [`Control::Leave`] empties the slot and returns `true` (the
+/// front-end goes back to the menu or closes).
+///
+/// # Errors
+/// As [`Watch::step`].
+pub fn feed_key(slot: &mut Option<Watch>, key: char) -> Result<bool, InterpretError> {
+    let Some(watch) = slot else {
+        return Ok(false);
+    };
+    match Control::of_key(key) {
+        Some(Control::Leave) => {
+            *slot = None;
+            Ok(true)
+        }
+        Some(control) => watch.apply(control).map(|()| false),
+        None => Ok(false),
+    }
+}
+
 /// A save being watched: its history, how much of it has been played, and the playback
 /// controls.
 #[derive(Debug)]

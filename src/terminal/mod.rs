@@ -31,7 +31,7 @@ pub use draw::ColorMode;
 use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::{Interpreter, Mode};
 use crate::core::save::{FileStore, SaveStore};
-use crate::core::watch::{Control, Watch};
+use crate::core::watch::{self, Watch};
 use crate::core::{Event as GameEvent, GameState, Outcome};
 use crate::screens::{self, Context, Screen, TextScreen};
 use crate::tile_engine::{Camera, WallStyle};
@@ -388,23 +388,15 @@ impl Play {
 
     /// A key while watching ([`Control`]); the rest are ignored (a watch never plays).
     fn watch_key(&mut self, key: char) {
-        let Some(watch) = &mut self.watch else {
-            return;
-        };
-        match Control::of_key(key) {
-            Some(Control::Leave) => {
-                self.watch = None;
+        match watch::feed_key(&mut self.watch, key) {
+            Ok(true) => {
                 self.camera = None;
                 if self.watch_closes {
                     self.closing_at = Some(Instant::now());
                 }
             }
-            Some(control) => {
-                if let Err(e) = watch.apply(control) {
-                    self.message = e.to_string();
-                }
-            }
-            None => {}
+            Ok(false) => {}
+            Err(e) => self.message = e.to_string(),
         }
     }
 
