@@ -50,7 +50,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Open the window at the menu and play with the keyboard (the default).
+    /// Play with the keyboard from the menu: in the window (the default), or in this terminal
+    /// with --terminal; --watch plays a save back.
     Play(play::PlayArgs),
     /// Run an input string headless, print the world, save on :Q.
     Replay(replay::ReplayArgs),
