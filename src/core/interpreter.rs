@@ -163,18 +163,18 @@ impl fmt::Display for Refusal {
             Refusal::UnknownKey(Context::Playing) => {
                 f.write_str("not a game key (W A S D move, :Q saves and quits)")
             }
-            Refusal::UnknownKey(Context::Ended) => {
-                f.write_str("the game is over (N new game, R new run, Esc menu, :Q saves and quits)")
-            }
+            Refusal::UnknownKey(Context::Ended) => f.write_str(
+                "the game is over (N new game, R new run, Esc menu, :Q saves and quits)",
+            ),
             Refusal::SeedTooLarge => write!(f, "a seed can be at most {MAX_SEED}"),
             Refusal::EmptySeed => f.write_str("type at least one digit before S"),
             Refusal::NothingToDelete => f.write_str("there is no digit to delete"),
             Refusal::NotAvailableYet(kind) => {
                 write!(f, "{}s ({}) are not available yet", kind.noun(), kind.key())
             }
-            Refusal::GameOver => {
-                f.write_str("the game is over (N new game, R new run, Esc menu, :Q saves and quits)")
-            }
+            Refusal::GameOver => f.write_str(
+                "the game is over (N new game, R new run, Esc menu, :Q saves and quits)",
+            ),
             Refusal::AfterQuit => f.write_str("byog has quit; keys do nothing any more"),
         }
     }
