@@ -5,6 +5,7 @@
 
 pub mod action;
 mod engine;
+pub mod explore;
 pub mod game;
 pub mod generator;
 pub mod interpreter;

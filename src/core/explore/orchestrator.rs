@@ -1,0 +1,317 @@
+//! The per-branch orchestrator (`../shared/SPEC.md`, section 9; Evennia, Procedurally
+//! generated Dungeon): a [`Branch`] is one map of rooms entered from the start room, with its
+//! own seeded generator, and [`Branch::make_room`] makes a room when the avatar first walks
+//! through an unexplored exit into its slot. The depth table of features ([`FEATURE_TABLE`])
+//! is here too.
+//!
+//! Making room B at slot `A + d` (A the room walked out of, possibly the start room):
+//! 1. A's exit `d` becomes two-way, and B gets the two-way exit back `-d` (its way back).
+//!    Walking an unexplored exit always gives a two-way link: an exit only turns one-way once
+//!    its slot holds a room, and then it is no longer unexplored.
+//! 2. Every other room of the branch beside B whose unexplored exit points at B's slot keeps
+//!    that exit as a one-way exit into B; B gets no exit on that side.
+//! 3. `U` = the branch's unexplored exits now (after 1 and 2). B's *free sides* are those
+//!    whose neighbour slot is neither the start slot (0, 0) nor a room of this branch.
+//!    B gets `n` new unexplored exits, `n` uniform in `lo..=hi` with `hi = min(free sides,
+//!    max_unexplored - U)` and `lo = 1` if `U = 0` (a dead end only while another unexplored
+//!    exit remains), else `lo = 0`; the `n` sides are drawn uniformly from the free ones.
+//!    **Forced dead end**: when `U = 0` and B has no free side, nothing else is possible, so
+//!    B is a dead end and the branch is fully explored (the budget is never 0 then, since
+//!    `max_unexplored ≥ 1`). This is the only dead end with no unexplored exit left.
+//! 4. B's features: a count drawn uniformly from [`feature_range`]`(depth)`; a room with
+//!    features is not clear.
+//!
+//! Draws, in this order, all `u32` ranges from the branch's `Pcg64`: `n`, then the sides
+//! (a partial Fisher-Yates over the free sides in [`Direction::ALL`] order), then the feature
+//! count. A branch's rooms therefore depend only on (seed, branch id, order of creation).
+
+use std::collections::BTreeMap;
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+use serde::{Deserialize, Serialize};
+
+use super::{Direction, Exit, ExploreSettings, Room, RoomPos, WalkError, depth};
+
+/// How many features a room holds, by depth: rows `(first depth, least, most)`, the last row
+/// whose first depth is ≤ the room's depth applies. Depth is difficulty (SPEC 9): the first
+/// rooms of a branch (depth 1) are always clear.
+pub const FEATURE_TABLE: [(u32, u32, u32); 6] = [
+    (0, 0, 0),
+    (2, 0, 1),
+    (4, 0, 2),
+    (6, 1, 2),
+    (9, 1, 3),
+    (13, 2, 4),
+];
+
+/// The `(least, most)` feature count of a room at `depth` ([`FEATURE_TABLE`]).
+pub fn feature_range(depth: u32) -> (u32, u32) {
+    let mut range = (0, 0);
+    for &(first, lo, hi) in &FEATURE_TABLE {
+        if depth >= first {
+            range = (lo, hi);
+        }
+    }
+    range
+}
+
+/// The seed of branch `id`'s generator: SplitMix64's finaliser over the dungeon's seed and
+/// the id, so branches draw independent streams.
+fn branch_seed(seed: u64, id: u32) -> u64 {
+    let mut z = seed
+        ^ u64::from(id)
+            .wrapping_add(1)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One branch: its own map of rooms (never seeing another branch's), entered from the start
+/// room through its `entrance` side, with its own generator.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Branch {
+    id: u32,
+    entrance: Direction,
+    made_at: u64,
+    retired: bool,
+    unexplored: u32,
+    rng: Pcg64,
+    rooms: BTreeMap<RoomPos, Room>,
+}
+
+impl Branch {
+    /// An empty branch `id` behind the start exit `entrance`, made at move `made_at`; its
+    /// generator is a `Pcg64` seeded from (seed, id).
+    pub fn new(seed: u64, id: u32, entrance: Direction, made_at: u64) -> Self {
+        Branch {
+            id,
+            entrance,
+            made_at,
+            retired: false,
+            unexplored: 0,
+            rng: Pcg64::seed_from_u64(branch_seed(seed, id)),
+            rooms: BTreeMap::new(),
+        }
+    }
+
+    /// Its id (its index in the dungeon's branches).
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    /// The start room's side it is entered through; its first room is at `START + entrance`.
+    pub fn entrance(&self) -> Direction {
+        self.entrance
+    }
+
+    /// The slot of its first room, `START + entrance`.
+    pub fn first_room(&self) -> RoomPos {
+        RoomPos::START.step(self.entrance)
+    }
+
+    /// The move count when it was made (its timer started).
+    pub fn made_at(&self) -> u64 {
+        self.made_at
+    }
+
+    /// Whether a newer branch has replaced it behind its start exit (its way back is then
+    /// one-way).
+    pub fn retired(&self) -> bool {
+        self.retired
+    }
+
+    /// How many unexplored exits its rooms hold (locked ones included); never above
+    /// `max_unexplored`.
+    pub fn unexplored(&self) -> u32 {
+        self.unexplored
+    }
+
+    /// Its rooms by slot.
+    pub fn rooms(&self) -> &BTreeMap<RoomPos, Room> {
+        &self.rooms
+    }
+
+    /// The room at `pos`, if made.
+    pub fn room(&self, pos: RoomPos) -> Option<&Room> {
+        self.rooms.get(&pos)
+    }
+
+    /// Marks it replaced: its first room's way back to the start room becomes one-way.
+    pub(super) fn retire(&mut self) {
+        self.retired = true;
+        let back = self.entrance.opposite();
+        if let Some(room) = self.rooms.get_mut(&self.first_room()) {
+            room.exits[back.index()] = Some(Exit::OneWay);
+        }
+    }
+
+    /// Clears the room at `pos` (no features left).
+    pub(super) fn clear_room(&mut self, pos: RoomPos) -> Result<(), WalkError> {
+        let room = self.rooms.get_mut(&pos).ok_or(WalkError::NoRoom(pos))?;
+        room.features = 0;
+        room.clear = true;
+        Ok(())
+    }
+
+    /// Makes the room at `from + dir`, walked into from `from` (a room of this branch with an
+    /// unexplored exit `dir`, or the start room for the first room), by the rules in the
+    /// module's documentation. The slot must be empty.
+    pub(super) fn make_room(&mut self, from: RoomPos, dir: Direction, settings: &ExploreSettings) {
+        let pos = from.step(dir);
+        let back = dir.opposite();
+        debug_assert!(!pos.is_start() && !self.rooms.contains_key(&pos));
+        // 1. The walked exit becomes two-way (the start room's is the dungeon's business).
+        if let Some(a) = self.rooms.get_mut(&from) {
+            debug_assert_eq!(a.exits[dir.index()], Some(Exit::Unexplored));
+            a.exits[dir.index()] = Some(Exit::TwoWay);
+            self.unexplored -= 1;
+        }
+        // 2. Other unexplored exits into this slot become one-way; 3. the free sides.
+        let mut free = [Direction::Up; 4];
+        let mut n_free = 0usize;
+        for side in Direction::ALL {
+            if side == back {
+                continue;
+            }
+            let next = pos.step(side);
+            if next.is_start() {
+                continue;
+            }
+            match self.rooms.get_mut(&next) {
+                Some(c) => {
+                    let e = &mut c.exits[side.opposite().index()];
+                    if *e == Some(Exit::Unexplored) {
+                        *e = Some(Exit::OneWay);
+                        self.unexplored -= 1;
+                    }
+                }
+                None => {
+                    free[n_free] = side;
+                    n_free += 1;
+                }
+            }
+        }
+        let budget = settings.max_unexplored.saturating_sub(self.unexplored);
+        let hi = budget.min(n_free as u32);
+        let lo = u32::from(self.unexplored == 0).min(hi); // forced dead end when hi = 0
+        let n = self.rng.random_range(lo..=hi) as usize;
+        for i in 0..n {
+            let j = self.rng.random_range(i as u32..n_free as u32) as usize;
+            free.swap(i, j);
+        }
+        let mut exits = [None; 4];
+        exits[back.index()] = Some(Exit::TwoWay);
+        for side in &free[..n] {
+            exits[side.index()] = Some(Exit::Unexplored);
+        }
+        self.unexplored += n as u32;
+        // 4. Features.
+        let depth = depth(pos);
+        let (flo, fhi) = feature_range(depth);
+        let features = self.rng.random_range(flo..=fhi);
+        self.rooms.insert(
+            pos,
+            Room {
+                pos,
+                depth,
+                exits,
+                clear: features == 0,
+                features,
+                back: Some(back),
+            },
+        );
+        debug_assert!(self.unexplored <= settings.max_unexplored);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feature_table_rises_with_depth() {
+        assert_eq!(feature_range(0), (0, 0));
+        assert_eq!(feature_range(1), (0, 0));
+        assert_eq!(feature_range(2), (0, 1));
+        assert_eq!(feature_range(5), (0, 2));
+        assert_eq!(feature_range(8), (1, 2));
+        assert_eq!(feature_range(12), (1, 3));
+        assert_eq!(feature_range(1000), (2, 4));
+        let mut last = (0, 0);
+        for d in 0..100 {
+            let r = feature_range(d);
+            assert!(r.0 >= last.0 && r.1 >= last.1 && r.0 <= r.1);
+            last = r;
+        }
+    }
+
+    #[test]
+    fn a_first_room_always_leads_on() {
+        for seed in 0..200 {
+            for max in 1..=6 {
+                let settings = ExploreSettings {
+                    max_unexplored: max,
+                    ..ExploreSettings::default()
+                };
+                let mut b = Branch::new(seed, 0, Direction::Right, 0);
+                b.make_room(RoomPos::START, Direction::Right, &settings);
+                let room = b.room(RoomPos::new(1, 0)).unwrap();
+                assert_eq!(room.exit(Direction::Left), Some(Exit::TwoWay));
+                assert!(room.unexplored() >= 1 && room.unexplored() <= max.min(3));
+                assert_eq!(b.unexplored(), room.unexplored());
+                assert!(room.clear);
+            }
+        }
+    }
+
+    #[test]
+    fn an_unexplored_exit_into_a_made_slot_turns_one_way() {
+        // Two rooms of one branch pointing at the same slot (1, 1).
+        let settings = ExploreSettings::default();
+        let mut b = Branch::new(7, 0, Direction::Right, 0);
+        let room = |pos: RoomPos, exits: [Option<Exit>; 4], back| Room {
+            pos,
+            depth: depth(pos),
+            exits,
+            clear: true,
+            features: 0,
+            back: Some(back),
+        };
+        let a = room(
+            RoomPos::new(1, 0),
+            [Some(Exit::Unexplored), None, None, Some(Exit::TwoWay)],
+            Direction::Left,
+        );
+        let c = room(
+            RoomPos::new(2, 1),
+            [None, None, Some(Exit::TwoWay), Some(Exit::Unexplored)],
+            Direction::Down,
+        );
+        let c_low = room(
+            RoomPos::new(2, 0),
+            [Some(Exit::TwoWay), None, None, None],
+            Direction::Left,
+        );
+        b.rooms.insert(a.pos, a);
+        b.rooms.insert(c.pos, c);
+        b.rooms.insert(c_low.pos, c_low);
+        b.unexplored = 2;
+        b.make_room(RoomPos::new(1, 0), Direction::Up, &settings);
+        let made = b.room(RoomPos::new(1, 1)).unwrap();
+        assert_eq!(made.exit(Direction::Down), Some(Exit::TwoWay));
+        assert_eq!(made.exit(Direction::Right), None);
+        assert_eq!(
+            b.room(RoomPos::new(2, 1)).unwrap().exit(Direction::Left),
+            Some(Exit::OneWay)
+        );
+        assert_eq!(
+            b.room(RoomPos::new(1, 0)).unwrap().exit(Direction::Up),
+            Some(Exit::TwoWay)
+        );
+        // No unexplored exit was left, so it must lead on (up or left are free).
+        assert!(made.unexplored() >= 1);
+        assert_eq!(b.unexplored(), made.unexplored());
+    }
+}
