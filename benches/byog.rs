@@ -315,5 +315,62 @@ fn fov(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, generate, steps, replay_and_saves, bfs, runs, fov);
+/// Explorations' room graph (issue 14's groundwork): making 10,000 rooms, walking from room to
+/// room through the first unexplored exit, clearing locked rooms, jumping to a room with an
+/// unexplored exit when the current one has none, and starting a new branch (the timer
+/// passed) when a branch is fully explored. Per room: the time over 10,000. The tiles of a
+/// room are not made yet, so this is a baseline for `explore/new_room` (target ≤ 20 µs with
+/// tiles), not that benchmark.
+fn explore(c: &mut Criterion) {
+    use byog::core::Direction;
+    use byog::core::explore::{Dungeon, ExploreSettings};
+    const ROOMS: usize = 10_000;
+    let make = |seed: u64| {
+        let settings = ExploreSettings::default();
+        let mut d = Dungeon::new(seed, settings).unwrap();
+        let mut now = 0;
+        let mut at = d.enter(Direction::Right, now);
+        let mut made = usize::from(at.made);
+        while made < ROOMS {
+            d.clear_room(at.branch, at.pos).unwrap();
+            let room = d.room(at.branch, at.pos).unwrap();
+            let open = Direction::ALL
+                .into_iter()
+                .find(|&dir| room.exit(dir) == Some(byog::core::explore::Exit::Unexplored));
+            if let Some(dir) = open {
+                at = d.walk(at.branch, at.pos, dir).unwrap();
+                made += usize::from(at.made);
+                continue;
+            }
+            let branch = d.branch(at.branch).unwrap();
+            match branch.rooms().values().find(|r| r.unexplored() > 0) {
+                Some(r) => at.pos = r.pos,
+                None => {
+                    now += settings.branch_timer;
+                    at = d.enter(Direction::Right, now);
+                    made += usize::from(at.made);
+                }
+            }
+        }
+        d
+    };
+    let mut seed = 0;
+    c.bench_function("explore/room_graph_10k_rooms", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(make(seed).branches().len())
+        })
+    });
+}
+
+criterion_group!(
+    benches,
+    generate,
+    steps,
+    replay_and_saves,
+    bfs,
+    runs,
+    fov,
+    explore
+);
 criterion_main!(benches);
