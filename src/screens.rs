@@ -336,6 +336,28 @@ pub fn run_summary(game: &GameState) -> Option<String> {
     }
 }
 
+/// How long the screen between two floors stays, in seconds (a key ends it sooner).
+pub const FLOOR_SCREEN_SECONDS: f64 = 1.5;
+/// How long the goodbye message stays before the program closes, in seconds.
+pub const GOODBYE_SECONDS: f64 = 0.8;
+
+/// The screen between two floors when `events` descended to one in `game`'s run (each
+/// front-end shows it for [`FLOOR_SCREEN_SECONDS`]).
+pub fn descent_screen(
+    events: &crate::core::Events,
+    game: Option<&GameState>,
+) -> Option<TextScreen> {
+    let floors = game?.run()?.floors;
+    events.as_slice().iter().find_map(|e| match *e {
+        Event::Descended {
+            floor,
+            earned,
+            perfect,
+        } => Some(floor_screen(floor, floors, earned, perfect)),
+        _ => None,
+    })
+}
+
 /// The short screen between two floors of a run, after walking into an exit.
 pub fn floor_screen(floor: u32, floors: u32, earned: u64, perfect: bool) -> TextScreen {
     let mut lines = vec![

@@ -36,12 +36,8 @@ use crate::tile_engine::{
 pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
 /// The frame `--screenshot` captures (the first frames may still be settling).
 const SCREENSHOT_FRAME: u32 = 3;
-/// How long the goodbye message stays before the window closes, in seconds.
-const GOODBYE_SECONDS: f64 = 0.8;
 /// The key that toggles sight in a classic game: Tab.
 pub const SIGHT_KEY: char = '\t';
-/// How long the screen between two floors of a run stays, in seconds (a key ends it).
-const FLOOR_SCREEN_SECONDS: f64 = 1.5;
 /// The smallest tile side the window shows a world at, in pixels: below it the 14-point
 /// font (scaled) is no longer readable, and the camera scrolls instead.
 pub const MIN_TILE_PIXELS: u32 = 12;
@@ -424,12 +420,13 @@ impl Window {
         match self.interpreter.feed(key, &mut self.store) {
             Ok(outcome) => {
                 if let crate::core::Outcome::Acted(events) = &outcome {
-                    self.floor_screen = floor_screen(events, self.interpreter.game());
+                    self.floor_screen = screens::descent_screen(events, self.interpreter.game())
+                        .map(|screen| (mq::get_time() + screens::FLOOR_SCREEN_SECONDS, screen));
                 }
                 let f = screens::feedback(&outcome, self.store.path());
                 self.message = f.message;
                 if f.closing {
-                    self.closing_at = Some(mq::get_time() + GOODBYE_SECONDS);
+                    self.closing_at = Some(mq::get_time() + screens::GOODBYE_SECONDS);
                 }
             }
             Err(e) => self.message = e.to_string(),
@@ -828,25 +825,6 @@ fn outline(x: f32, y: f32, w: f32, h: f32, color: mq::Color) {
     mq::draw_rectangle(x, y + h - 1.0, w, 1.0, color);
     mq::draw_rectangle(x, y, 1.0, h, color);
     mq::draw_rectangle(x + w - 1.0, y, 1.0, h, color);
-}
-
-/// The screen between two floors, when `events` descended to one.
-fn floor_screen(
-    events: &crate::core::Events,
-    game: Option<&crate::core::GameState>,
-) -> Option<(f64, TextScreen)> {
-    let floors = game?.run()?.floors;
-    events.as_slice().iter().find_map(|e| match *e {
-        crate::core::Event::Descended {
-            floor,
-            earned,
-            perfect,
-        } => Some((
-            mq::get_time() + FLOOR_SCREEN_SECONDS,
-            screens::floor_screen(floor, floors, earned, perfect),
-        )),
-        _ => None,
-    })
 }
 
 /// Scale (× the tile font), colour and height in rows of a style on a text screen.

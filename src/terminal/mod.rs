@@ -32,7 +32,7 @@ use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::{Interpreter, Mode};
 use crate::core::save::{FileStore, SaveStore};
 use crate::core::watch::{self, Watch};
-use crate::core::{Event as GameEvent, GameState, Outcome};
+use crate::core::{GameState, Outcome};
 use crate::screens::{self, Context, Screen, TextScreen};
 use crate::tile_engine::{Camera, WallStyle};
 
@@ -40,10 +40,6 @@ use draw::{Grid, Painter};
 use frame::{MIN_SIZE, WorldLook};
 use input::Input;
 
-/// How long the goodbye stays before the program ends (as in the window).
-const GOODBYE: Duration = Duration::from_millis(800);
-/// How long the screen between two floors of a run stays; a key ends it (as in the window).
-const FLOOR_SCREEN: Duration = Duration::from_millis(1500);
 /// The longest wait for an event before the loop looks for signals again.
 const TICK: Duration = Duration::from_millis(50);
 
@@ -411,7 +407,14 @@ impl Play {
                 match &outcome {
                     Outcome::Started => self.camera = None,
                     Outcome::Acted(events) => {
-                        self.floor_screen = floor_screen(events, self.interpreter.game());
+                        self.floor_screen = screens::descent_screen(
+                            events,
+                            self.interpreter.game(),
+                        )
+                        .map(|screen| {
+                            let stays = Duration::from_secs_f64(screens::FLOOR_SCREEN_SECONDS);
+                            (Instant::now() + stays, screen)
+                        });
                         if self.floor_screen.is_some() {
                             self.camera = None;
                         }
@@ -421,7 +424,8 @@ impl Play {
                 let f = screens::feedback(&outcome, self.store.path());
                 self.message = f.message;
                 if f.closing {
-                    self.closing_at = Some(Instant::now() + GOODBYE);
+                    self.closing_at =
+                        Some(Instant::now() + Duration::from_secs_f64(screens::GOODBYE_SECONDS));
                 }
             }
             Err(e) => self.message = e.to_string(),
@@ -502,23 +506,4 @@ impl Play {
         }
         grid
     }
-}
-
-/// The screen between two floors, when `events` descended to one, and until when it stays.
-fn floor_screen(
-    events: &crate::core::Events,
-    game: Option<&GameState>,
-) -> Option<(Instant, TextScreen)> {
-    let floors = game?.run()?.floors;
-    events.as_slice().iter().find_map(|e| match *e {
-        GameEvent::Descended {
-            floor,
-            earned,
-            perfect,
-        } => Some((
-            Instant::now() + FLOOR_SCREEN,
-            screens::floor_screen(floor, floors, earned, perfect),
-        )),
-        _ => None,
-    })
 }
