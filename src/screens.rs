@@ -188,8 +188,8 @@ fn message_line(message: &str) -> Option<Line> {
 /// to the interpreter.
 pub const WATCH_KEY: char = 'V';
 
-/// The title menu (`floors`: a run's floors, `--floors`): N new game, R run, L load (greyed without a save), V watch the save (with
-/// one), Q quit, and the ways to play that are not available yet, greyed.
+/// The title menu (`floors`: a run's floors, `--floors`): N new game, R run, E exploration,
+/// L load (greyed without a save), V watch the save (with one), Q quit.
 pub fn menu(has_save: bool, floors: u32, message: &str) -> TextScreen {
     let run = format!("Run: B1 to B{floors}");
     let mut lines = vec![
@@ -199,16 +199,12 @@ pub fn menu(has_save: bool, floors: u32, message: &str) -> TextScreen {
     ];
     for (kind, name) in [
         (GameKind::Run, run.as_str()),
-        (GameKind::Exploration, "Exploration"),
+        (
+            GameKind::Exploration,
+            "Exploration: rooms made as you enter",
+        ),
     ] {
-        lines.push(if kind.is_available() {
-            Line::new(format!("{name} ({})", kind.key()), Style::Normal)
-        } else {
-            Line::new(
-                format!("{name} ({}): not available yet", kind.key()),
-                Style::Dim,
-            )
-        });
+        lines.push(Line::new(format!("{name} ({})", kind.key()), Style::Normal));
     }
     lines.push(if has_save {
         Line::new("Load Game (L)", Style::Normal)
@@ -511,7 +507,31 @@ pub fn feedback(outcome: &Outcome, save: &Path) -> Feedback {
 /// The message for one event, if it deserves one.
 fn event_message(event: &Event) -> Option<String> {
     match event {
+        Event::Blocked {
+            tile: Tile::LockedDoor,
+            ..
+        } => Some("locked: handle this room's chests and traps first".into()),
+        Event::Blocked {
+            tile: Tile::OneWayUp | Tile::OneWayRight | Tile::OneWayDown | Tile::OneWayLeft,
+            ..
+        } => Some("that exit is one-way: it cannot be walked back".into()),
         Event::Blocked { tile, .. } => Some(format!("blocked by {}", with_article(*tile))),
+        Event::Entered {
+            room,
+            made: true,
+            new_branch,
+            ..
+        } => Some(format!(
+            "{} room {room}, depth {}",
+            if *new_branch {
+                "a new branch:"
+            } else {
+                "a new"
+            },
+            crate::core::explore::depth(*room)
+        )),
+        Event::Entered { room, .. } if room.is_start() => Some("back in the start room".into()),
+        Event::Cleared { .. } => Some("room clear: its exits open".into()),
         Event::AlreadyOver => Some("the game is over".into()),
         Event::Refilled { .. } => Some("chest refilled".into()),
         Event::Rearmed { .. } => Some("trap rearmed".into()),
@@ -527,7 +547,12 @@ fn event_message(event: &Event) -> Option<String> {
             if *perfect { " (perfect floor)" } else { "" }
         )),
         // The end screen says these.
-        Event::Won | Event::Lost(_) | Event::Moved { .. } | Event::Unlocked { .. } => None,
+        Event::Won
+        | Event::Lost(_)
+        | Event::Moved { .. }
+        | Event::Unlocked { .. }
+        | Event::Entered { .. }
+        | Event::Banked { .. } => None,
     }
 }
 

@@ -68,6 +68,8 @@ pub struct WindowOptions {
     pub walls: Option<WallStyle>,
     /// Floors in a run (`--floors`).
     pub floors: u32,
+    /// Explorations' `--max-unexplored` and `--branch-timer`.
+    pub explore: crate::core::explore::ExploreSettings,
     /// Watch the save in `save_dir` instead of playing (`byog play --watch`); `keys` then
     /// go to the watch (Space, `.`, `[`, `]`).
     pub watch: bool,
@@ -188,6 +190,7 @@ impl Game {
             save_dir: self.save_dir.clone(),
             keys: String::new(),
             screenshot: None,
+            explore: crate::core::explore::ExploreSettings::default(),
             walls: None,
             floors: crate::core::run::DEFAULT_FLOORS,
             watch: false,
@@ -285,7 +288,8 @@ async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(),
     let watch_closes = watch.is_some();
     let mut window = Window {
         interpreter: Interpreter::new(options.width, options.height, options.settings)
-            .with_floors(options.floors),
+            .with_floors(options.floors)
+            .with_explore(options.explore),
         store: FileStore::in_dir(&options.save_dir),
         renderer: TERenderer::in_current_window(geometry),
         message: String::new(),

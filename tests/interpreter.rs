@@ -188,12 +188,12 @@ fn unknown_keys_are_reported_with_their_positions() {
     );
     assert_eq!(
         reports[0].to_string(),
-        "key 'x' at position 0 ignored: not a menu key (N new game, L load, Q quit)"
+        "key 'x' at position 0 ignored: not a menu key (N new game, R run, E exploration, L load, Q quit)"
     );
     // The player's words never name a position.
     assert_eq!(
         reports[0].player_message(),
-        "'x': not a menu key (N new game, L load, Q quit)"
+        "'x': not a menu key (N new game, R run, E exploration, L load, Q quit)"
     );
 }
 
@@ -397,14 +397,18 @@ fn an_ended_game_takes_n_for_a_new_game_and_colon_q_to_save() {
 }
 
 #[test]
-fn explorations_are_not_available_yet_and_r_starts_a_run() {
-    let (text, reports) = run_all(&["E2SN3S"]);
-    assert_eq!(text.unwrap(), world_of(&["N3S"]));
-    assert!(matches!(
-        reports[0].reason,
-        Refusal::NotAvailableYet(GameKind::Exploration)
-    ));
-    assert!(reports[0].player_message().contains("not available yet"));
+fn e_starts_an_exploration_and_r_starts_a_run() {
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed_all(&mut interpreter, "E2SWD", &mut store);
+    assert_eq!(outcomes[2], Outcome::Started);
+    let game = interpreter.game().unwrap();
+    assert_eq!(game.kind_key(), GameKind::Exploration.key());
+    assert_eq!(game.history(), "E2SWD");
+    assert_eq!(game.moves(), 2);
+    let e = game.explore().expect("an exploration");
+    assert_eq!(e.room(), byog::core::explore::RoomPos::START);
+    assert_eq!(e.branch(), None);
     // R, digits and S start a run on B1.
     let mut store = MemoryStore::default();
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());

@@ -154,23 +154,25 @@ fn run_chain(runs: &[(String, usize, usize)]) -> Option<GameState> {
 fn is_command_somewhere(key: char) -> bool {
     matches!(
         key.to_ascii_uppercase(),
-        'N' | 'R' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | ':' | '0'..='9' | '\u{8}' | '\u{1b}'
+        'N' | 'R' | 'E' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | ':' | '0'..='9' | '\u{8}' | '\u{1b}'
     )
 }
 
 /// A game's invariants: one avatar, on its tile; the exit door matches the status; the
-/// history is `N<seed>S` and one letter a move.
+/// history is `N<seed>S` (`R`, `E`) and one letter a move.
 fn assert_consistent(game: &GameState) {
     let world = game.world();
     assert_eq!(world.count(Tile::Player), 1, "not exactly one avatar");
     assert_eq!(world.get(game.avatar()), Some(Tile::Player));
     let door = match game.status() {
+        // An exploration's exit is its way up, whatever happened.
+        _ if game.explore().is_some() => Tile::WayUp,
         LevelStatus::Playing => Tile::LockedDoor,
         LevelStatus::Won => Tile::UnlockedDoor,
         LevelStatus::Lost => Tile::LockedDoor,
     };
     assert_eq!(world.get(game.exit()), Some(door));
-    let kind = if game.run().is_some() { 'R' } else { 'N' };
+    let kind = game.kind_key();
     let prefix = format!("{kind}{}S", game.seed());
     assert!(game.history().starts_with(&prefix), "{}", game.history());
     assert_eq!(game.history().len() - prefix.len(), game.moves() as usize);
@@ -362,7 +364,7 @@ fn token() -> impl Strategy<Value = Token> {
 fn menu_junk() -> impl Strategy<Value = String> {
     prop::collection::vec(
         any_key().prop_filter("not a menu command", |c| {
-            !matches!(c.to_ascii_uppercase(), 'N' | 'R' | 'L' | 'Q')
+            !matches!(c.to_ascii_uppercase(), 'N' | 'R' | 'E' | 'L' | 'Q')
         }),
         0..3,
     )

@@ -40,6 +40,20 @@ pub struct Common {
           allow_negative_numbers = true,
           value_parser = value_parser!(u32).range(1..=i64::from(crate::core::run::MAX_FLOORS)))]
     pub floors: u32,
+    /// Most unexplored exits one branch of an exploration (E<seed>S) holds at once (1..=64);
+    /// more: wider, bushier branches.
+    #[arg(long, global = true, value_name = "N",
+          default_value_t = crate::core::explore::DEFAULT_MAX_UNEXPLORED,
+          allow_negative_numbers = true,
+          value_parser = value_parser!(u32).range(1..=i64::from(crate::core::explore::MAX_MAX_UNEXPLORED)))]
+    pub max_unexplored: u32,
+    /// Moves after which a start exit of an exploration leads into a new branch, leaving
+    /// the old branch's way back one-way (1..=1000000000); less: branches expire sooner.
+    #[arg(long, global = true, value_name = "MOVES",
+          default_value_t = crate::core::explore::DEFAULT_BRANCH_TIMER,
+          allow_negative_numbers = true,
+          value_parser = value_parser!(u64).range(1..=crate::core::explore::MAX_BRANCH_TIMER))]
+    pub branch_timer: u64,
     #[command(flatten)]
     generator: GeneratorArgs,
     #[command(flatten)]
@@ -142,6 +156,14 @@ impl Args for RequirementArgs {
 }
 
 impl Common {
+    /// The exploration settings these flags ask for (`--max-unexplored`, `--branch-timer`).
+    pub fn explore_settings(&self) -> crate::core::explore::ExploreSettings {
+        crate::core::explore::ExploreSettings {
+            max_unexplored: self.max_unexplored,
+            branch_timer: self.branch_timer,
+        }
+    }
+
     /// The generator settings these flags ask for.
     pub fn settings(&self) -> GeneratorSettings {
         let g = &self.generator;

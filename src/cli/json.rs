@@ -8,14 +8,28 @@
 //! never-seen tiles as spaces). A run adds `floor` (1-based), `floors`, `score`, `health`,
 //! `moves_left`, `perfect_floors`, `features` (`{"kind", "x", "y", "state"}`: `"chest"`
 //! `"empty"`/`"full"`, `"trap"` `"sprung"`/`"armed"`), the floor's `allowance` and `par`, and
-//! `loss` (why it was lost, or `null`). Without a game, `mode` is `"menu"` and the game's
-//! fields are `null`.
+//! `loss` (why it was lost, or `null`). An exploration (`mode` `"explore"`, section 9) adds
+//! `health`, `score`, `features` (those of its map's rooms, as for a run), `branch` (the id
+//! of the branch whose map the avatar is in, `null` in the start room), `room` (`[rx, ry]` of
+//! the avatar's room) and its `depth`, `origin` (the dungeon tile of the frame's `(0, 0)`:
+//! a room `[rx, ry]` covers the dungeon tiles from `[rx·13, ry·13]`, 13 × 13), `slot` (13),
+//! `max_unexplored`, `branch_timer`, `end` (`"banked"`, `"lost"` or `null`), `forfeited`
+//! (points lost with the last health), `current` (start exit → the branch it leads into now,
+//! or `null`), `branches` (`{"id", "entrance", "made_at", "retired", "unexplored", "rooms"}`)
+//! and `rooms`: every room made, the start room first, then branch by branch, each
+//! `{"branch", "pos": [x, y], "depth", "clear", "features", "exits"}` with `exits` mapping
+//! each side that has one (`"up"`, `"right"`, `"down"`, `"left"`) to `"two-way"`,
+//! `"one-way"`, `"unexplored"` or `"locked"`. Without a game, `mode` is `"menu"` and the
+//! game's fields are `null`.
 
 use serde_json::{Value, json};
 
 use crate::core::GameState;
+use crate::core::explore::play::ExploreEnd;
+use crate::core::explore::{self, Direction, ExploreState, Room};
 use crate::core::game::LevelStatus;
 use crate::core::interpreter::Interpreter;
+use crate::core::run::Feature;
 
 /// The JSON state of `interpreter` (its game in play, or the last one played).
 pub fn state(interpreter: &Interpreter) -> Value {
@@ -35,7 +49,80 @@ pub fn state(interpreter: &Interpreter) -> Value {
     }
 }
 
-/// The JSON state of one classic game.
+/// The features as the JSON lists them.
+fn features_json(features: &[Feature]) -> Vec<Value> {
+    features
+        .iter()
+        .map(
+            |f| json!({"kind": f.kind_name(), "x": f.pos.x, "y": f.pos.y, "state": f.state_name()}),
+        )
+        .collect()
+}
+
+/// One room as the JSON lists it (`branch`: `None` for the start room).
+fn room_json(room: &Room, branch: Option<u32>) -> Value {
+    let mut exits = serde_json::Map::new();
+    for d in Direction::ALL {
+        if let Some(state) = room.exit_state(d) {
+            exits.insert(d.name().into(), state.as_str().into());
+        }
+    }
+    json!({
+        "branch": branch,
+        "pos": [room.pos.x, room.pos.y],
+        "depth": room.depth,
+        "clear": room.clear,
+        "features": room.features,
+        "exits": exits,
+    })
+}
+
+/// The fields an exploration adds (see the module's documentation).
+fn explore_json(game: &GameState, e: &ExploreState) -> Value {
+    let d = e.dungeon();
+    let mut rooms = vec![room_json(d.start(), None)];
+    let mut branches = Vec::new();
+    for b in d.branches() {
+        rooms.extend(b.rooms().values().map(|r| room_json(r, Some(b.id()))));
+        branches.push(json!({
+            "id": b.id(),
+            "entrance": b.entrance().name(),
+            "made_at": b.made_at(),
+            "retired": b.retired(),
+            "unexplored": b.unexplored(),
+            "rooms": b.rooms().len(),
+        }));
+    }
+    let mut current = serde_json::Map::new();
+    for dir in Direction::ALL {
+        current.insert(dir.name().into(), d.current_branch(dir).into());
+    }
+    let (end, forfeited) = match e.end() {
+        None => (None, 0),
+        Some(ExploreEnd::Banked) => (Some("banked"), 0),
+        Some(ExploreEnd::Lost { forfeited }) => (Some("lost"), forfeited),
+    };
+    let origin = game.origin();
+    json!({
+        "health": e.health(),
+        "score": e.score(),
+        "features": features_json(&game.all_features()),
+        "branch": e.branch(),
+        "room": [e.room().x, e.room().y],
+        "depth": explore::depth(e.room()),
+        "origin": [origin.x, origin.y],
+        "slot": explore::SLOT,
+        "max_unexplored": d.settings().max_unexplored,
+        "branch_timer": d.settings().branch_timer,
+        "end": end,
+        "forfeited": forfeited,
+        "current": current,
+        "branches": branches,
+        "rooms": rooms,
+    })
+}
+
+/// The JSON state of one game: classic, run or exploration.
 pub fn game_state(game: &GameState) -> Value {
     let world = game.world();
     let text = world.to_string();
@@ -45,7 +132,11 @@ pub fn game_state(game: &GameState) -> Value {
         LevelStatus::Lost => "lost",
     };
     let mut state = json!({
-        "mode": if game.run().is_some() { "run" } else { "classic" },
+        "mode": match game.kind_key() {
+            'E' => "explore",
+            'R' => "run",
+            _ => "classic",
+        },
         "seed": game.seed(),
         "status": status,
         "width": world.width(),
@@ -55,14 +146,15 @@ pub fn game_state(game: &GameState) -> Value {
         "exit": [game.exit().x, game.exit().y],
         "moves": game.moves(),
         "history": game.history(),
-        "seen": game.compose_seen(game.terrain().rect()).to_string().lines().collect::<Vec<_>>(),
+        "seen": game.compose_seen(game.rect()).to_string().lines().collect::<Vec<_>>(),
     });
+    if let Some(e) = game.explore()
+        && let (Some(o), Value::Object(extra)) = (state.as_object_mut(), explore_json(game, e))
+    {
+        o.extend(extra);
+    }
     if let Some(run) = game.run() {
-        let features: Vec<Value> = game
-            .features()
-            .iter()
-            .map(|f| json!({"kind": f.kind_name(), "x": f.pos.x, "y": f.pos.y, "state": f.state_name()}))
-            .collect();
+        let features = features_json(game.features());
         let extra = json!({
             "floor": run.floor,
             "floors": run.floors,

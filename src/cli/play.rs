@@ -62,6 +62,7 @@ pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
             height: common.height,
             settings: common.settings(),
             floors: common.floors,
+            explore: common.explore_settings(),
             save_dir: common.save_dir()?,
             keys: args.keys,
             walls: args.walls.map(super::Walls::style),
@@ -88,6 +89,7 @@ fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         screenshot: args.screenshot,
         walls: args.walls.map(super::Walls::style),
         floors: common.floors,
+        explore: common.explore_settings(),
         watch: args.watch,
         frame_stats: args.frame_stats,
     })

@@ -84,8 +84,9 @@ pub fn run(common: &Common, args: ReplayArgs, strict: bool) -> Result<(), CliErr
         (None, None) => return Err(CliError::Usage("replay needs INPUT or --file".into())),
     };
     let strict = strict || args.strict;
-    let mut interpreter =
-        Interpreter::new(common.width, common.height, common.settings()).with_floors(common.floors);
+    let mut interpreter = Interpreter::new(common.width, common.height, common.settings())
+        .with_floors(common.floors)
+        .with_explore(common.explore_settings());
     let mut store = FileStore::in_dir(common.save_dir()?);
     let mut shown_reports = 0usize;
     let result = replay::replay(
@@ -124,7 +125,7 @@ pub fn run(common: &Common, args: ReplayArgs, strict: bool) -> Result<(), CliErr
     if let Some(game) = interpreter.game() {
         let world = match args.view {
             ReplayView::Plain => game.world(),
-            ReplayView::Sight => game.compose_seen(game.terrain().rect()),
+            ReplayView::Sight => game.compose_seen(game.rect()),
         };
         write_stdout(|out| write!(out, "{world}"))
     } else {

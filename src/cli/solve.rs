@@ -20,8 +20,9 @@ pub struct SolveArgs {
 
 /// Runs `solve`.
 pub fn run(common: &Common, args: SolveArgs) -> Result<(), CliError> {
-    let mut interpreter =
-        Interpreter::new(common.width, common.height, common.settings()).with_floors(common.floors);
+    let mut interpreter = Interpreter::new(common.width, common.height, common.settings())
+        .with_floors(common.floors)
+        .with_explore(common.explore_settings());
     let mut file = FileStore::in_dir(common.save_dir()?);
     // Loads come from the save folder; a `:Q` in INPUT saves nowhere.
     let mut store = DeferredStore::new(&mut file);

@@ -11,6 +11,7 @@
 use rand_pcg::Pcg64;
 
 use super::action::Action;
+use super::explore::{ExploreSettings, ExploreState};
 use super::generator::{self, GenerateError, GeneratorSettings};
 use super::rules::{self, Events};
 use super::run::{self, Feature, RunState};
@@ -65,6 +66,10 @@ pub struct GameState {
     pub(crate) visited: Vec<bool>,
     /// Tiles seen from any of them: the memory of the floor (SPEC 8).
     pub(crate) seen: Vec<bool>,
+    /// The exploration, for an exploration (`E<seed>S`): its rooms hold its tiles, things
+    /// and memory, so `terrain`, `features`, `visited` and `seen` stay empty and `avatar`
+    /// and `exit` unused; the accessors below answer from it, in its map's frame.
+    pub(crate) explore: Option<Box<ExploreState>>,
 }
 
 /// The terrain under a world whose avatar and exit are drawn in as tiles: FLOOR under the
@@ -133,8 +138,42 @@ impl GameState {
             run: None,
             visited: Vec::new(),
             seen: Vec::new(),
+            explore: None,
         }
         .looked_around()
+    }
+
+    /// The exploration `E<seed>S` starts (`../shared/SPEC.md`, section 9): the start room
+    /// alone, its four exits unexplored, the avatar on its centre. `settings` are recorded
+    /// (an exploration's rooms do not use the world generator); `explore` holds
+    /// `--max-unexplored` and `--branch-timer`.
+    ///
+    /// # Errors
+    /// [`GenerateError::InvalidSettings`] for settings out of range.
+    pub fn new_exploration(
+        seed: u64,
+        settings: GeneratorSettings,
+        explore: ExploreSettings,
+    ) -> Result<GameState, GenerateError> {
+        settings.validate()?;
+        let state = ExploreState::new(seed, explore)
+            .map_err(|e| GenerateError::InvalidSettings(e.to_string()))?;
+        Ok(GameState {
+            seed,
+            settings,
+            terrain: World::new(0, 0),
+            avatar: Pos::new(0, 0),
+            exit: Pos::new(0, 0),
+            rng: rand::SeedableRng::seed_from_u64(seed),
+            status: LevelStatus::Playing,
+            moves: 0,
+            actions: Vec::new(),
+            features: Vec::new(),
+            run: None,
+            visited: Vec::new(),
+            seen: Vec::new(),
+            explore: Some(Box::new(state)),
+        })
     }
 
     /// The run `R<seed>S` starts (`../shared/SPEC.md`, section 7): `floors` floors (1..=99)
@@ -176,6 +215,7 @@ impl GameState {
             features: first.features,
             visited: Vec::new(),
             seen: Vec::new(),
+            explore: None,
             run: Some(RunState {
                 floors,
                 floor: 1,
@@ -288,6 +328,9 @@ impl GameState {
 
     /// Whether `pos` has been seen on this floor.
     pub fn has_seen(&self, pos: Pos) -> bool {
+        if let Some(e) = &self.explore {
+            return self.rect().contains(pos) && e.has_seen(self.to_dungeon(pos));
+        }
         self.terrain.contains(pos) && self.seen[self.terrain.index(pos)]
     }
 
@@ -305,7 +348,7 @@ impl GameState {
     /// The compose step with sight: as [`GameState::compose`], but tiles never seen are
     /// NOTHING (drawn as blank). What is remembered is drawn as it is now.
     pub fn compose_seen(&self, area: Rect) -> World {
-        let area = area.intersection(&self.terrain.rect());
+        let area = area.intersection(&self.rect());
         let mut world = self.compose(area);
         for (i, t) in world.tiles_mut().iter_mut().enumerate() {
             let (x, y) = (i % area.width as usize, i / area.width as usize);
@@ -343,7 +386,89 @@ impl GameState {
     /// `to_string`, the renderers and the snapshots show). Composes the whole world; see
     /// [`GameState::compose`] for a part of it.
     pub fn world(&self) -> World {
-        self.compose(self.terrain.rect())
+        self.compose(self.rect())
+    }
+
+    /// The world's rectangle, `(0, 0)` at its bottom-left, in tiles: the terrain's, or for
+    /// an exploration the frame of the avatar's map (it grows as rooms are made, and changes
+    /// when the avatar changes maps: see [`GameState::origin`]).
+    pub fn rect(&self) -> Rect {
+        match &self.explore {
+            Some(e) => {
+                let f = e.frame();
+                Rect::new(0, 0, f.width, f.height)
+            }
+            None => self.terrain.rect(),
+        }
+    }
+
+    /// Where the world's `(0, 0)` lies in the dungeon's tiles: always `(0, 0)` but in an
+    /// exploration, whose frame moves as its map grows or changes. A front-end that keeps a
+    /// camera shifts it by the change, so the view does not jump.
+    pub fn origin(&self) -> Pos {
+        match &self.explore {
+            Some(e) => {
+                let f = e.frame();
+                Pos::new(f.x, f.y)
+            }
+            None => Pos::new(0, 0),
+        }
+    }
+
+    /// A world position as the exploration's dungeon tile.
+    fn to_dungeon(&self, pos: Pos) -> Pos {
+        let o = self.origin();
+        Pos::new(pos.x + o.x, pos.y + o.y)
+    }
+
+    /// A dungeon tile as a world position (in the current frame).
+    fn in_frame(&self, pos: Pos) -> Pos {
+        let o = self.origin();
+        Pos::new(pos.x - o.x, pos.y - o.y)
+    }
+
+    /// The exploration, for an exploration.
+    pub fn explore(&self) -> Option<&ExploreState> {
+        self.explore.as_deref()
+    }
+
+    /// What kind of game this is, as `history` starts it: `N`, `R` or `E`.
+    pub fn kind_key(&self) -> char {
+        if self.explore.is_some() {
+            'E'
+        } else if self.run.is_some() {
+            'R'
+        } else {
+            'N'
+        }
+    }
+
+    /// An exploration's chests and traps in the avatar's map, in world positions (row-major
+    /// by room slot); a run's on its floor; none in a classic game.
+    pub fn all_features(&self) -> Vec<Feature> {
+        let Some(e) = &self.explore else {
+            return self.features.clone();
+        };
+        let mut out = Vec::new();
+        let frame = e.frame();
+        e.paint(frame, &mut |p, t| {
+            if matches!(
+                t,
+                Tile::ChestEmpty | Tile::ChestFull | Tile::TrapSprung | Tile::TrapArmed
+            ) {
+                out.push(Feature {
+                    pos: Pos::new(p.x - frame.x, p.y - frame.y),
+                    kind: if matches!(t, Tile::ChestEmpty | Tile::ChestFull) {
+                        run::FeatureKind::Chest
+                    } else {
+                        run::FeatureKind::Trap
+                    },
+                    handled: matches!(t, Tile::ChestFull | Tile::TrapArmed),
+                });
+            }
+        });
+        out.sort_by_key(|f| (f.pos.y, f.pos.x));
+        out
     }
 
     /// The compose step: the tiles of `area` (clipped to the world) with the things drawn
@@ -351,6 +476,9 @@ impl GameState {
     /// as PLAYER. The result is `area`'s size, its `(0, 0)` the area's bottom-left tile;
     /// drawing costs the area, never the whole world.
     pub fn compose(&self, area: Rect) -> World {
+        if let Some(e) = &self.explore {
+            return self.compose_exploration(e, area);
+        }
         let area = area.intersection(&self.terrain.rect());
         let (w, h) = (area.width as usize, area.height as usize);
         let mut tiles = Vec::with_capacity(w * h);
@@ -366,6 +494,27 @@ impl GameState {
         }
         world.set(local(self.exit), self.door());
         world.set(local(self.avatar), Tile::Player);
+        world
+    }
+
+    /// [`GameState::compose`] for an exploration: the rooms of the avatar's map painted over
+    /// `area`, then the avatar.
+    fn compose_exploration(&self, e: &ExploreState, area: Rect) -> World {
+        let area = area.intersection(&self.rect());
+        let (w, h) = (area.width as usize, area.height as usize);
+        let mut world = World::new(w, h);
+        let o = self.origin();
+        let dungeon_area = Rect::new(area.x + o.x, area.y + o.y, area.width, area.height);
+        e.paint(dungeon_area, &mut |p, t| {
+            world.set(Pos::new(p.x - dungeon_area.x, p.y - dungeon_area.y), t);
+        });
+        let avatar = e.avatar();
+        if dungeon_area.contains(avatar) {
+            world.set(
+                Pos::new(avatar.x - dungeon_area.x, avatar.y - dungeon_area.y),
+                Tile::Player,
+            );
+        }
         world
     }
 
@@ -394,12 +543,18 @@ impl GameState {
 
     /// The avatar's tile.
     pub fn avatar(&self) -> Pos {
-        self.avatar
+        match &self.explore {
+            Some(e) => self.in_frame(e.avatar()),
+            None => self.avatar,
+        }
     }
 
-    /// The exit's tile.
+    /// The exit's tile; an exploration's way up (in the start room).
     pub fn exit(&self) -> Pos {
-        self.exit
+        match &self.explore {
+            Some(e) => self.in_frame(e.way_up()),
+            None => self.exit,
+        }
     }
 
     /// Whether the game is still played, or won.
@@ -427,8 +582,7 @@ impl GameState {
     /// `R<seed>S`) and the key of every action since, upper case (ignored keys, bumps, colons
     /// and `:Q` left out).
     pub fn history(&self) -> String {
-        let kind = if self.run.is_some() { 'R' } else { 'N' };
-        let mut h = format!("{kind}{}S", self.seed);
+        let mut h = format!("{}{}S", self.kind_key(), self.seed);
         h.extend(self.actions.iter().map(|a| a.key()));
         h
     }
@@ -441,6 +595,16 @@ impl GameState {
     /// What stands at `pos` for the player: the avatar, the exit or the terrain. The HUD's
     /// "tile under the mouse" uses it.
     pub fn tile_at(&self, pos: Pos) -> Option<Tile> {
+        if let Some(e) = &self.explore {
+            return self.rect().contains(pos).then(|| {
+                let p = self.to_dungeon(pos);
+                if p == e.avatar() {
+                    Tile::Player
+                } else {
+                    e.tile_at(p)
+                }
+            });
+        }
         if !self.terrain.contains(pos) {
             None
         } else if pos == self.avatar {
@@ -458,14 +622,17 @@ impl GameState {
 /// A game is a map: its terrain, with the exit door blocking sight.
 impl Map for GameState {
     fn width(&self) -> usize {
-        self.terrain.width()
+        self.rect().width as usize
     }
 
     fn height(&self) -> usize {
-        self.terrain.height()
+        self.rect().height as usize
     }
 
     fn is_walkable(&self, pos: Pos) -> bool {
+        if self.explore.is_some() {
+            return self.tile_at(pos).is_some_and(Tile::is_walkable);
+        }
         self.terrain.is_walkable(pos)
     }
 
@@ -474,6 +641,12 @@ impl Map for GameState {
     }
 
     fn walkable_row(&self, y: usize, out: &mut [bool]) {
+        if self.explore.is_some() {
+            for (x, o) in out.iter_mut().enumerate() {
+                *o = self.is_walkable(Pos::new(x as i32, y as i32));
+            }
+            return;
+        }
         self.terrain.walkable_row(y, out);
     }
 }

@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | menu | `N` | seed entry for a classic game |
 //! | menu | `R` | seed entry for a run (floors B1..B10) |
-//! | menu | `E` | explorations: refused as "not available yet" until they land |
+//! | menu | `E` | seed entry for an exploration (rooms made as you enter them) |
 //! | menu | `L` | load the save; with none, [`Outcome::NoSave`] and the menu stays |
 //! | menu | `Q` | quit without saving |
 //! | seed entry | `0`-`9` | append a digit (refused past 9223372036854775807) |
@@ -17,7 +17,7 @@
 //! | playing | `W` `A` `S` `D` | move up / left / down / right ([`Action::Move`]) |
 //! | playing, ended | `:` `Q` | save, then quit; later keys are ignored |
 //! | playing, ended | `:` other | the colon is dropped, the key acts as usual |
-//! | ended | `N`, `R` | seed entry for a new game or run (the ended one stays as it was saved) |
+//! | ended | `N`, `R`, `E` | seed entry for a new game, run or exploration (the ended one stays as it was saved) |
 //! | any | anything else | ignored and reported ([`Outcome::Reported`]) |
 //!
 //! Keys are case-insensitive. "Ended" is a game that was won (or, in runs, lost).
@@ -25,6 +25,7 @@
 use std::fmt;
 
 use super::action::Action;
+use super::explore::ExploreSettings;
 use super::game::{GameState, MAX_SEED};
 use super::generator::{GenerateError, GeneratorSettings};
 use super::rules::Events;
@@ -73,11 +74,6 @@ impl GameKind {
             GameKind::Run => "run",
             GameKind::Exploration => "exploration",
         }
-    }
-
-    /// Whether this build plays it.
-    pub const fn is_available(self) -> bool {
-        matches!(self, GameKind::Classic | GameKind::Run)
     }
 }
 
@@ -142,8 +138,6 @@ pub enum Refusal {
     EmptySeed,
     /// Backspace with no digit typed.
     NothingToDelete,
-    /// `R` or `E` before that way to play exists.
-    NotAvailableYet(GameKind),
     /// A move after the game ended.
     GameOver,
     /// The program has already closed (after `:Q` or `Q`).
@@ -155,7 +149,7 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::UnknownKey(Context::Menu) => {
-                f.write_str("not a menu key (N new game, L load, Q quit)")
+                f.write_str("not a menu key (N new game, R run, E exploration, L load, Q quit)")
             }
             Refusal::UnknownKey(Context::SeedEntry) => f.write_str(
                 "not a seed key (type digits, then S; Backspace deletes, Esc goes back)",
@@ -164,16 +158,13 @@ impl fmt::Display for Refusal {
                 f.write_str("not a game key (W A S D move, :Q saves and quits)")
             }
             Refusal::UnknownKey(Context::Ended) => f.write_str(
-                "the game is over (N new game, R new run, Esc menu, :Q saves and quits)",
+                "the game is over (N new game, R run, E exploration, Esc menu, :Q saves and quits)",
             ),
             Refusal::SeedTooLarge => write!(f, "a seed can be at most {MAX_SEED}"),
             Refusal::EmptySeed => f.write_str("type at least one digit before S"),
             Refusal::NothingToDelete => f.write_str("there is no digit to delete"),
-            Refusal::NotAvailableYet(kind) => {
-                write!(f, "{}s ({}) are not available yet", kind.noun(), kind.key())
-            }
             Refusal::GameOver => f.write_str(
-                "the game is over (N new game, R new run, Esc menu, :Q saves and quits)",
+                "the game is over (N new game, R run, E exploration, Esc menu, :Q saves and quits)",
             ),
             Refusal::AfterQuit => f.write_str("byog has quit; keys do nothing any more"),
         }
@@ -215,7 +206,6 @@ impl Report {
             Refusal::SeedTooLarge
             | Refusal::EmptySeed
             | Refusal::NothingToDelete
-            | Refusal::NotAvailableYet(_)
             | Refusal::GameOver
             | Refusal::AfterQuit => self.reason.to_string(),
             Refusal::UnknownKey(_) => format!("{}: {}", key_name(self.key), self.reason),
@@ -295,6 +285,7 @@ pub struct Interpreter {
     height: usize,
     settings: GeneratorSettings,
     floors: u32,
+    explore: ExploreSettings,
     position: usize,
 }
 
@@ -315,8 +306,21 @@ impl Interpreter {
             height,
             settings,
             floors: crate::core::run::DEFAULT_FLOORS,
+            explore: ExploreSettings::default(),
             position: 0,
         }
+    }
+
+    /// The same interpreter, making explorations with `settings` (`--max-unexplored`,
+    /// `--branch-timer`).
+    pub fn with_explore(mut self, settings: ExploreSettings) -> Self {
+        self.explore = settings;
+        self
+    }
+
+    /// The settings of the explorations this interpreter makes.
+    pub fn explore_settings(&self) -> ExploreSettings {
+        self.explore
     }
 
     /// Floors in the runs this interpreter makes (`--floors`).
@@ -410,7 +414,7 @@ impl Interpreter {
                 },
                 'Q' => Ok(self.close(Closing::Quit)),
                 _ => match GameKind::from_key(upper) {
-                    Some(kind) => Ok(self.enter_seed(kind, key)),
+                    Some(kind) => Ok(self.enter_seed(kind)),
                     None => report(Refusal::UnknownKey(Context::Menu)),
                 },
             },
@@ -447,7 +451,12 @@ impl Interpreter {
                             self.settings,
                             self.floors,
                         )?,
-                        _ => GameState::new(seed, self.width, self.height, self.settings)?,
+                        GameKind::Exploration => {
+                            GameState::new_exploration(seed, self.settings, self.explore)?
+                        }
+                        GameKind::Classic => {
+                            GameState::new(seed, self.width, self.height, self.settings)?
+                        }
                     };
                     self.start(game);
                     Ok(Outcome::Started)
@@ -474,7 +483,7 @@ impl Interpreter {
                         Ok(Outcome::Accepted)
                     }
                     (None, true) => match GameKind::from_key(upper) {
-                        Some(kind) => Ok(self.enter_seed(kind, key)),
+                        Some(kind) => Ok(self.enter_seed(kind)),
                         None => report(Refusal::UnknownKey(Context::Ended)),
                     },
                     (None, false) => report(Refusal::UnknownKey(Context::Playing)),
@@ -484,16 +493,8 @@ impl Interpreter {
         }
     }
 
-    /// Seed entry for `kind`, leaving any game in play as it is; an unavailable kind is
-    /// refused.
-    fn enter_seed(&mut self, kind: GameKind, key: char) -> Outcome {
-        if !kind.is_available() {
-            return Outcome::Reported(Report {
-                key,
-                position: self.position,
-                reason: Refusal::NotAvailableYet(kind),
-            });
-        }
+    /// Seed entry for `kind`, leaving any game in play as it is.
+    fn enter_seed(&mut self, kind: GameKind) -> Outcome {
         self.leave_game(State::SeedEntry {
             kind,
             seed: 0,

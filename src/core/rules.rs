@@ -13,10 +13,25 @@
 //! descends to the next floor and earns moves ([`crate::core::run`] says how many), or wins
 //! on the last floor (every move left over is a point); the run is lost at 0 health, or at 0
 //! moves away from an exit.
+//!
+//! An exploration (section 9, after Evennia's dungeon) moves the avatar over the rooms of its
+//! map; a step across a slot border walks the exit there ([`Dungeon::enter`] from the start
+//! room, [`Dungeon::walk`] from a branch's room), which makes the room behind an unexplored
+//! exit and switches maps; a step the room graph refuses (against a one-way exit) is a bump.
+//! Features are handled as in runs, with points from the depth table; once a room's last
+//! feature is handled the room is clear and its exits open. Walking into the way up banks
+//! the score and wins; at 0 health the exploration is lost with its score. Every move also
+//! runs the branch timer ([`Dungeon::advance`]).
+//!
+//! [`Dungeon::enter`]: super::explore::Dungeon::enter
+//! [`Dungeon::walk`]: super::explore::Dungeon::walk
+//! [`Dungeon::advance`]: super::explore::Dungeon::advance
 
 use super::action::Action;
+use super::explore::play::ExploreEnd;
+use super::explore::{self, BranchId, RoomPos, slot};
 use super::game::{GameState, LevelStatus};
-use super::run::{self, FeatureKind, Loss};
+use super::run::{self, Feature, FeatureKind, Loss};
 use crate::tile_engine::{Direction, Pos, Tile};
 
 /// Something an action caused, in the order it happened.
@@ -68,6 +83,27 @@ pub enum Event {
         earned: u64,
         /// Whether every feature of that floor was handled.
         perfect: bool,
+    },
+    /// An exploration's avatar walked through an exit into another room.
+    Entered {
+        /// The room's slot.
+        room: RoomPos,
+        /// The branch whose map it is now in (`None`: the start room).
+        branch: Option<BranchId>,
+        /// Whether the room was made by this step.
+        made: bool,
+        /// Whether a new branch was made for it (its first room).
+        new_branch: bool,
+    },
+    /// An exploration's room had its last feature handled: it is clear, its exits open.
+    Cleared {
+        /// The room's slot.
+        room: RoomPos,
+    },
+    /// The exploration's avatar took the way up with this many points: banked.
+    Banked {
+        /// Points banked.
+        score: u64,
     },
     /// The game is won.
     Won,
@@ -166,6 +202,9 @@ pub fn apply(game: &mut GameState, action: Action) -> Events {
     if game.status != LevelStatus::Playing {
         return Events::one(Event::AlreadyOver);
     }
+    if game.explore.is_some() {
+        return explore_step(game, action);
+    }
     let Action::Move(direction) = action;
     let to = game.avatar + direction;
     if to == game.exit {
@@ -218,27 +257,9 @@ fn run_step(game: &mut GameState, to: Pos, events: &mut Events) {
             run.max_height as usize,
             &game.settings,
         );
-        match (f.kind, f.handled) {
-            (FeatureKind::Chest, false) => {
-                f.handled = true;
-                run.score += points.chest_points;
-                events.push(Event::Refilled { at: to });
-            }
-            (FeatureKind::Trap, false) => {
-                f.handled = true;
-                run.score += points.trap_points;
-                events.push(Event::Rearmed { at: to });
-            }
-            (FeatureKind::Trap, true) => {
-                // Sprung on the upkeeper: it needs rearming again.
-                f.handled = false;
-                run.health = run.health.saturating_sub(1);
-                events.push(Event::Hurt {
-                    at: to,
-                    health: run.health,
-                });
-            }
-            (FeatureKind::Chest, true) => {}
+        let points = (points.chest_points, points.trap_points);
+        if let Some(e) = step_on(f, to, points, &mut run.score, &mut run.health) {
+            events.push(e);
         }
     }
     let loss = if run.health == 0 {
@@ -253,6 +274,154 @@ fn run_step(game: &mut GameState, to: Pos, events: &mut Events) {
         game.status = LevelStatus::Lost;
         events.push(Event::Lost(loss));
     }
+}
+
+/// The avatar steps onto feature `f` at `at` (the same in runs and explorations): an empty
+/// chest is refilled and a sprung trap rearmed, each for its points (`(chest, trap)`); an
+/// armed trap springs on the avatar (one health lost) and needs rearming again; a full chest
+/// does nothing.
+fn step_on(
+    f: &mut Feature,
+    at: Pos,
+    (chest_points, trap_points): (u64, u64),
+    score: &mut u64,
+    health: &mut u32,
+) -> Option<Event> {
+    match (f.kind, f.handled) {
+        (FeatureKind::Chest, false) => {
+            f.handled = true;
+            *score += chest_points;
+            Some(Event::Refilled { at })
+        }
+        (FeatureKind::Trap, false) => {
+            f.handled = true;
+            *score += trap_points;
+            Some(Event::Rearmed { at })
+        }
+        (FeatureKind::Trap, true) => {
+            f.handled = false;
+            *health = health.saturating_sub(1);
+            Some(Event::Hurt {
+                at,
+                health: *health,
+            })
+        }
+        (FeatureKind::Chest, true) => None,
+    }
+}
+
+/// An exploration's step (see the module's documentation). Positions in the events are in
+/// the frame of the map the avatar is in after the step.
+fn explore_step(game: &mut GameState, action: Action) -> Events {
+    let Action::Move(direction) = action;
+    let Some(ex) = game.explore.as_deref_mut() else {
+        return Events::none();
+    };
+    let from = ex.avatar();
+    let to = from + direction;
+    let local = |frame: crate::tile_engine::Rect, p: Pos| Pos::new(p.x - frame.x, p.y - frame.y);
+    let mut events = Events::none();
+    if to == ex.way_up() {
+        game.moves += 1;
+        ex.finish(ExploreEnd::Banked);
+        game.status = LevelStatus::Won;
+        game.actions.push(action);
+        events.push(Event::Banked { score: ex.score() });
+        events.push(Event::Won);
+        return events;
+    }
+    let (from_slot, to_slot) = (slot::slot_of(from), slot::slot_of(to));
+    let mut changed_sight = false;
+    if from_slot == to_slot {
+        let tile = ex.tile_at(to);
+        if !tile.is_walkable() {
+            return Events::one(Event::Blocked {
+                at: local(ex.frame(), to),
+                tile,
+                direction,
+            });
+        }
+        game.moves += 1;
+        ex.place(to, ex.branch());
+        events.push(Event::Moved {
+            to: local(ex.frame(), to),
+            direction,
+        });
+        let points = explore::depth_row(explore::depth(to_slot));
+        let points = (points.chest_points, points.trap_points);
+        let (mut score, mut health) = (ex.score(), ex.health());
+        let at = local(ex.frame(), to);
+        let stepped = ex
+            .feature_mut(to)
+            .and_then(|f| step_on(f, at, points, &mut score, &mut health));
+        if let Some(e) = stepped {
+            *ex.score_mut() = score;
+            *ex.health_mut() = health;
+            events.push(e);
+            if clear_if_done(ex, to_slot) {
+                events.push(Event::Cleared { room: to_slot });
+                changed_sight = true;
+            }
+            if health == 0 {
+                ex.finish(ExploreEnd::Lost { forfeited: score });
+                game.status = LevelStatus::Lost;
+                events.push(Event::Lost(Loss::OutOfHealth));
+            }
+        }
+    } else {
+        let walked = match ex.branch() {
+            _ if from_slot.is_start() => Ok(ex.dungeon_mut().enter(direction, game.moves + 1)),
+            Some(b) => ex.dungeon_mut().walk(b, from_slot, direction),
+            None => Err(explore::WalkError::FromStart),
+        };
+        let Ok(w) = walked else {
+            return Events::one(Event::Blocked {
+                at: local(ex.frame(), to),
+                tile: ex.tile_at(to),
+                direction,
+            });
+        };
+        game.moves += 1;
+        let branch = (!w.pos.is_start()).then_some(w.branch);
+        ex.place(to, branch);
+        events.push(Event::Moved {
+            to: local(ex.frame(), to),
+            direction,
+        });
+        events.push(Event::Entered {
+            room: w.pos,
+            branch,
+            made: w.made,
+            new_branch: w.new_branch,
+        });
+        changed_sight = w.made;
+    }
+    ex.dungeon_mut().advance(game.moves);
+    if changed_sight {
+        ex.look_around();
+    }
+    ex.look();
+    game.actions.push(action);
+    events
+}
+
+/// Clears room `slot` of the avatar's map when it was not clear and its last feature is
+/// handled; whether it did. A room once clear stays clear (an armed trap sprung later does
+/// not lock its exits again).
+fn clear_if_done(ex: &mut explore::ExploreState, slot: RoomPos) -> bool {
+    let Some(room) = ex.view_room_mut(slot) else {
+        return false;
+    };
+    let left = room.items.iter().filter(|f| !f.handled).count() as u32;
+    if room.clear {
+        return false;
+    }
+    room.features = left;
+    if left == 0 {
+        room.clear = true;
+        return true;
+    }
+    false
 }
 
 /// A run's step into the exit: the perfect-floor points, then the next floor and the moves

@@ -54,6 +54,8 @@ pub struct TerminalOptions {
     pub settings: GeneratorSettings,
     /// Floors in a run (`--floors`).
     pub floors: u32,
+    /// Explorations' `--max-unexplored` and `--branch-timer`.
+    pub explore: crate::core::explore::ExploreSettings,
     /// Folder of `save.bin`.
     pub save_dir: PathBuf,
     /// Keys fed to the interpreter before keyboard play starts (`--keys`).
@@ -259,7 +261,8 @@ impl Play {
     fn new(options: &TerminalOptions) -> Play {
         Play {
             interpreter: Interpreter::new(options.width, options.height, options.settings)
-                .with_floors(options.floors),
+                .with_floors(options.floors)
+                .with_explore(options.explore),
             store: FileStore::in_dir(&options.save_dir),
             message: String::new(),
             closing_at: None,

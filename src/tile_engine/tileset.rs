@@ -61,6 +61,28 @@ impl Tileset {
     /// `▴` (U+25B4), an armed trap: stepping on it springs it on the upkeeper (one health).
     pub const TRAP_ARMED: TETile =
         TETile::new_static('▴', Rgb::new(230, 70, 60), BLACK, "armed trap");
+
+    // Not in the sp18 skeleton: the exits of an exploration (`../shared/SPEC.md`, section 9),
+    // drawn on the last corridor tile of a room slot, where the avatar crosses into the next
+    // slot. A two-way exit is plain floor; a locked one is [`Tileset::LOCKED_DOOR`].
+
+    /// `<`, the start room's way up: walking into it ends the exploration and banks the score.
+    pub const WAY_UP: TETile = TETile::new_static('<', Rgb::new(120, 220, 255), BLACK, "way up");
+    /// `+`, an unexplored exit: walking through it makes the room behind it.
+    pub const EXIT_UNEXPLORED: TETile =
+        TETile::new_static('+', Rgb::new(200, 160, 90), BLACK, "unexplored exit");
+    /// `↑` (U+2191), a one-way exit up: it can be walked up only.
+    pub const ONE_WAY_UP: TETile =
+        TETile::new_static('↑', Rgb::new(170, 170, 255), BLACK, "one-way exit up");
+    /// `→` (U+2192), a one-way exit to the right.
+    pub const ONE_WAY_RIGHT: TETile =
+        TETile::new_static('→', Rgb::new(170, 170, 255), BLACK, "one-way exit right");
+    /// `↓` (U+2193), a one-way exit down.
+    pub const ONE_WAY_DOWN: TETile =
+        TETile::new_static('↓', Rgb::new(170, 170, 255), BLACK, "one-way exit down");
+    /// `←` (U+2190), a one-way exit to the left.
+    pub const ONE_WAY_LEFT: TETile =
+        TETile::new_static('←', Rgb::new(170, 170, 255), BLACK, "one-way exit left");
 }
 
 /// One world cell: a 1-byte id of a [`Tileset`] entry. The world stores these, so a world of
@@ -101,6 +123,18 @@ pub enum Tile {
     TrapSprung = 14,
     /// [`Tileset::TRAP_ARMED`].
     TrapArmed = 15,
+    /// [`Tileset::WAY_UP`].
+    WayUp = 16,
+    /// [`Tileset::EXIT_UNEXPLORED`].
+    ExitUnexplored = 17,
+    /// [`Tileset::ONE_WAY_UP`].
+    OneWayUp = 18,
+    /// [`Tileset::ONE_WAY_RIGHT`].
+    OneWayRight = 19,
+    /// [`Tileset::ONE_WAY_DOWN`].
+    OneWayDown = 20,
+    /// [`Tileset::ONE_WAY_LEFT`].
+    OneWayLeft = 21,
 }
 
 /// The `TETile` of each [`Tile`], indexed by its id.
@@ -121,11 +155,17 @@ static TILESET: [TETile; Tile::COUNT] = [
     Tileset::CHEST_FULL,
     Tileset::TRAP_SPRUNG,
     Tileset::TRAP_ARMED,
+    Tileset::WAY_UP,
+    Tileset::EXIT_UNEXPLORED,
+    Tileset::ONE_WAY_UP,
+    Tileset::ONE_WAY_RIGHT,
+    Tileset::ONE_WAY_DOWN,
+    Tileset::ONE_WAY_LEFT,
 ];
 
 impl Tile {
     /// How many tile kinds there are.
-    pub const COUNT: usize = 16;
+    pub const COUNT: usize = 22;
 
     /// Every tile kind, in id order.
     pub const ALL: [Tile; Tile::COUNT] = [
@@ -145,6 +185,12 @@ impl Tile {
         Tile::ChestFull,
         Tile::TrapSprung,
         Tile::TrapArmed,
+        Tile::WayUp,
+        Tile::ExitUnexplored,
+        Tile::OneWayUp,
+        Tile::OneWayRight,
+        Tile::OneWayDown,
+        Tile::OneWayLeft,
     ];
 
     /// The full `TETile` (character, colours, description) of this tile.
@@ -169,7 +215,9 @@ impl Tile {
     }
 
     /// Whether the avatar can stand on this tile: [`Tile::Floor`], and what stands on floor
-    /// ([`Tile::Player`], chests and traps). Everything else, the exit door included, is
+    /// ([`Tile::Player`], chests, traps, and an exploration's unexplored and one-way exits,
+    /// which the rules let be crossed one way only). Everything else, the exit door and the
+    /// way up included, is
     /// closed: the exit is *entered* from a neighbouring floor tile (the sp18 spec). This is
     /// the one definition of "walkable" the map seam ([`Map`](super::Map)), the rules, the
     /// metrics and the searches share.
@@ -182,16 +230,27 @@ impl Tile {
                 | Tile::ChestFull
                 | Tile::TrapSprung
                 | Tile::TrapArmed
+                | Tile::ExitUnexplored
+                | Tile::OneWayUp
+                | Tile::OneWayRight
+                | Tile::OneWayDown
+                | Tile::OneWayLeft
         )
     }
 
-    /// Whether this tile stops sight: walls, rock (NOTHING), closed doors, mountains and
-    /// trees. Floor, the avatar, water, grass, sand, flowers and an open door let light
-    /// through.
+    /// Whether this tile stops sight: walls, rock (NOTHING), closed doors (an unexplored
+    /// exit too: what lies behind it is not made yet), mountains and trees. Floor, the
+    /// avatar, water, grass, sand, flowers, an open door, the way up and one-way exits let
+    /// light through.
     pub const fn blocks_sight(self) -> bool {
         matches!(
             self,
-            Tile::Wall | Tile::Nothing | Tile::LockedDoor | Tile::Mountain | Tile::Tree
+            Tile::Wall
+                | Tile::Nothing
+                | Tile::LockedDoor
+                | Tile::ExitUnexplored
+                | Tile::Mountain
+                | Tile::Tree
         )
     }
 

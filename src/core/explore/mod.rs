@@ -17,16 +17,25 @@
 //! A branch adds its 32-byte generator and a few counters.
 
 pub mod orchestrator;
+pub mod play;
+pub mod slot;
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::run::Feature;
 pub use crate::tile_engine::Direction;
-pub use orchestrator::{Branch, FEATURE_TABLE, feature_range};
+pub use orchestrator::{Branch, DEPTH_TABLE, DepthRow, depth_row, feature_range};
+pub use play::ExploreState;
+pub use slot::{Memory, SLOT, Shape};
 
 /// Default `--max-unexplored`: most unexplored exits a branch may hold at once (SPEC 9).
 pub const DEFAULT_MAX_UNEXPLORED: u32 = 4;
 /// Default `--branch-timer`: moves after which a start exit leads into a new branch (SPEC 9).
 pub const DEFAULT_BRANCH_TIMER: u64 = 500;
+/// Largest `--max-unexplored` the command line takes.
+pub const MAX_MAX_UNEXPLORED: u32 = 64;
+/// Largest `--branch-timer` the command line takes, in moves.
+pub const MAX_BRANCH_TIMER: u64 = 1_000_000_000;
 
 /// A room slot's coordinates, in rooms (not tiles): `x` to the right, `y` up (as
 /// [`crate::tile_engine::Pos`]); `(0, 0)` is the start room.
@@ -119,7 +128,8 @@ impl ExitState {
     }
 }
 
-/// One room of the graph (24 bytes; see the module's memory note).
+/// One room: its place in the graph, its tiles' shape, its features and what the avatar
+/// saw of it (about 100 bytes, plus 12 a feature; see the module's memory note).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Room {
     /// Its slot, in room coordinates.
@@ -131,11 +141,18 @@ pub struct Room {
     /// Whether it holds no feature any more (`features == 0`); until then only the way back
     /// is open.
     pub clear: bool,
-    /// How many features it still holds (0 = clear), drawn from [`FEATURE_TABLE`].
+    /// How many features are left to handle before it is clear (0 = clear), drawn from
+    /// [`DEPTH_TABLE`]; once clear it stays clear.
     pub features: u32,
     /// The side it was entered from when it was made (its way back, always open); `None` for
     /// the start room.
     pub back: Option<Direction>,
+    /// Its tiles: the floor rectangle and the sides with corridors ([`slot`]).
+    pub shape: Shape,
+    /// Its chests and traps, at tiles of its slot (`0..SLOT` each way), sorted.
+    pub items: Vec<Feature>,
+    /// What the avatar saw of its slot and stood on.
+    pub memory: Memory,
 }
 
 impl Room {
@@ -243,7 +260,7 @@ impl Walked {
 /// The whole room graph of one exploration: the start room, every branch ever made (retired
 /// ones kept unchanged), which branch each start exit leads into, the settings and the seed.
 /// `Serialize + Deserialize`, so a save can hold it and continue exactly.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dungeon {
     seed: u64,
     settings: ExploreSettings,
@@ -274,6 +291,9 @@ impl Dungeon {
                 clear: true,
                 features: 0,
                 back: None,
+                shape: Shape::START,
+                items: Vec::new(),
+                memory: Memory::default(),
             },
             branches: Vec::new(),
             current: [None; 4],
@@ -319,6 +339,15 @@ impl Dungeon {
             return Some(&self.start);
         }
         self.branch(branch)?.room(pos)
+    }
+
+    /// The room at `pos` of branch `branch` (the start room at [`RoomPos::START`]), to
+    /// change its features or memory.
+    pub(crate) fn room_mut(&mut self, branch: BranchId, pos: RoomPos) -> Option<&mut Room> {
+        if pos.is_start() {
+            return Some(&mut self.start);
+        }
+        self.branches.get_mut(branch as usize)?.room_mut(pos)
     }
 
     /// Retires every current branch made `branch_timer` or more moves before `now_moves`
@@ -370,6 +399,50 @@ impl Dungeon {
             made,
             new_branch,
         }
+    }
+
+    /// Checks what a loaded save holds beyond its types: branch ids and entrances, the
+    /// current branches, every room's slot, depth, clear flag and feature count, the
+    /// unexplored-exit counts and the budget.
+    ///
+    /// # Errors
+    /// A sentence naming what is wrong.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let bad = |what: String| Err(format!("the exploration's room graph is damaged: {what}"));
+        if self.settings.max_unexplored == 0 {
+            return bad("--max-unexplored is 0".into());
+        }
+        for (i, b) in self.branches.iter().enumerate() {
+            if b.id() as usize != i {
+                return bad(format!("branch {i} calls itself {}", b.id()));
+            }
+            let (x0, y0, x1, y1) = b.bounds();
+            let mut unexplored = 0;
+            for (pos, room) in b.rooms() {
+                unexplored += room.unexplored();
+                if room.pos != *pos || pos.is_start() || room.depth != depth(*pos) {
+                    return bad(format!("room {pos} of branch {i}"));
+                }
+                if room.clear != (room.features == 0) || room.back.is_none() {
+                    return bad(format!("room {pos} of branch {i}"));
+                }
+                if !(x0..=x1).contains(&pos.x) || !(y0..=y1).contains(&pos.y) {
+                    return bad(format!("room {pos} of branch {i} is outside its bounds"));
+                }
+            }
+            if unexplored != b.unexplored() || unexplored > self.settings.max_unexplored {
+                return bad(format!("branch {i} counts its unexplored exits wrong"));
+            }
+        }
+        for dir in Direction::ALL {
+            if let Some(id) = self.current[dir.index()] {
+                match self.branch(id) {
+                    Some(b) if b.entrance() == dir && !b.retired() => {}
+                    _ => return bad(format!("the start exit {} leads nowhere", dir.name())),
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Walks from room `from` of branch `branch` through its exit `dir`: into the room there,
@@ -473,8 +546,16 @@ mod tests {
 
     #[test]
     fn a_room_is_small() {
-        assert!(std::mem::size_of::<Room>() <= 24);
-        assert!(std::mem::size_of::<Branch>() <= 128);
+        assert!(
+            std::mem::size_of::<Room>() <= 112,
+            "{}",
+            std::mem::size_of::<Room>()
+        );
+        assert!(
+            std::mem::size_of::<Branch>() <= 160,
+            "{}",
+            std::mem::size_of::<Branch>()
+        );
     }
 
     #[test]
@@ -503,6 +584,9 @@ mod tests {
             clear: false,
             features: 1,
             back: Some(Direction::Down),
+            shape: Shape::START,
+            items: Vec::new(),
+            memory: Memory::default(),
         };
         assert_eq!(room.exit_state(Direction::Up), Some(ExitState::Locked));
         assert_eq!(room.exit_state(Direction::Right), Some(ExitState::Locked));

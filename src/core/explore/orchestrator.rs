@@ -31,29 +31,99 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
+use super::slot::{MAX_ROOM_SIDE, MID, MIN_ROOM_SIDE, Memory, SLOT, Shape};
 use super::{Direction, Exit, ExploreSettings, Room, RoomPos, WalkError, depth};
+use crate::core::run::{Feature, FeatureKind};
+use crate::tile_engine::Pos;
 
-/// How many features a room holds, by depth: rows `(first depth, least, most)`, the last row
-/// whose first depth is ≤ the room's depth applies. Depth is difficulty (SPEC 9): the first
-/// rooms of a branch (depth 1) are always clear.
-pub const FEATURE_TABLE: [(u32, u32, u32); 6] = [
-    (0, 0, 0),
-    (2, 0, 1),
-    (4, 0, 2),
-    (6, 1, 2),
-    (9, 1, 3),
-    (13, 2, 4),
+/// One row of the depth table: what a room at a depth of at least `first` holds and pays.
+/// Depth is difficulty (SPEC 9; Evennia's dungeon): deeper rooms hold more features, more of
+/// them traps, and pay more for each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DepthRow {
+    /// The first depth the row applies to.
+    pub first: u32,
+    /// The fewest features a room holds.
+    pub least: u32,
+    /// The most features a room holds (at most 4: a 3 × 3 room has 4 tiles off its cross).
+    pub most: u32,
+    /// The chance, in percent, that a feature is a trap rather than a chest; pushes danger
+    /// up (an armed trap costs a heart).
+    pub trap_percent: u32,
+    /// Points for refilling a chest.
+    pub chest_points: u64,
+    /// Points for rearming a trap.
+    pub trap_points: u64,
+}
+
+/// The one depth table of explorations (`docs/explore.md`): the last row whose `first` is
+/// at most a room's depth applies. A branch's first rooms (depth 1) are always clear.
+pub const DEPTH_TABLE: [DepthRow; 6] = [
+    DepthRow {
+        first: 0,
+        least: 0,
+        most: 0,
+        trap_percent: 0,
+        chest_points: 0,
+        trap_points: 0,
+    },
+    DepthRow {
+        first: 2,
+        least: 0,
+        most: 1,
+        trap_percent: 25,
+        chest_points: 10,
+        trap_points: 15,
+    },
+    DepthRow {
+        first: 4,
+        least: 0,
+        most: 2,
+        trap_percent: 35,
+        chest_points: 20,
+        trap_points: 25,
+    },
+    DepthRow {
+        first: 6,
+        least: 1,
+        most: 2,
+        trap_percent: 45,
+        chest_points: 35,
+        trap_points: 40,
+    },
+    DepthRow {
+        first: 9,
+        least: 1,
+        most: 3,
+        trap_percent: 55,
+        chest_points: 55,
+        trap_points: 60,
+    },
+    DepthRow {
+        first: 13,
+        least: 2,
+        most: 4,
+        trap_percent: 65,
+        chest_points: 80,
+        trap_points: 90,
+    },
 ];
 
-/// The `(least, most)` feature count of a room at `depth` ([`FEATURE_TABLE`]).
-pub fn feature_range(depth: u32) -> (u32, u32) {
-    let mut range = (0, 0);
-    for &(first, lo, hi) in &FEATURE_TABLE {
-        if depth >= first {
-            range = (lo, hi);
+/// The row of [`DEPTH_TABLE`] that applies at `depth`.
+pub fn depth_row(depth: u32) -> DepthRow {
+    let mut row = DEPTH_TABLE[0];
+    for r in DEPTH_TABLE {
+        if depth >= r.first {
+            row = r;
         }
     }
-    range
+    row
+}
+
+/// The `(least, most)` feature count of a room at `depth` ([`DEPTH_TABLE`]).
+pub fn feature_range(depth: u32) -> (u32, u32) {
+    let row = depth_row(depth);
+    (row.least, row.most)
 }
 
 /// The seed of branch `id`'s generator: SplitMix64's finaliser over the dungeon's seed and
@@ -70,7 +140,7 @@ fn branch_seed(seed: u64, id: u32) -> u64 {
 
 /// One branch: its own map of rooms (never seeing another branch's), entered from the start
 /// room through its `entrance` side, with its own generator.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Branch {
     id: u32,
     entrance: Direction,
@@ -79,6 +149,8 @@ pub struct Branch {
     unexplored: u32,
     rng: Pcg64,
     rooms: BTreeMap<RoomPos, Room>,
+    /// The slots its rooms span, with the start room's: `(least x, least y, most x, most y)`.
+    bounds: (i32, i32, i32, i32),
 }
 
 impl Branch {
@@ -93,7 +165,19 @@ impl Branch {
             unexplored: 0,
             rng: Pcg64::seed_from_u64(branch_seed(seed, id)),
             rooms: BTreeMap::new(),
+            bounds: (0, 0, 0, 0),
         }
+    }
+
+    /// The slots its rooms and the start room span: `(least x, least y, most x, most y)`,
+    /// in rooms.
+    pub fn bounds(&self) -> (i32, i32, i32, i32) {
+        self.bounds
+    }
+
+    /// The room at `pos`, to change (its features, its memory).
+    pub(crate) fn room_mut(&mut self, pos: RoomPos) -> Option<&mut Room> {
+        self.rooms.get_mut(&pos)
     }
 
     /// Its id (its index in the dungeon's branches).
@@ -152,6 +236,9 @@ impl Branch {
         let room = self.rooms.get_mut(&pos).ok_or(WalkError::NoRoom(pos))?;
         room.features = 0;
         room.clear = true;
+        for f in &mut room.items {
+            f.handled = true;
+        }
         Ok(())
     }
 
@@ -171,6 +258,7 @@ impl Branch {
         // 2. Other unexplored exits into this slot become one-way; 3. the free sides.
         let mut free = [Direction::Up; 4];
         let mut n_free = 0usize;
+        let mut corridors = 1u8 << back.index();
         for side in Direction::ALL {
             if side == back {
                 continue;
@@ -185,6 +273,7 @@ impl Branch {
                     if *e == Some(Exit::Unexplored) {
                         *e = Some(Exit::OneWay);
                         self.unexplored -= 1;
+                        corridors |= 1 << side.index();
                     }
                 }
                 None => {
@@ -205,12 +294,15 @@ impl Branch {
         exits[back.index()] = Some(Exit::TwoWay);
         for side in &free[..n] {
             exits[side.index()] = Some(Exit::Unexplored);
+            corridors |= 1 << side.index();
         }
         self.unexplored += n as u32;
-        // 4. Features.
+        // 4. Features: how many, then the room's shape, then where each stands and its kind.
         let depth = depth(pos);
-        let (flo, fhi) = feature_range(depth);
-        let features = self.rng.random_range(flo..=fhi);
+        let row = depth_row(depth);
+        let features = self.rng.random_range(row.least..=row.most);
+        let shape = self.draw_shape(corridors);
+        let items = self.draw_features(shape, features, row.trap_percent);
         self.rooms.insert(
             pos,
             Room {
@@ -220,15 +312,128 @@ impl Branch {
                 clear: features == 0,
                 features,
                 back: Some(back),
+                shape,
+                items,
+                memory: Memory::default(),
             },
         );
+        let (x0, y0, x1, y1) = self.bounds;
+        self.bounds = (x0.min(pos.x), y0.min(pos.y), x1.max(pos.x), y1.max(pos.y));
         debug_assert!(self.unexplored <= settings.max_unexplored);
+    }
+
+    /// A room's floor rectangle: width, height, then left column and bottom row, each uniform
+    /// over what keeps the floor inside its walls and holding the slot's centre.
+    fn draw_shape(&mut self, corridors: u8) -> Shape {
+        let side = |rng: &mut Pcg64| {
+            let len = rng.random_range(u32::from(MIN_ROOM_SIDE)..=u32::from(MAX_ROOM_SIDE)) as i32;
+            let lo = 2.max(MID - len + 1);
+            let hi = MID.min(SLOT - 2 - len);
+            (len as u8, rng.random_range(lo as u32..=hi as u32) as u8)
+        };
+        let (width, x) = side(&mut self.rng);
+        let (height, y) = side(&mut self.rng);
+        let shape = Shape {
+            x,
+            y,
+            width,
+            height,
+            corridors,
+        };
+        debug_assert!(shape.is_valid());
+        shape
+    }
+
+    /// `count` features on distinct floor tiles off the room's central cross (so every
+    /// corridor is reached without stepping on one): for each, its tile (uniform over the
+    /// tiles left), then its kind (a trap with `trap_percent` percent). Chests start empty
+    /// and traps sprung, as in runs.
+    fn draw_features(&mut self, shape: Shape, count: u32, trap_percent: u32) -> Vec<Feature> {
+        let mut spots: Vec<Pos> = Vec::with_capacity(usize::from(shape.width) * 2);
+        for ty in i32::from(shape.y)..i32::from(shape.y) + i32::from(shape.height) {
+            for tx in i32::from(shape.x)..i32::from(shape.x) + i32::from(shape.width) {
+                if tx != MID && ty != MID {
+                    spots.push(Pos::new(tx, ty));
+                }
+            }
+        }
+        let count = (count as usize).min(spots.len());
+        let mut items = Vec::with_capacity(count);
+        for i in 0..count {
+            let j = self.rng.random_range(i as u32..spots.len() as u32) as usize;
+            spots.swap(i, j);
+            let kind = if self.rng.random_range(0..100) < trap_percent {
+                FeatureKind::Trap
+            } else {
+                FeatureKind::Chest
+            };
+            items.push(Feature {
+                pos: spots[i],
+                kind,
+                handled: false,
+            });
+        }
+        items.sort();
+        items
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rooms_hold_their_features_off_the_cross_and_corridors_where_exits_are() {
+        let settings = ExploreSettings::default();
+        let mut b = Branch::new(3, 0, Direction::Up, 0);
+        b.make_room(RoomPos::START, Direction::Up, &settings);
+        let mut made = 1;
+        // Walk the branch breadth-first until it has many rooms at depth.
+        while made < 400 {
+            let Some((pos, dir)) = b.rooms.values().find_map(|r| {
+                Direction::ALL
+                    .into_iter()
+                    .find(|d| r.exit(*d) == Some(Exit::Unexplored))
+                    .map(|d| (r.pos, d))
+            }) else {
+                break;
+            };
+            b.make_room(pos, dir, &settings);
+            made += 1;
+        }
+        assert!(made >= 100, "{made}");
+        let mut features = 0;
+        for r in b.rooms.values() {
+            assert!(r.shape.is_valid(), "{r:?}");
+            for d in Direction::ALL {
+                let one_way_in = b
+                    .room(r.pos.step(d))
+                    .is_some_and(|n| n.exit(d.opposite()) == Some(Exit::OneWay));
+                assert_eq!(
+                    r.shape.has_corridor(d),
+                    r.exit(d).is_some() || one_way_in,
+                    "{r:?} side {d:?}"
+                );
+            }
+            assert_eq!(r.items.len() as u32, r.features);
+            let (lo, hi) = feature_range(r.depth);
+            assert!((lo..=hi).contains(&r.features));
+            for f in &r.items {
+                assert!(r.shape.is_room_floor(f.pos.x, f.pos.y));
+                assert!(f.pos.x != MID && f.pos.y != MID);
+                assert!(!f.handled);
+            }
+            let mut spots: Vec<_> = r.items.iter().map(|f| f.pos).collect();
+            spots.dedup();
+            assert_eq!(spots.len(), r.items.len());
+            features += r.items.len();
+        }
+        assert!(features > 50, "{features}");
+        let (x0, y0, x1, y1) = b.bounds();
+        for p in b.rooms.keys() {
+            assert!((x0..=x1).contains(&p.x) && (y0..=y1).contains(&p.y));
+        }
+    }
 
     #[test]
     fn feature_table_rises_with_depth() {
@@ -240,10 +445,16 @@ mod tests {
         assert_eq!(feature_range(12), (1, 3));
         assert_eq!(feature_range(1000), (2, 4));
         let mut last = (0, 0);
+        let mut last_row = DEPTH_TABLE[0];
         for d in 0..100 {
             let r = feature_range(d);
-            assert!(r.0 >= last.0 && r.1 >= last.1 && r.0 <= r.1);
+            assert!(r.0 >= last.0 && r.1 >= last.1 && r.0 <= r.1 && r.1 <= 4);
             last = r;
+            let row = depth_row(d);
+            assert!(row.trap_percent >= last_row.trap_percent && row.trap_percent <= 100);
+            assert!(row.chest_points >= last_row.chest_points);
+            assert!(row.trap_points >= last_row.trap_points);
+            last_row = row;
         }
     }
 
@@ -278,6 +489,9 @@ mod tests {
             clear: true,
             features: 0,
             back: Some(back),
+            shape: Shape::START,
+            items: Vec::new(),
+            memory: Memory::default(),
         };
         let a = room(
             RoomPos::new(1, 0),

@@ -33,6 +33,12 @@
 //!   status may be `Lost`; the history starts `R<seed>S` for a run; and the floor's memory
 //!   (the tiles the avatar stood on and the tiles seen, a bit each). Version 1 saves are
 //!   classic games; their memory is rebuilt by replaying their history.
+//! - **3** (explorations): version 2's fields, then the exploration, if the game is one
+//!   (`Option<ExploreState>`: every room made with its exits, shape, features and memory,
+//!   every branch with its orchestrator's `Pcg64`, timer and bounds, the current branches,
+//!   the avatar's dungeon tile and map, health, score and end). An exploration stores an
+//!   empty (0 × 0) terrain and its history starts `E<seed>S`. Classic games and runs write
+//!   `None` there and are otherwise version 2's bytes; versions 1 and 2 load as before.
 
 use std::path::Path;
 
@@ -40,6 +46,7 @@ use serde::{Deserialize, Serialize};
 
 use super::SaveError;
 use crate::core::action::Action;
+use crate::core::explore::ExploreState;
 use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED, terrain_under};
 use crate::core::generator::{self, GeneratorSettings};
 use crate::core::run::{self, Feature, RunState};
@@ -48,7 +55,7 @@ use crate::tile_engine::{Pos, Tile, World};
 /// The first 8 bytes of every save.
 pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
 /// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// Bytes before the payload: magic, version, payload length.
 pub const HEADER_LEN: usize = 8 + 4 + 8;
 /// Bytes after the payload: the CRC-32.
@@ -59,7 +66,34 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 30;
 
 const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
 
-/// The payload of format version 2 (the current one).
+/// The payload of format version 3 (the current one): version 2's, then the exploration.
+#[derive(Serialize, Deserialize)]
+struct PayloadV3 {
+    format_version: u32,
+    seed: u64,
+    width: u32,
+    height: u32,
+    settings: GeneratorSettings,
+    #[serde(deserialize_with = "bytes_from_file")]
+    terrain: Vec<u8>,
+    avatar: Pos,
+    exit: Pos,
+    rng: GameRng,
+    status: LevelStatus,
+    moves: u64,
+    #[serde(deserialize_with = "string_from_file")]
+    history: String,
+    features: Vec<Feature>,
+    run: Option<RunState>,
+    #[serde(deserialize_with = "bytes_from_file")]
+    visited: Vec<u8>,
+    #[serde(deserialize_with = "bytes_from_file")]
+    seen: Vec<u8>,
+    /// The exploration, for an exploration (`E<seed>S`).
+    explore: Option<ExploreState>,
+}
+
+/// The payload of format version 2.
 #[derive(Serialize, Deserialize)]
 struct PayloadV2 {
     format_version: u32,
@@ -144,7 +178,7 @@ fn bincode_config() -> impl bincode::config::Config {
 /// Encodes a game as the bytes of a save file (the current [`FORMAT_VERSION`]).
 pub fn encode(game: &GameState) -> Vec<u8> {
     let terrain = &game.terrain;
-    let payload = PayloadV2 {
+    let payload = PayloadV3 {
         format_version: FORMAT_VERSION,
         seed: game.seed,
         width: terrain.width() as u32,
@@ -161,6 +195,7 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         run: game.run,
         visited: pack(&game.visited),
         seen: pack(&game.seen),
+        explore: game.explore.as_deref().cloned(),
     };
     // Encoding into a Vec cannot fail: every field is a plain value and the world is far
     // below the limit. Should it ever, an empty payload fails its own checks on load.
@@ -251,7 +286,8 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
     let body = &bytes[HEADER_LEN..end];
     let game = match version {
         1 => decode_payload::<PayloadV1>(body).and_then(|p| p.into_game(version)),
-        _ => decode_payload::<PayloadV2>(body).and_then(|p| p.into_game(version)),
+        2 => decode_payload::<PayloadV2>(body).and_then(|p| p.into_game(version)),
+        _ => decode_payload::<PayloadV3>(body).and_then(|p| p.into_game(version)),
     };
     game.map_err(corrupt)
 }
@@ -307,6 +343,80 @@ fn actions_of(history: &str, kind: char, seed: u64, moves: u64) -> Result<Vec<Ac
         ));
     }
     Ok(actions)
+}
+
+impl PayloadV3 {
+    /// Checks that the payload describes a consistent game and builds it: an exploration by
+    /// its own checks, a classic game or a run as version 2 does.
+    fn into_game(self, version: u32) -> Result<GameState, String> {
+        let Some(explore) = self.explore else {
+            let v2 = PayloadV2 {
+                format_version: self.format_version,
+                seed: self.seed,
+                width: self.width,
+                height: self.height,
+                settings: self.settings,
+                terrain: self.terrain,
+                avatar: self.avatar,
+                exit: self.exit,
+                rng: self.rng,
+                status: self.status,
+                moves: self.moves,
+                history: self.history,
+                features: self.features,
+                run: self.run,
+                visited: self.visited,
+                seen: self.seen,
+            };
+            return v2.into_game(version);
+        };
+        if self.format_version != version {
+            return Err(format!(
+                "the payload says format version {}, the header {version}",
+                self.format_version
+            ));
+        }
+        self.settings.validate().map_err(|e| e.to_string())?;
+        if self.seed > MAX_SEED || explore.dungeon().seed() != self.seed {
+            return Err(format!("seed {} is not the exploration's", self.seed));
+        }
+        if self.width != 0
+            || self.height != 0
+            || !self.terrain.is_empty()
+            || !self.features.is_empty()
+            || self.run.is_some()
+            || !self.visited.is_empty()
+            || !self.seen.is_empty()
+        {
+            return Err("an exploration keeps its tiles in its rooms, not in a world".into());
+        }
+        let ended = match explore.end() {
+            None => LevelStatus::Playing,
+            Some(crate::core::explore::play::ExploreEnd::Banked) => LevelStatus::Won,
+            Some(crate::core::explore::play::ExploreEnd::Lost { .. }) => LevelStatus::Lost,
+        };
+        if ended != self.status {
+            return Err("the exploration's end does not match its status".into());
+        }
+        explore.check()?;
+        let actions = actions_of(&self.history, 'E', self.seed, self.moves)?;
+        Ok(GameState {
+            seed: self.seed,
+            settings: self.settings,
+            terrain: World::new(0, 0),
+            avatar: self.avatar,
+            exit: self.exit,
+            rng: self.rng,
+            status: self.status,
+            moves: self.moves,
+            actions,
+            features: Vec::new(),
+            run: None,
+            visited: Vec::new(),
+            seen: Vec::new(),
+            explore: Some(Box::new(explore)),
+        })
+    }
 }
 
 impl PayloadV2 {
@@ -384,6 +494,7 @@ impl PayloadV2 {
             run: self.run,
             visited,
             seen,
+            explore: None,
         })
     }
 }
@@ -472,6 +583,7 @@ impl PayloadV1 {
             run: None,
             visited: Vec::new(),
             seen: Vec::new(),
+            explore: None,
         }
         .with_memory_from_history())
     }

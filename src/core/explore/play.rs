@@ -1,0 +1,397 @@
+//! An exploration in play (`../shared/SPEC.md`, section 9): the room graph ([`Dungeon`]), the
+//! avatar on the dungeon's tiles, which map it is in, its health and score. The rules
+//! ([`crate::core::rules`]) move it; this module answers what stands where, paints tiles for
+//! the compose step and keeps the memory of what was seen.
+//!
+//! **Maps.** Each branch is its own map: its rooms and the start room. The avatar stands in a
+//! branch's map while in one of its rooms; in the start room it stands in the *hub*: the start
+//! room and the first room of the branch each start exit leads into now (those four slots
+//! never clash). The *frame* of a map is the rectangle of its slots, in dungeon tiles; the
+//! compose step, `replay`'s text, the JSON and the front-ends see the map through it, with
+//! the frame's bottom-left tile as `(0, 0)`.
+//!
+//! **Memory** is kept per room (a bit a slot tile), so what was seen of a room shows in every
+//! map it belongs to. Nothing is sized by the unbounded grid: memory grows with rooms made.
+
+use serde::{Deserialize, Serialize};
+
+use super::slot::{self, MID, SLOT, WAY_UP};
+use super::{BranchId, Dungeon, ExitState, ExploreSettings, Room, RoomPos, SettingsError};
+use crate::core::run::{Feature, START_HEALTH};
+use crate::tile_engine::{Direction, Map, Pos, Rect, Tile, fov};
+
+/// The light radius in an exploration, in tiles (the same as in runs).
+pub const SIGHT_RADIUS: u32 = crate::core::game::SIGHT_RADIUS;
+
+/// The side of the square of tiles the field of view is computed over.
+const PATCH: i32 = 2 * SIGHT_RADIUS as i32 + 1;
+
+/// How an exploration ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExploreEnd {
+    /// The avatar took the way up: the score is banked.
+    Banked,
+    /// Health reached 0: the score was lost with it (`forfeited` points).
+    Lost {
+        /// The points the avatar carried when it fell.
+        forfeited: u64,
+    },
+}
+
+/// An exploration: the dungeon, where the avatar stands and what it carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExploreState {
+    dungeon: Dungeon,
+    /// The avatar's tile, in dungeon tiles (slot `(rx, ry)` covers `rx·SLOT..` × `ry·SLOT..`).
+    avatar: Pos,
+    /// The branch whose map the avatar is in; `None` in the start room (the hub).
+    branch: Option<BranchId>,
+    health: u32,
+    score: u64,
+    end: Option<ExploreEnd>,
+}
+
+/// Sight and walking over a square of painted tiles around the avatar: the map the field of
+/// view runs on when the avatar looks (built from at most 9 rooms, never the whole map).
+struct Patch {
+    origin: Pos,
+    tiles: [Tile; (PATCH * PATCH) as usize],
+}
+
+impl Map for Patch {
+    fn width(&self) -> usize {
+        PATCH as usize
+    }
+
+    fn height(&self) -> usize {
+        PATCH as usize
+    }
+
+    fn is_walkable(&self, pos: Pos) -> bool {
+        self.contains(pos) && self.tiles[(pos.y * PATCH + pos.x) as usize].is_walkable()
+    }
+
+    fn blocks_sight(&self, pos: Pos) -> bool {
+        !self.contains(pos) || self.tiles[(pos.y * PATCH + pos.x) as usize].blocks_sight()
+    }
+}
+
+impl ExploreState {
+    /// The exploration `E<seed>S` starts: the start room alone, the avatar on its centre,
+    /// full health ([`START_HEALTH`]), no score.
+    ///
+    /// # Errors
+    /// [`SettingsError`] for settings a dungeon cannot be made with.
+    pub fn new(seed: u64, settings: ExploreSettings) -> Result<ExploreState, SettingsError> {
+        let mut state = ExploreState {
+            dungeon: Dungeon::new(seed, settings)?,
+            avatar: Pos::new(MID, MID),
+            branch: None,
+            health: START_HEALTH,
+            score: 0,
+            end: None,
+        };
+        state.look();
+        Ok(state)
+    }
+
+    /// The room graph.
+    pub fn dungeon(&self) -> &Dungeon {
+        &self.dungeon
+    }
+
+    /// The avatar's tile, in dungeon tiles.
+    pub fn avatar(&self) -> Pos {
+        self.avatar
+    }
+
+    /// The slot of the room the avatar stands in.
+    pub fn room(&self) -> RoomPos {
+        slot::slot_of(self.avatar)
+    }
+
+    /// The branch whose map the avatar is in; `None` in the start room.
+    pub fn branch(&self) -> Option<BranchId> {
+        self.branch
+    }
+
+    /// Health left (3 at the start; 0 loses the exploration).
+    pub fn health(&self) -> u32 {
+        self.health
+    }
+
+    /// Points carried (banked by the way up; lost at 0 health, when this reads 0).
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// How it ended, once it has.
+    pub fn end(&self) -> Option<ExploreEnd> {
+        self.end
+    }
+
+    /// The way up, in dungeon tiles (in the start room).
+    pub fn way_up(&self) -> Pos {
+        slot::tile_of(RoomPos::START, WAY_UP.x, WAY_UP.y)
+    }
+
+    /// The rectangle of the avatar's map, in dungeon tiles: the slots of its branch's rooms
+    /// and the start room, or the hub's 3 × 3 slots.
+    pub fn frame(&self) -> Rect {
+        let (x0, y0, x1, y1) = match self.branch.and_then(|b| self.dungeon.branch(b)) {
+            Some(b) => b.bounds(),
+            None => (-1, -1, 1, 1),
+        };
+        Rect::new(
+            x0 * SLOT,
+            y0 * SLOT,
+            (x1 - x0 + 1) * SLOT,
+            (y1 - y0 + 1) * SLOT,
+        )
+    }
+
+    /// The room at `slot` in the avatar's map, with its branch (`None` for the start room).
+    pub fn view_room(&self, slot: RoomPos) -> Option<(&Room, Option<BranchId>)> {
+        if slot.is_start() {
+            return Some((self.dungeon.start(), None));
+        }
+        let branch = self.view_branch(slot)?;
+        Some((self.dungeon.branch(branch)?.room(slot)?, Some(branch)))
+    }
+
+    /// The branch whose room at `slot` (not the start) belongs to the avatar's map.
+    fn view_branch(&self, slot: RoomPos) -> Option<BranchId> {
+        match self.branch {
+            Some(b) => Some(b),
+            None => Direction::ALL
+                .into_iter()
+                .find(|d| RoomPos::START.step(*d) == slot)
+                .and_then(|d| self.dungeon.current_branch(d)),
+        }
+    }
+
+    /// The room at `slot` in the avatar's map, to change.
+    pub(crate) fn view_room_mut(&mut self, slot: RoomPos) -> Option<&mut Room> {
+        let branch = if slot.is_start() {
+            0
+        } else {
+            self.view_branch(slot)?
+        };
+        self.dungeon.room_mut(branch, slot)
+    }
+
+    /// How room `room`'s exit on side `dir` is drawn on its edge tile, if it is drawn: an
+    /// unexplored exit, a locked door or a one-way arrow; a two-way exit is plain floor.
+    fn exit_tile(room: &Room, dir: Direction) -> Option<Tile> {
+        match room.exit_state(dir)? {
+            ExitState::TwoWay => None,
+            ExitState::OneWay => Some(slot::one_way_tile(dir)),
+            ExitState::Unexplored => Some(Tile::ExitUnexplored),
+            ExitState::Locked => Some(Tile::LockedDoor),
+        }
+    }
+
+    /// Paints the avatar's map over `area` (dungeon tiles): `paint(pos, tile)` for every tile
+    /// of a room of the map inside the area, its terrain first, then its exits, features and
+    /// (in the start room) the way up over it. Tiles of empty slots are not painted. Costs
+    /// the area, plus a room lookup a slot.
+    pub fn paint(&self, area: Rect, paint: &mut impl FnMut(Pos, Tile)) {
+        if area.is_empty() {
+            return;
+        }
+        let low = slot::slot_of(Pos::new(area.x, area.y));
+        let high = slot::slot_of(Pos::new(area.right() - 1, area.top() - 1));
+        for sy in low.y..=high.y {
+            for sx in low.x..=high.x {
+                let at = RoomPos::new(sx, sy);
+                if let Some((room, _)) = self.view_room(at) {
+                    Self::paint_room(room, at, area, paint);
+                }
+            }
+        }
+        let up = self.way_up();
+        if area.contains(up) {
+            paint(up, Tile::WayUp);
+        }
+    }
+
+    fn paint_room(room: &Room, at: RoomPos, area: Rect, paint: &mut impl FnMut(Pos, Tile)) {
+        let slot_rect = Rect::new(at.x * SLOT, at.y * SLOT, SLOT, SLOT);
+        let part = slot_rect.intersection(&area);
+        for p in part.positions() {
+            paint(p, room.shape.tile(p.x - slot_rect.x, p.y - slot_rect.y));
+        }
+        for dir in Direction::ALL {
+            if let Some(tile) = Self::exit_tile(room, dir) {
+                let (ex, ey) = slot::edge(dir);
+                let p = slot::tile_of(at, ex, ey);
+                if part.contains(p) {
+                    paint(p, tile);
+                }
+            }
+        }
+        for f in &room.items {
+            let p = slot::tile_of(at, f.pos.x, f.pos.y);
+            if part.contains(p) {
+                paint(p, f.tile());
+            }
+        }
+    }
+
+    /// What stands at dungeon tile `p` in the avatar's map, the avatar left out: NOTHING on
+    /// an empty slot.
+    pub fn tile_at(&self, p: Pos) -> Tile {
+        let mut tile = Tile::Nothing;
+        self.paint(Rect::new(p.x, p.y, 1, 1), &mut |_, t| tile = t);
+        tile
+    }
+
+    /// Whether dungeon tile `p` of the avatar's map was ever seen.
+    pub fn has_seen(&self, p: Pos) -> bool {
+        let (tx, ty) = slot::in_slot(p);
+        self.view_room(slot::slot_of(p))
+            .is_some_and(|(room, _)| room.memory.has_seen(tx, ty))
+    }
+
+    /// The feature at dungeon tile `p` of the avatar's map, with its room's slot, to change.
+    pub(crate) fn feature_mut(&mut self, p: Pos) -> Option<&mut Feature> {
+        let (tx, ty) = slot::in_slot(p);
+        let room = self.view_room_mut(slot::slot_of(p))?;
+        room.items
+            .iter_mut()
+            .find(|f| f.pos.x == tx && f.pos.y == ty)
+    }
+
+    /// Marks what the avatar sees as seen, the first time it stands on its tile (sight
+    /// from a tile changes only when an exit opens or a room is made, which the avatar sees
+    /// again from the next tile it stands on).
+    pub(crate) fn look(&mut self) {
+        let at = self.avatar;
+        let (tx, ty) = slot::in_slot(at);
+        let Some(room) = self.view_room_mut(slot::slot_of(at)) else {
+            return;
+        };
+        if room.memory.visit(tx, ty) {
+            self.look_around();
+        }
+    }
+
+    /// Looks again from where the avatar stands, visited or not (after a room was made or
+    /// cleared: what is in sight changed).
+    pub(crate) fn look_around(&mut self) {
+        let r = SIGHT_RADIUS as i32;
+        let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
+        let mut patch = Patch {
+            origin,
+            tiles: [Tile::Nothing; (PATCH * PATCH) as usize],
+        };
+        self.paint(Rect::new(origin.x, origin.y, PATCH, PATCH), &mut |p, t| {
+            patch.tiles[((p.y - origin.y) * PATCH + (p.x - origin.x)) as usize] = t;
+        });
+        let mut lit: Vec<Pos> = Vec::with_capacity(128);
+        fov::compute(&patch, Pos::new(r, r), SIGHT_RADIUS, &mut |p| lit.push(p));
+        for p in lit {
+            let d = Pos::new(p.x + patch.origin.x, p.y + patch.origin.y);
+            let (tx, ty) = slot::in_slot(d);
+            if let Some(room) = self.view_room_mut(slot::slot_of(d)) {
+                room.memory.see(tx, ty);
+            }
+        }
+    }
+
+    // The rules' side (crate::core::rules) --------------------------------------------
+
+    /// Moves the avatar to dungeon tile `to` of the map of `branch` (`None`: the hub).
+    pub(crate) fn place(&mut self, to: Pos, branch: Option<BranchId>) {
+        self.avatar = to;
+        self.branch = branch;
+    }
+
+    /// The room graph, to walk.
+    pub(crate) fn dungeon_mut(&mut self) -> &mut Dungeon {
+        &mut self.dungeon
+    }
+
+    /// Health, to lose.
+    pub(crate) fn health_mut(&mut self) -> &mut u32 {
+        &mut self.health
+    }
+
+    /// The score, to add to.
+    pub(crate) fn score_mut(&mut self) -> &mut u64 {
+        &mut self.score
+    }
+
+    /// Ends the exploration: banked by the way up, or lost (the score goes with it).
+    pub(crate) fn finish(&mut self, end: ExploreEnd) {
+        if let ExploreEnd::Lost { .. } = end {
+            self.score = 0;
+        }
+        self.end = Some(end);
+    }
+
+    /// Checks what a loaded save holds beyond its types: the avatar on a walkable tile of
+    /// a room of its map, health and the end agreeing, every room's shape and memory valid.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        if self
+            .branch
+            .is_some_and(|b| self.dungeon.branch(b).is_none())
+        {
+            return Err("the exploration's avatar is in a branch that does not exist".into());
+        }
+        if self.view_room(self.room()).is_none() {
+            return Err(format!(
+                "the exploration's avatar stands in room {} that was never made",
+                self.room()
+            ));
+        }
+        if !self.tile_at(self.avatar).is_walkable() {
+            return Err("the exploration's avatar does not stand on floor".into());
+        }
+        if (self.health == 0) != matches!(self.end, Some(ExploreEnd::Lost { .. })) {
+            return Err("the exploration's health and its end disagree".into());
+        }
+        let rooms = std::iter::once(self.dungeon.start()).chain(
+            self.dungeon
+                .branches()
+                .iter()
+                .flat_map(|b| b.rooms().values()),
+        );
+        for room in rooms {
+            if !room.shape.is_valid() || !room.memory.is_valid() {
+                return Err(format!("room {} of the exploration is damaged", room.pos));
+            }
+            for f in &room.items {
+                if !room.shape.is_room_floor(f.pos.x, f.pos.y) {
+                    return Err(format!("a feature of room {} is off its floor", room.pos));
+                }
+            }
+        }
+        self.dungeon.check()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_the_hub_with_the_way_up() {
+        let e = ExploreState::new(1, ExploreSettings::default()).unwrap();
+        assert_eq!(e.room(), RoomPos::START);
+        assert_eq!(e.branch(), None);
+        assert_eq!(e.frame(), Rect::new(-SLOT, -SLOT, 3 * SLOT, 3 * SLOT));
+        assert_eq!(e.tile_at(e.way_up()), Tile::WayUp);
+        assert_eq!(e.tile_at(e.avatar()), Tile::Floor);
+        for d in Direction::ALL {
+            let (ex, ey) = slot::edge(d);
+            assert_eq!(
+                e.tile_at(slot::tile_of(RoomPos::START, ex, ey)),
+                Tile::ExitUnexplored
+            );
+        }
+        // The avatar saw the start room's floor from the centre, but not past its doors.
+        assert!(e.has_seen(Pos::new(MID - 3, MID - 3)));
+        assert!(!e.has_seen(Pos::new(MID, SLOT + 2)));
+    }
+}
