@@ -62,11 +62,12 @@ pub fn framed_geometry(
 
 /// The window geometry for a game: its world, in a frame of its run's largest floor.
 pub fn game_geometry(game: &GameState) -> Geometry {
-    let world = game.terrain();
-    let (fw, fh) = game.run().map_or((world.width(), world.height()), |r| {
-        (r.max_width as usize, r.max_height as usize)
-    });
-    framed_geometry(fw, fh, world.width(), world.height())
+    let world = game.rect();
+    let (w, h) = (world.width as usize, world.height as usize);
+    let (fw, fh) = game
+        .run()
+        .map_or((w, h), |r| (r.max_width as usize, r.max_height as usize));
+    framed_geometry(fw, fh, w, h)
 }
 
 /// How a line of text is meant to look; each front-end maps styles to sizes and colours.
@@ -253,6 +254,38 @@ pub fn seed_prompt(kind: GameKind, seed: u64, digits: u32, message: &str) -> Tex
 pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
     let mut lines = Vec::new();
     match (game.run(), game.status()) {
+        (None, status) if game.explore().is_some() => {
+            let e = game.explore().map(exploration_numbers).unwrap_or_default();
+            let won = status == LevelStatus::Won;
+            lines.push(Line::new(
+                if won {
+                    "BACK UP WITH THE LOOT"
+                } else {
+                    "LOST IN THE DUNGEON"
+                },
+                Style::Title,
+            ));
+            lines.push(Line::new(
+                if won {
+                    format!("{} points banked", e.score)
+                } else {
+                    format!("the last heart is gone, and {} points with it", e.forfeited)
+                },
+                Style::Heading,
+            ));
+            lines.push(Line::blank());
+            lines.push(Line::new(
+                format!(
+                    "seed {} · {} rooms made in {} branches · deepest {}",
+                    game.seed(),
+                    e.rooms,
+                    e.branches,
+                    e.deepest
+                ),
+                Style::Normal,
+            ));
+            lines.push(Line::new(moves_text(game.moves()), Style::Normal));
+        }
         (None, _) => {
             lines.push(Line::new("YOU FOUND THE EXIT!", Style::Title));
             lines.push(Line::blank());
@@ -299,7 +332,7 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
     }
     lines.push(Line::blank());
     lines.push(Line::new(
-        "N new game · R new run · Esc menu · :Q save and quit",
+        "N new game · R run · E exploration · Esc menu · :Q save and quit",
         Style::Hint,
     ));
     TextScreen {
@@ -308,9 +341,53 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
     }
 }
 
+/// What the end screen and the summary say of an exploration.
+#[derive(Debug, Clone, Copy, Default)]
+struct ExplorationNumbers {
+    score: u64,
+    forfeited: u64,
+    rooms: usize,
+    branches: usize,
+    deepest: u32,
+}
+
+fn exploration_numbers(e: &crate::core::explore::ExploreState) -> ExplorationNumbers {
+    let d = e.dungeon();
+    let rooms = d.branches().iter().flat_map(|b| b.rooms().values());
+    ExplorationNumbers {
+        score: e.score(),
+        forfeited: match e.end() {
+            Some(crate::core::explore::play::ExploreEnd::Lost { forfeited }) => forfeited,
+            _ => 0,
+        },
+        rooms: d.branches().iter().map(|b| b.rooms().len()).sum(),
+        branches: d.branches().len(),
+        deepest: rooms.map(|r| r.depth).max().unwrap_or(0),
+    }
+}
+
 /// The one-line summary of a finished run (`replay` prints it on stderr); `None` for a run
 /// still played or a classic game.
 pub fn run_summary(game: &GameState) -> Option<String> {
+    if let Some(e) = game.explore() {
+        let n = exploration_numbers(e);
+        let tail = format!(
+            "seed {}, {} rooms in {} branches, deepest {}, {}",
+            game.seed(),
+            n.rooms,
+            n.branches,
+            n.deepest,
+            moves_text(game.moves())
+        );
+        return match game.status() {
+            LevelStatus::Playing => None,
+            LevelStatus::Won => Some(format!("exploration banked {} points: {tail}", n.score)),
+            LevelStatus::Lost => Some(format!(
+                "exploration lost at 0 health with {} points: {tail}",
+                n.forfeited
+            )),
+        };
+    }
     let run = game.run()?;
     let tail = format!(
         "seed {}, score {}, {}, {} perfect of {} floors",
@@ -384,14 +461,32 @@ fn moves_text(moves: u64) -> String {
 
 /// The HUD of a game in play: the tile under the mouse and the seed on the top row, the
 /// last message and the avatar's position and moves below it. A run shows its floor
-/// (B3/10) by the seed, and health, moves left and score below.
+/// (B3/10) by the seed, and health, moves left and score below. An exploration shows its
+/// branch, room and depth by the seed, and health, score and moves below.
 pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
     let described = under_mouse
         .and_then(|p| game.tile_at(p))
         .map(|t| t.tetile().description().to_owned())
         .unwrap_or_default();
-    let (top, bottom) = match game.run() {
-        Some(run) => (
+    let (top, bottom) = match (game.run(), game.explore()) {
+        (_, Some(e)) => (
+            format!(
+                "seed {} · {} · room {} depth {}",
+                game.seed(),
+                e.branch()
+                    .map_or_else(|| "start room".to_owned(), |b| format!("branch {b}")),
+                e.room(),
+                crate::core::explore::depth(e.room())
+            ),
+            format!(
+                "health {}/{} · score {} · {}",
+                e.health(),
+                crate::core::run::START_HEALTH,
+                e.score(),
+                moves_text(game.moves())
+            ),
+        ),
+        (Some(run), _) => (
             format!("seed {} · B{}/{}", game.seed(), run.floor, run.floors),
             format!(
                 "health {}/{} · {} moves left · score {}",
@@ -401,7 +496,7 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
                 run.score
             ),
         ),
-        None => (
+        (None, None) => (
             format!("seed {}", game.seed()),
             format!("{} · {}", game.avatar(), moves_text(game.moves())),
         ),

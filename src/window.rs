@@ -260,17 +260,29 @@ struct Scene {
     width: usize,
     height: usize,
     sight: bool,
+    /// Where the world's `(0, 0)` lies in the dungeon (an exploration's frame moves as its
+    /// map grows or the avatar changes maps).
+    origin: Pos,
 }
 
 impl Scene {
     fn of(game: &GameState, sight: bool) -> Scene {
+        let world = game.rect();
         Scene {
             seed: game.seed(),
             floor: game.run().map_or(0, |r| r.floor),
-            width: game.terrain().width(),
-            height: game.terrain().height(),
+            width: world.width as usize,
+            height: world.height as usize,
             sight,
+            origin: game.origin(),
         }
+    }
+
+    /// Whether `next` is this scene with only its frame moved or grown (an exploration
+    /// made a room or changed maps): the camera keeps its place on the dungeon.
+    fn is_moved(&self, next: &Scene) -> bool {
+        (self.seed, self.floor, self.sight) == (next.seed, next.floor, next.sight)
+            && (self.origin, self.width, self.height) != (next.origin, next.width, next.height)
     }
 }
 
@@ -495,8 +507,11 @@ impl Window {
             Some(game) => screens::game_geometry(game),
             None => window_geometry(self.world_size.0, self.world_size.1),
         };
+        let exploring = self.shown_game().is_some_and(|g| g.explore().is_some());
         let scale = match self.zoom {
             Some(px) => px as f32 / TILE_SIZE as f32,
+            // An exploration's world grows room by room: a fixed size, the camera scrolls.
+            None if exploring => 1.0,
             None => {
                 let whole = frame.fit(sw, sh).scale;
                 if whole * TILE_SIZE as f32 >= MIN_TILE_PIXELS as f32 {
@@ -518,6 +533,12 @@ impl Window {
                 let (w, h) = (scene.width, scene.height);
                 let camera = match self.camera {
                     Some((s, camera)) if s == scene => {
+                        camera.follow(cols, view_rows, w, h, game.avatar())
+                    }
+                    Some((s, mut camera)) if s.is_moved(&scene) => {
+                        // Keep the view on the same dungeon tiles in the new frame.
+                        camera.origin.x += s.origin.x - scene.origin.x;
+                        camera.origin.y += s.origin.y - scene.origin.y;
                         camera.follow(cols, view_rows, w, h, game.avatar())
                     }
                     _ => Camera::centred(cols, view_rows, w, h, game.avatar()),
@@ -596,8 +617,8 @@ impl Window {
         if cy >= (g.rows - HUD_ROWS as u32) as i32 {
             return None;
         }
-        let world = game.terrain();
-        g.tile_at(fit, px, py, world.width(), world.height())
+        let world = game.rect();
+        g.tile_at(fit, px, py, world.width as usize, world.height as usize)
             .filter(|&p| !self.in_sight(game) || game.has_seen(p))
     }
 
@@ -607,7 +628,7 @@ impl Window {
         let Some((_, camera)) = self.camera else {
             return;
         };
-        let world = game.terrain().rect();
+        let world = game.rect();
         let visible = camera.view().intersection(&world);
         // One tile more all round, so box walls join across the view's edge.
         let area = Rect::new(
@@ -619,11 +640,13 @@ impl Window {
         .intersection(&world);
         let part = game.compose(area);
         let at = Pos::new(area.x, area.y);
-        let style = self.walls.unwrap_or(if game.run().is_some() {
-            WallStyle::Box
-        } else {
-            WallStyle::Java
-        });
+        let style = self
+            .walls
+            .unwrap_or(if game.run().is_some() || game.explore().is_some() {
+                WallStyle::Box
+            } else {
+                WallStyle::Java
+            });
         if self.in_sight(game) {
             let visibility = game.visibility();
             self.renderer.draw_part(
@@ -705,7 +728,7 @@ impl Window {
         let k = r.w / m.map.width() as f32;
         let block = m.map.block() as f32;
         // The view's outline, clipped to the world.
-        let world = game.terrain().rect();
+        let world = game.rect();
         let view = camera.view().intersection(&world);
         let top = world.top() as f32 - view.top() as f32;
         outline(
@@ -734,9 +757,10 @@ impl Window {
         dot(game.avatar(), minimap::AVATAR);
     }
 
-    /// Whether `game` is drawn in sight: a run always, a classic game when Tab says so.
+    /// Whether `game` is drawn in sight: a run and an exploration always, a classic game
+    /// when Tab says so.
     fn in_sight(&self, game: &GameState) -> bool {
-        game.run().is_some() || self.classic_sight
+        game.run().is_some() || game.explore().is_some() || self.classic_sight
     }
 
     /// Centred lines from three quarters of the way up, the message near the bottom.
@@ -779,9 +803,14 @@ fn minimap_of(game: &GameState, scene: Scene, previous: Option<MinimapView>) -> 
         if scene.sight && !game.has_seen(pos) {
             return Mark::Empty;
         }
-        match game.terrain().get(pos) {
-            Some(Tile::Floor) => Mark::Floor,
+        let tile = if game.explore().is_some() {
+            game.tile_at(pos)
+        } else {
+            game.terrain().get(pos)
+        };
+        match tile {
             Some(Tile::Wall) => Mark::Wall,
+            Some(t) if t.is_walkable() => Mark::Floor,
             _ => Mark::Empty,
         }
     };

@@ -11,6 +11,7 @@
 use crate::core::GameState;
 use crate::core::game::Light;
 use crate::screens::{self, HUD_ROWS, Hud, Style, TextScreen};
+use crate::tile_engine::Rect;
 use crate::tile_engine::autotile::{self, box_char, wall_mask};
 use crate::tile_engine::{Camera, Pos, Rgb, Tile, WallStyle};
 
@@ -159,12 +160,16 @@ pub struct WorldLook {
 
 /// The world of `game` as `camera` shows it, in the grid's rows below the HUD.
 pub fn world(grid: &mut Grid, game: &GameState, camera: &Camera, look: WorldLook) {
-    let terrain = game.terrain();
-    let area = camera.view().intersection(&terrain.rect());
+    let whole = game.rect();
+    let area = camera.view().intersection(&whole);
     if area.is_empty() {
         return;
     }
-    let composed = game.compose(area);
+    // One tile more all round, so box walls join across the view's edge (as in the window).
+    let around =
+        Rect::new(area.x - 1, area.y - 1, area.width + 2, area.height + 2).intersection(&whole);
+    let composed = game.compose(around);
+    let local = |p: Pos| Pos::new(p.x - around.x, p.y - around.y);
     let visible = look.sight.then(|| game.visibility());
     for p in area.positions() {
         let light = visible
@@ -173,9 +178,9 @@ pub fn world(grid: &mut Grid, game: &GameState, camera: &Camera, look: WorldLook
         let (Some((cx, cy)), false) = (camera.cell_of(p), light == Light::Unseen) else {
             continue;
         };
-        let tile = composed.tile(Pos::new(p.x - area.x, p.y - area.y));
+        let tile = composed.tile(local(p));
         let ch = if look.walls == WallStyle::Box && tile == Tile::Wall {
-            box_char(wall_mask(terrain, p))
+            box_char(wall_mask(&composed, local(p)))
         } else {
             tile.character()
         };

@@ -245,6 +245,9 @@ struct Play {
     /// The camera over the game's world; `None` recentres it on the avatar (a new game, a
     /// load, a new floor).
     camera: Option<Camera>,
+    /// The shown world's origin in the dungeon when the camera last moved (see
+    /// [`GameState::origin`]).
+    camera_origin: Option<crate::tile_engine::Pos>,
     /// The terminal cell under the mouse pointer, `(column, row)` from the top-left.
     mouse: Option<(u16, u16)>,
     /// The terminal's size in cells, `(columns, rows)`.
@@ -271,6 +274,7 @@ impl Play {
             walls: options.walls,
             colour: options.colour,
             camera: None,
+            camera_origin: None,
             mouse: None,
             size: (0, 0),
             watch: None,
@@ -435,9 +439,10 @@ impl Play {
         }
     }
 
-    /// Whether `game` is drawn in sight: a run always, a classic game when Tab says so.
+    /// Whether `game` is drawn in sight: a run and an exploration always, a classic game
+    /// when Tab says so.
     fn in_sight(&self, game: &GameState) -> bool {
-        game.run().is_some() || self.classic_sight
+        game.run().is_some() || game.explore().is_some() || self.classic_sight
     }
 
     /// The frame to show now, at the terminal's size; moves the camera to follow the avatar.
@@ -462,11 +467,25 @@ impl Play {
         };
         let camera = match shown.filter(|_| playing) {
             Some(game) => {
-                let (w, h) = (game.terrain().width(), game.terrain().height());
+                let world = game.rect();
+                let (w, h) = (world.width as usize, world.height as usize);
                 let at = game.avatar();
+                // An exploration's frame moves as its map grows or changes: keep the view
+                // on the same dungeon tiles.
+                let origin = game.origin();
+                let moved = self
+                    .camera_origin
+                    .replace(origin)
+                    .map(|was| (was.x - origin.x, was.y - origin.y));
                 Some(self.camera.map_or_else(
                     || Camera::centred(view_cols, view_rows, w, h, at),
-                    |c| c.follow(view_cols, view_rows, w, h, at),
+                    |mut c| {
+                        if let Some((dx, dy)) = moved {
+                            c.origin.x += dx;
+                            c.origin.y += dy;
+                        }
+                        c.follow(view_cols, view_rows, w, h, at)
+                    },
                 ))
             }
             None => None,
@@ -492,11 +511,13 @@ impl Play {
             Screen::Text(text) => frame::text_screen(&mut grid, &text, colour),
             Screen::Game(hud) => {
                 if let (Some(game), Some(camera)) = (shown, camera) {
-                    let walls = self.walls.unwrap_or(if game.run().is_some() {
-                        WallStyle::Box
-                    } else {
-                        WallStyle::Java
-                    });
+                    let walls =
+                        self.walls
+                            .unwrap_or(if game.run().is_some() || game.explore().is_some() {
+                                WallStyle::Box
+                            } else {
+                                WallStyle::Java
+                            });
                     let look = WorldLook {
                         walls,
                         sight: self.in_sight(game),
