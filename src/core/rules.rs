@@ -397,10 +397,7 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
         changed_sight = w.made;
     }
     ex.dungeon_mut().advance(game.moves);
-    if changed_sight {
-        ex.look_around();
-    }
-    ex.look();
+    ex.look_if(changed_sight);
     game.actions.push(action);
     events
 }

@@ -120,6 +120,9 @@ impl Watch {
         if let Some(run) = save.run() {
             interpreter = interpreter.with_floors(run.floors);
         }
+        if let Some(e) = save.explore() {
+            interpreter = interpreter.with_explore(e.dungeon().settings());
+        }
         let mut watch = Watch {
             keys,
             start,

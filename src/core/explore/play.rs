@@ -266,19 +266,24 @@ impl ExploreState {
     /// from a tile changes only when an exit opens or a room is made, which the avatar sees
     /// again from the next tile it stands on).
     pub(crate) fn look(&mut self) {
+        self.look_if(false);
+    }
+
+    /// As [`ExploreState::look`], but looks even from a tile stood on before when `changed`
+    /// (a room was just made or cleared: what is in sight from here changed).
+    pub(crate) fn look_if(&mut self, changed: bool) {
         let at = self.avatar;
         let (tx, ty) = slot::in_slot(at);
         let Some(room) = self.view_room_mut(slot::slot_of(at)) else {
             return;
         };
-        if room.memory.visit(tx, ty) {
+        if room.memory.visit(tx, ty) || changed {
             self.look_around();
         }
     }
 
-    /// Looks again from where the avatar stands, visited or not (after a room was made or
-    /// cleared: what is in sight changed).
-    pub(crate) fn look_around(&mut self) {
+    /// Looks from where the avatar stands and marks what it sees.
+    fn look_around(&mut self) {
         let r = SIGHT_RADIUS as i32;
         let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
         let mut patch = Patch {
