@@ -780,6 +780,47 @@ fn a_version_2_run_fixture_loads_mid_run_and_can_still_be_won() {
     assert_eq!(going.status(), LevelStatus::Won);
 }
 
+#[test]
+fn a_version_3_exploration_fixture_loads_mid_walk_and_plays_on_like_the_whole_walk() {
+    // v3-e42s-walk.bin: the first 300 keys of tests/common's EXPLORE_WALK_42, then `:Q`: in
+    // room (2, 3) of branch 0, with 15 rooms made and chests refilled.
+    let path = fixtures().join("v3-e42s-walk.bin");
+    let game = save::decode(&read(&path), &path).unwrap();
+    let keys = fs::read_to_string(path.with_extension("keys")).unwrap();
+    let keys = keys.trim();
+    assert_eq!(game.history(), keys);
+    assert!(common::EXPLORE_WALK_42.starts_with(keys));
+    let e = game.explore().expect("an exploration");
+    assert_eq!(e.branch(), Some(0));
+    assert_eq!(e.dungeon().branch(0).unwrap().rooms().len(), 15);
+    assert!(e.score() > 0);
+    // Played on with the rest of the walk, it is the walk played in one go: the rooms made
+    // after the save come from the orchestrator's saved state.
+    let mut going = game.clone();
+    let rest = &common::EXPLORE_WALK_42[keys.len()..];
+    for key in rest.chars() {
+        going.apply(act(key));
+    }
+    let whole = replayed(
+        common::EXPLORE_WALK_42,
+        80,
+        30,
+        GeneratorSettings::default(),
+    );
+    assert_eq!(going, whole);
+    assert!(
+        whole
+            .explore()
+            .unwrap()
+            .dungeon()
+            .branch(0)
+            .unwrap()
+            .rooms()
+            .len()
+            > 15
+    );
+}
+
 /// Fails when the payload changes without a new format version: today's build must write,
 /// for the game of a fixture of the current version, exactly the fixture's bytes.
 #[test]
