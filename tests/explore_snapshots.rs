@@ -90,6 +90,18 @@ fn explorations_are_locked_along_scripted_walks() {
     let e = end.explore().unwrap();
     assert!(e.dungeon().branch(0).unwrap().rooms().len() >= 15);
     assert!(e.score() > 0);
+    // What the avatar sees now is around it, in its map's frame (not the frame's corner).
+    let seen = end.visibility();
+    assert!(seen.is_visible(end.avatar()));
+    let lit = seen
+        .area()
+        .positions()
+        .filter(|p| seen.is_visible(*p))
+        .count();
+    assert!(lit > 20, "{lit} tiles in sight");
+    for p in seen.area().positions().filter(|p| seen.is_visible(*p)) {
+        assert!(end.has_seen(p), "{p} is in sight but not remembered");
+    }
 
     let seven = ExploreSettings {
         max_unexplored: 2,

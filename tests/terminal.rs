@@ -320,6 +320,69 @@ fn a_run_shows_only_what_the_avatar_has_seen() {
     t.wait_for_shell();
 }
 
+/// Where `c` stands in `rows` (column, row from the top), the first one.
+fn find_char(rows: &[Vec<char>], c: char) -> Option<(usize, usize)> {
+    rows.iter()
+        .enumerate()
+        .find_map(|(r, line)| line.iter().position(|&x| x == c).map(|col| (col, r)))
+}
+
+#[test]
+fn an_exploration_shows_what_replay_sees_around_the_avatar() {
+    let Some(t) = tmux_or_skip("explore", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
+    // A part of the scripted walk that made several rooms and refilled chests.
+    let keys = &common::EXPLORE_WALK_42[..240];
+    t.type_text(keys);
+    let state = replay_json(keys);
+    let hud = format!(
+        "health {}/3 · score {} · {} moves",
+        state["health"], state["score"], state["moves"]
+    );
+    let top = format!(
+        "seed 42 · branch {} · room ({}, {}) depth {}",
+        state["branch"], state["room"][0], state["room"][1], state["depth"]
+    );
+    let screen = t.wait_for(&hud, |s| s[1].contains(&hud) && s[0].contains(&top));
+    // Every cell of the view shows what `replay --view sight` has at the tile the avatar's
+    // offset puts there: the terminal draws the same map, frame and memory.
+    let sight = byog(dir.path(), &["replay", keys, "--view", "sight"]);
+    assert!(sight.status.success(), "{}", stderr(&sight));
+    let rows: Vec<Vec<char>> = stdout(&sight)
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    let view: Vec<Vec<char>> = screen[HUD_ROWS..]
+        .iter()
+        .map(|l| l.chars().collect())
+        .collect();
+    let (ax, ay) = find_char(&rows, '@').expect("the avatar in replay's text");
+    let (sx, sy) = find_char(&view, '@').expect("the avatar on screen");
+    let mut compared = 0;
+    for (vy, line) in view.iter().enumerate() {
+        for vx in 0..usize::from(COLS) {
+            let shown = line.get(vx).copied().unwrap_or(' ');
+            let (x, y) = (
+                ax as i64 + vx as i64 - sx as i64,
+                ay as i64 + vy as i64 - sy as i64,
+            );
+            let want = usize::try_from(y)
+                .ok()
+                .zip(usize::try_from(x).ok())
+                .and_then(|(y, x)| rows.get(y).and_then(|r| r.get(x)).copied())
+                .unwrap_or(' ');
+            assert_eq!(shown, want, "screen cell ({vx}, {vy}) is tile ({x}, {y})");
+            compared += usize::from(want != ' ');
+        }
+    }
+    assert!(compared > 300, "only {compared} seen tiles on screen");
+    t.press(&["C-c"]);
+    t.wait_for_shell();
+}
+
 #[test]
 fn resizing_redraws_at_the_new_size() {
     let Some(t) = tmux_or_skip("resize", COLS, ROWS) else {

@@ -1139,3 +1139,68 @@ fn sight_in_a_run_hides_what_replay_hides() {
     }
     assert!(hidden > 100 && walls > 5, "hidden {hidden}, walls {walls}");
 }
+
+#[test]
+fn an_exploration_in_the_window_shows_what_replay_sees() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // The whole scripted walk: one branch of 20 rooms, more than the window holds.
+    let keys = common::EXPLORE_WALK_42;
+    let png = dir.path().join("explore.png");
+    let img = play_screenshot(&x, dir.path(), &["--walls", "java", "--keys", keys], &png);
+    // Explorations are drawn at 16 pixels a tile in the window `--width`/`--height` open.
+    assert_eq!(img.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
+    let sight = replay_rows_with(&["replay", "--view", "sight", keys]);
+    let (h, w) = (sight.len() as i32, sight[0].len() as i32);
+    assert!(
+        h > 30,
+        "the map ({w} x {h}) does not fit: the camera scrolls"
+    );
+    let (cols, view_rows) = view_cells(&img);
+    let (cx, cy) = avatar_cell(&img, cols, view_rows).expect("the avatar is on screen");
+    let (ax, ay) = find_tile(&sight, '@', 0);
+    let origin = (ax as i32 - cx as i32, ay as i32 - cy as i32);
+    let minimap = minimap_box(&img).expect("a map larger than the view has a minimap");
+    let dimmed_wall = WALL_BG.map(|c| c / 5 * 2);
+    let (mut walls, mut dark, mut wrong) = (0, 0, Vec::new());
+    for row in 0..view_rows {
+        for vx in 0..cols {
+            let (left, top) = (vx * TILE, (HUD_ROWS + row) * TILE);
+            if left < minimap.2 + 4 && left + TILE + 4 > minimap.0 && top < minimap.3 + 4 {
+                continue;
+            }
+            let (x, y) = (
+                origin.0 + vx as i32,
+                origin.1 + (view_rows - 1 - row) as i32,
+            );
+            let tile = (x >= 0 && y >= 0 && x < w && y < h)
+                .then(|| sight[(h - 1 - y) as usize][x as usize])
+                .unwrap_or(' ');
+            let corners = [
+                pixel(&img, left + 1, top + 1),
+                pixel(&img, left + TILE - 2, top + TILE - 2),
+            ];
+            let wall_bg = corners.iter().all(|&c| c == WALL_BG || c == dimmed_wall);
+            let ink =
+                (0..TILE * TILE).any(|k| pixel(&img, left + k % TILE, top + k / TILE) != [0; 3]);
+            match tile {
+                '#' if wall_bg => walls += 1,
+                ' ' if !ink => dark += 1,
+                c if c != '#' && c != ' ' && !wall_bg && ink => {}
+                c => wrong.push((x, y, c, corners)),
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} cells disagree with replay's sight view, the first: {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(8)]
+    );
+    assert!(
+        walls > 100 && dark > 100,
+        "walls {walls}, never seen {dark}"
+    );
+}

@@ -322,7 +322,7 @@ impl GameState {
     /// What the avatar sees now (symmetric shadowcasting, [`SIGHT_RADIUS`]).
     pub fn visibility(&self) -> Visibility {
         let mut v = Visibility::default();
-        v.update(self, self.avatar, SIGHT_RADIUS);
+        v.update(self, self.avatar(), SIGHT_RADIUS);
         v
     }
 
