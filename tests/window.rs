@@ -1175,9 +1175,11 @@ fn an_exploration_in_the_window_shows_what_replay_sees() {
                 origin.0 + vx as i32,
                 origin.1 + (view_rows - 1 - row) as i32,
             );
-            let tile = (x >= 0 && y >= 0 && x < w && y < h)
-                .then(|| sight[(h - 1 - y) as usize][x as usize])
-                .unwrap_or(' ');
+            let tile = if x >= 0 && y >= 0 && x < w && y < h {
+                sight[(h - 1 - y) as usize][x as usize]
+            } else {
+                ' '
+            };
             let corners = [
                 pixel(&img, left + 1, top + 1),
                 pixel(&img, left + TILE - 2, top + TILE - 2),
