@@ -1,7 +1,7 @@
 //! The JSON state `replay --format json` prints (`../shared/SPEC.md`, section 5): one object
 //! describing where the interpreter is and the game's state, for tools and tests.
 //!
-//! Fields: `mode` (`"classic"`, `"run"`, or `"menu"` when no game was started), `seed`,
+//! Fields: `mode` (`"classic"`, `"run"`, `"explore"`, or `"menu"` when no game was started), `seed`,
 //! `status` (`"playing"`, `"won"`, `"lost"`), `width`, `height`, `rows` (the `to_string`
 //! rows, top first), `avatar` and `exit` as `[x, y]` (y up), `moves`, and `history` (the
 //! canonical input string), and `seen` (the rows of what the avatar has seen on this floor,

@@ -202,9 +202,6 @@ pub fn apply(game: &mut GameState, action: Action) -> Events {
     if game.status != LevelStatus::Playing {
         return Events::one(Event::AlreadyOver);
     }
-    if game.explore.is_some() {
-        return explore_step(game, action);
-    }
     let Action::Move(direction) = action;
     let to = game.avatar + direction;
     if to == game.exit {
@@ -232,6 +229,10 @@ pub fn apply(game: &mut GameState, action: Action) -> Events {
         events.push(moved);
         run_step(game, to, &mut events);
         events
+    } else if game.explore.is_some() {
+        // An exploration keeps no terrain grid (its rooms hold its tiles): every one of its
+        // steps lands here, off the classic game's hot path.
+        explore_step(game, action)
     } else {
         // A bump: only terrain blocks here (the exit was handled above and the avatar never
         // bumps into itself); nothing changes and nothing is recorded.
@@ -311,7 +312,9 @@ fn step_on(
 }
 
 /// An exploration's step (see the module's documentation). Positions in the events are in
-/// the frame of the map the avatar is in after the step.
+/// the frame of the map the avatar is in after the step. Kept out of line: `apply` is inlined
+/// into the interpreter's loop, which a classic game's million moves must keep tight.
+#[inline(never)]
 fn explore_step(game: &mut GameState, action: Action) -> Events {
     let Action::Move(direction) = action;
     let Some(ex) = game.explore.as_deref_mut() else {
