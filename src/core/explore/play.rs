@@ -26,6 +26,10 @@ pub const SIGHT_RADIUS: u32 = crate::core::game::SIGHT_RADIUS;
 /// The side of the square of tiles the field of view is computed over.
 const PATCH: i32 = 2 * SIGHT_RADIUS as i32 + 1;
 
+// Sight never reaches past the next slot, so what is seen lies in the 3 × 3 slots around the
+// avatar's.
+const _: () = assert!(SIGHT_RADIUS < SLOT as u32);
+
 /// How an exploration ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ExploreEnd {
@@ -54,7 +58,6 @@ pub struct ExploreState {
 /// Sight and walking over a square of painted tiles around the avatar: the map the field of
 /// view runs on when the avatar looks (built from at most 9 rooms, never the whole map).
 struct Patch {
-    origin: Pos,
     tiles: [Tile; (PATCH * PATCH) as usize],
 }
 
@@ -287,19 +290,32 @@ impl ExploreState {
         let r = SIGHT_RADIUS as i32;
         let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
         let mut patch = Patch {
-            origin,
             tiles: [Tile::Nothing; (PATCH * PATCH) as usize],
         };
         self.paint(Rect::new(origin.x, origin.y, PATCH, PATCH), &mut |p, t| {
             patch.tiles[((p.y - origin.y) * PATCH + (p.x - origin.x)) as usize] = t;
         });
-        let mut lit: Vec<Pos> = Vec::with_capacity(128);
-        fov::compute(&patch, Pos::new(r, r), SIGHT_RADIUS, &mut |p| lit.push(p));
-        for p in lit {
-            let d = Pos::new(p.x + patch.origin.x, p.y + patch.origin.y);
-            let (tx, ty) = slot::in_slot(d);
-            if let Some(room) = self.view_room_mut(slot::slot_of(d)) {
-                room.memory.see(tx, ty);
+        // Lit tiles lie at most one slot from the avatar's (the radius is under a slot): each
+        // of those 3 × 3 slots' rooms is looked up once, not once a tile.
+        let home = slot::slot_of(self.avatar);
+        let mut lit: [Vec<(i32, i32)>; 9] = Default::default();
+        fov::compute(&patch, Pos::new(r, r), SIGHT_RADIUS, &mut |p| {
+            let d = Pos::new(p.x + origin.x, p.y + origin.y);
+            let at = slot::slot_of(d);
+            let k = (at.y - home.y + 1) * 3 + (at.x - home.x + 1);
+            if let Some(bucket) = usize::try_from(k).ok().and_then(|k| lit.get_mut(k)) {
+                bucket.push(slot::in_slot(d));
+            }
+        });
+        for (k, tiles) in lit.iter().enumerate() {
+            if tiles.is_empty() {
+                continue;
+            }
+            let at = RoomPos::new(home.x + k as i32 % 3 - 1, home.y + k as i32 / 3 - 1);
+            if let Some(room) = self.view_room_mut(at) {
+                for &(tx, ty) in tiles {
+                    room.memory.see(tx, ty);
+                }
             }
         }
     }
