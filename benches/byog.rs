@@ -363,6 +363,87 @@ fn explore(c: &mut Criterion) {
     });
 }
 
+/// Explorations with tiles (SPEC 6), driven by the explorer (`core::explore::bot`):
+/// - `explore/new_room`: the one move that crosses into an empty slot and makes the room there
+///   (orchestrator, shape, features, sight), as a player meets it. The games are taken just
+///   before such a move at 1,200 points of four explorations (rooms at every depth the
+///   explorer reaches), cycled through; the clone of the game is set up outside the timing.
+///   Target ≤ 20 µs.
+/// - `explore/replay_10k_rooms`: an input string that makes 10,000 rooms (about 26 keys a
+///   room, walks home from retired branches included), fed through the interpreter from the
+///   menu. The keys are made once by the explorer, outside the timing. Target ≤ 200 ms.
+fn explore_tiles(c: &mut Criterion) {
+    use byog::core::Action;
+    use byog::core::explore::{ExploreSettings, bot};
+    let settings = ExploreSettings::default();
+    let mut before = Vec::new();
+    for seed in 0..4 {
+        let mut game =
+            GameState::new_exploration(seed, GeneratorSettings::default(), settings).unwrap();
+        while before.len() < 300 * (seed as usize + 1) {
+            let d = bot::next_move(&game).unwrap();
+            if bot::makes_room(&game, d) {
+                before.push((game.clone(), d));
+            }
+            game.apply(Action::Move(d));
+        }
+    }
+    let mut k = 0;
+    c.bench_function("explore/new_room", |b| {
+        b.iter_batched(
+            || {
+                k = (k + 1) % before.len();
+                before[k].clone()
+            },
+            |(mut game, d)| {
+                let events = game.apply(Action::Move(d));
+                (game, events)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+
+    const ROOMS: usize = 10_000;
+    let keys = bot::keys_to_make(1, settings, ROOMS);
+    let replayed = |keys: &str| {
+        let mut i = Interpreter::new(80, 30, GeneratorSettings::default());
+        let mut store = MemoryStore::default();
+        byog::core::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
+        (i, store)
+    };
+    {
+        let (i, _) = replayed(&keys);
+        let game = i.game().unwrap();
+        let rooms: usize = game
+            .explore()
+            .unwrap()
+            .dungeon()
+            .branches()
+            .iter()
+            .map(|b| b.rooms().len())
+            .sum();
+        assert!(rooms >= ROOMS);
+        let save = save::encode(game).len();
+        eprintln!(
+            "explore: E1S makes {rooms} rooms in {} keys ({:.1} a room); its save is {save} \
+             bytes ({:.0} a room)",
+            keys.len() - 3,
+            (keys.len() - 3) as f64 / rooms as f64,
+            save as f64 / rooms as f64
+        );
+    }
+    let mut g = c.benchmark_group("explore");
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    g.bench_function("replay_10k_rooms", |b| {
+        b.iter_batched(
+            || (),
+            |()| black_box(replayed(&keys)),
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     generate,
@@ -371,6 +452,7 @@ criterion_group!(
     bfs,
     runs,
     fov,
-    explore
+    explore,
+    explore_tiles
 );
 criterion_main!(benches);

@@ -505,9 +505,7 @@ impl GameState {
         let mut world = World::new(w, h);
         let o = self.origin();
         let dungeon_area = Rect::new(area.x + o.x, area.y + o.y, area.width, area.height);
-        e.paint(dungeon_area, &mut |p, t| {
-            world.set(Pos::new(p.x - dungeon_area.x, p.y - dungeon_area.y), t);
-        });
+        e.paint_into(dungeon_area, world.tiles_mut());
         let avatar = e.avatar();
         if dungeon_area.contains(avatar) {
             world.set(

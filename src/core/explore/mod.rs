@@ -16,6 +16,7 @@
 //! entries, at least half full: 33 to 66 bytes an entry all told): under 100 bytes a room.
 //! A branch adds its 32-byte generator and a few counters.
 
+pub mod bot;
 pub mod orchestrator;
 pub mod play;
 pub mod slot;

@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::slot::{self, MID, SLOT, WAY_UP};
+use super::slot::{self, MID, Memory, SLOT, WAY_UP};
 use super::{BranchId, Dungeon, ExitState, ExploreSettings, Room, RoomPos, SettingsError};
 use crate::core::run::{Feature, START_HEALTH};
 use crate::tile_engine::{Direction, Map, Pos, Rect, Tile, fov};
@@ -224,6 +224,11 @@ impl ExploreState {
         for p in part.positions() {
             paint(p, room.shape.tile(p.x - slot_rect.x, p.y - slot_rect.y));
         }
+        Self::paint_things(room, at, part, paint);
+    }
+
+    /// A room's exits and features over `part` of its slot.
+    fn paint_things(room: &Room, at: RoomPos, part: Rect, paint: &mut impl FnMut(Pos, Tile)) {
         for dir in Direction::ALL {
             if let Some(tile) = Self::exit_tile(room, dir) {
                 let (ex, ey) = slot::edge(dir);
@@ -241,12 +246,54 @@ impl ExploreState {
         }
     }
 
+    /// [`ExploreState::paint`] into a grid: `out` holds `area`'s tiles (dungeon tiles),
+    /// row-major from its bottom row, and is written where the map has rooms (the rest is
+    /// left as it was). Terrain is filled a rectangle at a time: what the compose step and
+    /// sight use, costing the area and a room lookup a slot.
+    pub fn paint_into(&self, area: Rect, out: &mut [Tile]) {
+        debug_assert_eq!(out.len() as u64, area.area());
+        if area.is_empty() {
+            return;
+        }
+        let index = |p: Pos| ((p.y - area.y) * area.width + (p.x - area.x)) as usize;
+        let low = slot::slot_of(Pos::new(area.x, area.y));
+        let high = slot::slot_of(Pos::new(area.right() - 1, area.top() - 1));
+        for sy in low.y..=high.y {
+            for sx in low.x..=high.x {
+                let at = RoomPos::new(sx, sy);
+                if let Some((room, _)) = self.view_room(at) {
+                    let corner = slot::tile_of(at, 0, 0);
+                    room.shape.fill(corner, area, out);
+                    let part = Rect::new(corner.x, corner.y, SLOT, SLOT).intersection(&area);
+                    Self::paint_things(room, at, part, &mut |p, t| out[index(p)] = t);
+                }
+            }
+        }
+        let up = self.way_up();
+        if area.contains(up) {
+            out[index(up)] = Tile::WayUp;
+        }
+    }
+
     /// What stands at dungeon tile `p` in the avatar's map, the avatar left out: NOTHING on
     /// an empty slot.
     pub fn tile_at(&self, p: Pos) -> Tile {
-        let mut tile = Tile::Nothing;
-        self.paint(Rect::new(p.x, p.y, 1, 1), &mut |_, t| tile = t);
-        tile
+        if p == self.way_up() {
+            return Tile::WayUp;
+        }
+        let at = slot::slot_of(p);
+        let Some((room, _)) = self.view_room(at) else {
+            return Tile::Nothing;
+        };
+        let (tx, ty) = slot::in_slot(p);
+        if let Some(f) = room.items.iter().find(|f| (f.pos.x, f.pos.y) == (tx, ty)) {
+            return f.tile();
+        }
+        Direction::ALL
+            .into_iter()
+            .find(|&d| slot::edge(d) == (tx, ty))
+            .and_then(|d| Self::exit_tile(room, d))
+            .unwrap_or_else(|| room.shape.tile(tx, ty))
     }
 
     /// Whether dungeon tile `p` of the avatar's map was ever seen.
@@ -292,30 +339,38 @@ impl ExploreState {
         let mut patch = Patch {
             tiles: [Tile::Nothing; (PATCH * PATCH) as usize],
         };
-        self.paint(Rect::new(origin.x, origin.y, PATCH, PATCH), &mut |p, t| {
-            patch.tiles[((p.y - origin.y) * PATCH + (p.x - origin.x)) as usize] = t;
-        });
-        // Lit tiles lie at most one slot from the avatar's (the radius is under a slot): each
-        // of those 3 × 3 slots' rooms is looked up once, not once a tile.
+        self.paint_into(
+            Rect::new(origin.x, origin.y, PATCH, PATCH),
+            &mut patch.tiles,
+        );
+        // Lit tiles lie at most one slot from the avatar's (the radius is under a slot): they
+        // are gathered a slot's memory at a time, then each of those 3 × 3 slots' rooms is
+        // looked up once, not once a tile.
         let home = slot::slot_of(self.avatar);
-        let mut lit: [Vec<(i32, i32)>; 9] = Default::default();
+        let mut lit = [Memory::default(); 9];
+        // Each patch column and row's slot (0..3 from the one before the avatar's) and tile
+        // in it, worked out once (integer division is dear on a hot path).
+        let along = |start: i32, home: i32| {
+            std::array::from_fn::<(usize, i32), { PATCH as usize }, _>(|i| {
+                let at = start + i as i32;
+                (
+                    (at.div_euclid(SLOT) - home + 1) as usize,
+                    at.rem_euclid(SLOT),
+                )
+            })
+        };
+        let (columns, rows) = (along(origin.x, home.x), along(origin.y, home.y));
         fov::compute(&patch, Pos::new(r, r), SIGHT_RADIUS, &mut |p| {
-            let d = Pos::new(p.x + origin.x, p.y + origin.y);
-            let at = slot::slot_of(d);
-            let k = (at.y - home.y + 1) * 3 + (at.x - home.x + 1);
-            if let Some(bucket) = usize::try_from(k).ok().and_then(|k| lit.get_mut(k)) {
-                bucket.push(slot::in_slot(d));
-            }
+            let ((sx, tx), (sy, ty)) = (columns[p.x as usize], rows[p.y as usize]);
+            lit[sy * 3 + sx].see(tx, ty);
         });
-        for (k, tiles) in lit.iter().enumerate() {
-            if tiles.is_empty() {
+        for (k, seen) in lit.iter().enumerate() {
+            if seen.seen == [0; 3] {
                 continue;
             }
             let at = RoomPos::new(home.x + k as i32 % 3 - 1, home.y + k as i32 / 3 - 1);
             if let Some(room) = self.view_room_mut(at) {
-                for &(tx, ty) in tiles {
-                    room.memory.see(tx, ty);
-                }
+                room.memory.see_all(seen);
             }
         }
     }
@@ -395,6 +450,43 @@ impl ExploreState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::action::Action;
+    use crate::core::explore::bot;
+    use crate::core::game::GameState;
+    use crate::core::generator::GeneratorSettings;
+
+    #[test]
+    fn painting_into_a_grid_is_painting_tile_by_tile() {
+        let settings = ExploreSettings::default();
+        let mut game = GameState::new_exploration(5, GeneratorSettings::default(), settings)
+            .expect("an exploration");
+        for step in 0..3000 {
+            let Some(d) = bot::next_move(&game) else {
+                break;
+            };
+            game.apply(Action::Move(d));
+            if step % 97 != 0 {
+                continue;
+            }
+            let e = game.explore().expect("an exploration");
+            let a = e.avatar();
+            for (dx, dy, w, h) in [
+                (-8, -8, 17, 17),
+                (-20, -5, 41, 9),
+                (0, 0, 1, 1),
+                (-3, 2, 5, 30),
+            ] {
+                let area = Rect::new(a.x + dx, a.y + dy, w, h);
+                let mut slow = vec![Tile::Nothing; area.area() as usize];
+                e.paint(area, &mut |p, t| {
+                    slow[((p.y - area.y) * area.width + p.x - area.x) as usize] = t;
+                });
+                let mut fast = vec![Tile::Nothing; area.area() as usize];
+                e.paint_into(area, &mut fast);
+                assert_eq!(fast, slow, "step {step}, area {area}");
+            }
+        }
+    }
 
     #[test]
     fn the_start_is_the_hub_with_the_way_up() {

@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Direction, RoomPos};
-use crate::tile_engine::{Pos, Tile};
+use crate::tile_engine::{Pos, Rect, Tile};
 
 /// A room slot's side, in tiles (odd, so a side has a middle tile). 13 lets two rooms and
 /// their corridors show on an 80 × 30 screen at once; a larger slot makes roomier rooms and
@@ -112,6 +112,56 @@ impl Shape {
             || (beside_row && tx < x0 && self.has_corridor(Direction::Left))
     }
 
+    /// Every tile of the slot, row-major from its bottom-left (`tiles()[ty * SLOT + tx]` is
+    /// [`Shape::tile`]`(tx, ty)`).
+    pub fn tiles(self) -> [Tile; (SLOT * SLOT) as usize] {
+        let mut out = [Tile::Nothing; (SLOT * SLOT) as usize];
+        let whole = Rect::new(0, 0, SLOT, SLOT);
+        self.fill(Pos::new(0, 0), whole, &mut out);
+        out
+    }
+
+    /// Draws the room's terrain, its slot's bottom-left tile at `corner`, into `out`: the
+    /// tiles of `area` (in the same coordinates), row-major from its bottom row. Only the
+    /// room's own tiles are written (NOTHING is left as it was). Filled a rectangle at a time,
+    /// clipped to `area`: walls (the ring, the corridors' sides), then floors (the room, the
+    /// corridors), so a doorway in the ring is floor.
+    pub fn fill(self, corner: Pos, area: Rect, out: &mut [Tile]) {
+        let mut fill = |x0: i32, y0: i32, x1: i32, y1: i32, t: Tile| {
+            let r = Rect::new(corner.x + x0, corner.y + y0, x1 - x0 + 1, y1 - y0 + 1)
+                .intersection(&area);
+            for y in r.y..r.top() {
+                let row = ((y - area.y) * area.width + (r.x - area.x)) as usize;
+                out[row..row + r.width as usize].fill(t);
+            }
+        };
+        let (x0, y0) = (i32::from(self.x), i32::from(self.y));
+        let (x1, y1) = self.far_corner();
+        let last = SLOT - 1;
+        // The corridor to each side as its floor line, from the room to the edge.
+        let lines = [
+            (Direction::Up, (MID, y1 + 1, MID, last)),
+            (Direction::Right, (x1 + 1, MID, last, MID)),
+            (Direction::Down, (MID, 0, MID, y0 - 1)),
+            (Direction::Left, (0, MID, x0 - 1, MID)),
+        ];
+        fill(x0 - 1, y0 - 1, x1 + 1, y1 + 1, Tile::Wall);
+        for (dir, (a, b, c, d)) in lines {
+            if self.has_corridor(dir) {
+                // The walls beside the floor line: one tile either side, across it.
+                let (dx, dy) = if a == c { (1, 0) } else { (0, 1) };
+                fill(a - dx, b - dy, c - dx, d - dy, Tile::Wall);
+                fill(a + dx, b + dy, c + dx, d + dy, Tile::Wall);
+            }
+        }
+        fill(x0, y0, x1, y1, Tile::Floor);
+        for (dir, (a, b, c, d)) in lines {
+            if self.has_corridor(dir) {
+                fill(a, b, c, d, Tile::Floor);
+            }
+        }
+    }
+
     /// The terrain of slot tile `(tx, ty)` (each in `0..SLOT`): FLOOR on the room and its
     /// corridors, WALL on the ring around the room and beside the corridors, NOTHING
     /// elsewhere.
@@ -196,6 +246,13 @@ impl Memory {
         self.seen[w] |= b;
     }
 
+    /// Marks every tile `other` saw as seen.
+    pub fn see_all(&mut self, other: &Memory) {
+        for (a, b) in self.seen.iter_mut().zip(other.seen) {
+            *a |= b;
+        }
+    }
+
     /// Marks slot tile `(tx, ty)` stood on; whether it was the first time.
     pub fn visit(&mut self, tx: i32, ty: i32) -> bool {
         let (w, b) = Memory::bit(tx, ty);
@@ -263,12 +320,15 @@ mod tests {
                                 continue;
                             }
                             n += 1;
+                            let all = s.tiles();
                             for tx in 0..SLOT {
                                 for ty in 0..SLOT {
+                                    let want = reference(s, tx, ty);
+                                    assert_eq!(s.tile(tx, ty), want, "{s:?} at ({tx}, {ty})");
                                     assert_eq!(
-                                        s.tile(tx, ty),
-                                        reference(s, tx, ty),
-                                        "{s:?} at ({tx}, {ty})"
+                                        all[(ty * SLOT + tx) as usize],
+                                        want,
+                                        "tiles() of {s:?} at ({tx}, {ty})"
                                     );
                                 }
                             }
