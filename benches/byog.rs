@@ -318,9 +318,9 @@ fn fov(c: &mut Criterion) {
 /// Explorations' room graph (issue 14's groundwork): making 10,000 rooms, walking from room to
 /// room through the first unexplored exit, clearing locked rooms, jumping to a room with an
 /// unexplored exit when the current one has none, and starting a new branch (the timer
-/// passed) when a branch is fully explored. Per room: the time over 10,000. The tiles of a
-/// room are not made yet, so this is a baseline for `explore/new_room` (target ≤ 20 µs with
-/// tiles), not that benchmark.
+/// passed) when a branch is fully explored. Per room: the time over 10,000. The graph alone
+/// (the orchestrator draws each room's shape and features too, but nothing is painted or
+/// seen): the share of `explore/new_room` that is not tiles or sight.
 fn explore(c: &mut Criterion) {
     use byog::core::Direction;
     use byog::core::explore::{Dungeon, ExploreSettings};

@@ -107,7 +107,7 @@ pub fn screen_size() -> (Option<(u32, u32)>, Option<impl Sized>) {
 
 /// The window's size in pixels when it opens for `width × height` worlds on a `screen`:
 /// the world's whole window (at least [`MIN_COLS`] × [`MIN_ROWS`] cells of 16 pixels) when it
-/// fits on the screen, else [`LARGE_WINDOW_SHARE`] of the screen, in whole 16-pixel cells,
+/// fits on the screen, else `LARGE_WINDOW_SHARE` (90%) of the screen, in whole 16-pixel cells,
 /// on each side that does not fit (the camera scrolls the rest).
 pub fn opening_size(width: usize, height: usize, screen: (u32, u32)) -> (u32, u32) {
     let (w, h) = window_geometry(width, height).window_size();

@@ -1,7 +1,7 @@
 //! The per-branch orchestrator (`../shared/SPEC.md`, section 9; Evennia, Procedurally
 //! generated Dungeon): a [`Branch`] is one map of rooms entered from the start room, with its
-//! own seeded generator, and [`Branch::make_room`] makes a room when the avatar first walks
-//! through an unexplored exit into its slot. The depth table of features ([`FEATURE_TABLE`])
+//! own seeded generator, and `Branch::make_room` makes a room when the avatar first walks
+//! through an unexplored exit into its slot. The depth table ([`DEPTH_TABLE`])
 //! is here too.
 //!
 //! Making room B at slot `A + d` (A the room walked out of, possibly the start room):
