@@ -582,11 +582,13 @@ pub fn feedback(outcome: &Outcome, save: &Path) -> Feedback {
     match outcome {
         Outcome::Reported(report) => say(report.player_message()),
         Outcome::Accepted | Outcome::Started => say(String::new()),
+        // Every event worth a word, in order: "chest refilled · room clear: its exits open".
         Outcome::Acted(events) => say(events
             .as_slice()
             .iter()
-            .find_map(event_message)
-            .unwrap_or_default()),
+            .filter_map(event_message)
+            .collect::<Vec<_>>()
+            .join(" · ")),
         Outcome::NoSave => say(format!("no saved game at {}", save.display())),
         Outcome::Closed(Closing::Quit) => Feedback {
             message: "Goodbye.".into(),

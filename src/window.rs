@@ -567,6 +567,11 @@ impl Window {
             {
                 Some(minimap_of(game, scene, previous))
             }
+            // The world now fits (an exploration's frame changed): no minimap, and none of
+            // another scene kept to be shown.
+            (Some((scene, _)), Some(_)) if self.shows_world() => {
+                previous.filter(|m| m.scene == scene)
+            }
             _ => previous,
         };
     }

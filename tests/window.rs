@@ -1205,4 +1205,19 @@ fn an_exploration_in_the_window_shows_what_replay_sees() {
         walls > 100 && dark > 100,
         "walls {walls}, never seen {dark}"
     );
+    // Typed in a window: from the start room (the 39 x 39 hub does not fit 30 rows: a
+    // minimap) into the first room of a branch (13 x 26 tiles: it fits, so no minimap, and not
+    // the hub's left behind).
+    let saves = tempfile::tempdir().unwrap();
+    let mut window = Window::open(&x, saves.path());
+    window.type_keys("e7sw");
+    let hub = window.screenshot_when(|img| minimap_box(img).is_some());
+    assert!(
+        minimap_box(&hub).is_some(),
+        "the hub does not fit: a minimap"
+    );
+    window.type_keys(&"w".repeat(11));
+    let first = window
+        .screenshot_when(|img| minimap_box(img).is_none() && avatar_cell(img, 80, 30).is_some());
+    assert_eq!(minimap_box(&first), None, "a map that fits has no minimap");
 }
