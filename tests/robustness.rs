@@ -1229,3 +1229,68 @@ fn regression_huge_declared_lengths_allocate_nothing() {
         assert!(matches!(err, SaveError::Corrupt { .. }), "{name}: {err:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// 6. Exploration saves (format 3): edited payloads never panic
+// ---------------------------------------------------------------------------------------------
+
+/// The payload of a real exploration save: the first 200 keys of the scripted walk of `E42S`
+/// (rooms of one branch made, chests refilled, memory of what was seen).
+fn exploration_payload() -> &'static [u8] {
+    static PAYLOAD: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    PAYLOAD.get_or_init(|| {
+        let mut interpreter = Interpreter::new(80, 30, settings());
+        let mut store = MemoryStore::default();
+        let keys = format!("{}:Q", &common::EXPLORE_WALK_42[..200]);
+        replay::replay(&mut interpreter, &keys, &mut store, true, &mut |_| {}).unwrap();
+        let bytes = store.bytes.expect("saved");
+        bytes[HEADER_LEN..bytes.len() - save::CHECKSUM_LEN].to_vec()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// An exploration save whose payload was edited (bytes set, flipped, inserted or removed)
+    /// and wrapped in a correct header and checksum, so the edits reach bincode and the
+    /// exploration's own checks: decoding never panics and allocates a bounded amount (serde
+    /// preallocates at most 1 MiB for a declared length it has not read yet); an error names
+    /// the file; a game that loads is consistent, round trips, and can be played on (its
+    /// rooms, exits and branches may have been edited into odd shapes, never into a panic).
+    #[test]
+    fn edited_exploration_saves_never_panic(
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), 0u8..4), 1..6),
+        keys in "[WASD]{0,120}",
+    ) {
+        let mut payload = exploration_payload().to_vec();
+        for (at, value, op) in edits {
+            let at = at % (payload.len() + 1);
+            match op {
+                0 if at < payload.len() => payload[at] = value,
+                1 if at < payload.len() => payload[at] ^= value.max(1),
+                2 => payload.insert(at, value),
+                3 if at < payload.len() => {
+                    payload.remove(at);
+                }
+                _ => {}
+            }
+        }
+        let file = wrap_payload(&payload);
+        let path = Path::new("/robustness/saves/save.bin");
+        let (result, heap) = peak_heap(|| save::decode(&file, path));
+        prop_assert!(heap <= decode_heap_bound(file.len()) + (2 << 20), "{} bytes", heap);
+        match result {
+            Err(e) => assert_names(&e, path),
+            Ok(mut game) => {
+                assert_consistent_loaded(&game);
+                let again = save::decode(&save::encode(&game), path).expect("a re-save decodes");
+                prop_assert_eq!(&again, &game);
+                for key in keys.chars() {
+                    game.apply(Action::from_key(key).unwrap());
+                    assert_consistent_loaded(&game);
+                }
+                let _ = save::encode(&game);
+            }
+        }
+    }
+}

@@ -2,10 +2,12 @@
 //! (docs/robustness.md).
 //!
 //! Byte 0 picks how the rest becomes a file, so the fuzzer reaches past the checksum:
-//! - `0 mod 3`: the rest is the whole file, as it would lie on disk;
-//! - `1 mod 3`: the rest is the payload, wrapped in a correct header and checksum;
-//! - `2 mod 3`: the rest is a list of edits (set, xor, insert, delete a byte) applied to the
-//!   payload of a real save of a small game, then wrapped in a correct header and checksum.
+//! - `0 mod 4`: the rest is the whole file, as it would lie on disk;
+//! - `1 mod 4`: the rest is the payload, wrapped in a correct header and checksum;
+//! - `2 mod 4`: the rest is a list of edits (set, xor, insert, delete a byte) applied to the
+//!   payload of a real save of a small game, then wrapped in a correct header and checksum;
+//! - `3 mod 4`: the same edits to the payload of an exploration's save (format 3: rooms,
+//!   branches, orchestrators, memory).
 //!
 //! Invariants: `decode` never panics (libFuzzer also flags huge allocations and slow inputs);
 //! an error names the file; a game that decodes is consistent (exactly one avatar, on its
@@ -29,10 +31,11 @@ fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    match mode % 3 {
+    match mode % 4 {
         0 => check(rest),
         1 => check(&wrap(rest)),
-        _ => check(&wrap(&edit(template(), rest))),
+        2 => check(&wrap(&edit(template(), rest))),
+        _ => check(&wrap(&edit(exploration_template(), rest))),
     }
 });
 
@@ -42,6 +45,21 @@ fn template() -> &'static [u8] {
     TEMPLATE.get_or_init(|| {
         let mut game = GameState::new(7, 11, 9, GeneratorSettings::default()).expect("11 x 9");
         for key in "DDWWASSD".chars() {
+            game.apply(Action::from_key(key).expect("a move"));
+        }
+        let bytes = save::encode(&game);
+        bytes[HEADER_LEN..bytes.len() - CHECKSUM_LEN].to_vec()
+    })
+}
+
+/// The payload of a real exploration save: `E7S` and a walk up into the first rooms.
+fn exploration_template() -> &'static [u8] {
+    static TEMPLATE: OnceLock<Vec<u8>> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let settings = byog::core::explore::ExploreSettings::default();
+        let mut game = GameState::new_exploration(7, GeneratorSettings::default(), settings)
+            .expect("an exploration");
+        for key in "WWWWWWWWWWWWWWWWWWWWWWWWWWSSSSSSSSSSSSSSSSSSSSDDDDDDDDDDDD".chars() {
             game.apply(Action::from_key(key).expect("a move"));
         }
         let bytes = save::encode(&game);
@@ -105,6 +123,8 @@ fn check(bytes: &[u8]) {
             assert_eq!(world.count(Tile::Player), 1, "not exactly one avatar");
             assert_eq!(world.get(game.avatar()), Some(Tile::Player));
             let door = match game.status() {
+                // An exploration's exit is its way up, whatever happened.
+                _ if game.explore().is_some() => Tile::WayUp,
                 LevelStatus::Playing => Tile::LockedDoor,
                 LevelStatus::Won => Tile::UnlockedDoor,
         LevelStatus::Lost => Tile::LockedDoor,

@@ -437,13 +437,32 @@ impl Dungeon {
             if unexplored != b.unexplored() || unexplored > self.settings.max_unexplored {
                 return bad(format!("branch {i} counts its unexplored exits wrong"));
             }
+            for (pos, room) in b.rooms() {
+                for dir in Direction::ALL {
+                    if !b.exit_is_consistent(room, dir) {
+                        return bad(format!("exit {} of room {pos} of branch {i}", dir.name()));
+                    }
+                }
+            }
         }
         for dir in Direction::ALL {
-            if let Some(id) = self.current[dir.index()] {
+            let current = self.current[dir.index()];
+            if let Some(id) = current {
                 match self.branch(id) {
-                    Some(b) if b.entrance() == dir && !b.retired() => {}
+                    Some(b)
+                        if b.entrance() == dir
+                            && !b.retired()
+                            && b.room(b.first_room()).is_some() => {}
                     _ => return bad(format!("the start exit {} leads nowhere", dir.name())),
                 }
+            }
+            let want = if current.is_some() {
+                Exit::TwoWay
+            } else {
+                Exit::Unexplored
+            };
+            if self.start.exits[dir.index()] != Some(want) {
+                return bad(format!("the start room's exit {}", dir.name()));
             }
         }
         Ok(())

@@ -222,6 +222,32 @@ impl Branch {
         self.rooms.get(&pos)
     }
 
+    /// Whether `room`'s exit on side `dir` agrees with the slot it leads to (a loaded save is
+    /// checked with it): a way back to the start room only from the first room (one-way once
+    /// retired); an unexplored exit into an empty slot; a two-way exit into a room with the
+    /// matching exit back; a one-way exit into a room with none back; no exit at all is fine.
+    pub(crate) fn exit_is_consistent(&self, room: &Room, dir: Direction) -> bool {
+        let Some(exit) = room.exit(dir) else {
+            return true;
+        };
+        let to = room.pos.step(dir);
+        if to.is_start() {
+            let way_back = room.pos == self.first_room() && dir == self.entrance.opposite();
+            let want = if self.retired {
+                Exit::OneWay
+            } else {
+                Exit::TwoWay
+            };
+            return way_back && exit == want;
+        }
+        let back = self.rooms.get(&to).map(|r| r.exit(dir.opposite()));
+        match exit {
+            Exit::Unexplored => back.is_none(),
+            Exit::TwoWay => back == Some(Some(Exit::TwoWay)),
+            Exit::OneWay => back == Some(None),
+        }
+    }
+
     /// Marks it replaced: its first room's way back to the start room becomes one-way.
     pub(super) fn retire(&mut self) {
         self.retired = true;

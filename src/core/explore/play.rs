@@ -456,6 +456,46 @@ mod tests {
     use crate::core::generator::GeneratorSettings;
 
     #[test]
+    fn a_loaded_saves_checks_accept_every_state_of_long_explorations() {
+        let mut one_way = 0;
+        let mut retired = 0;
+        for (seed, max_unexplored, branch_timer) in
+            [(1, 1, 60), (2, 2, 200), (3, 4, 500), (4, 6, 90)]
+        {
+            let settings = ExploreSettings {
+                max_unexplored,
+                branch_timer,
+            };
+            let mut game = GameState::new_exploration(seed, GeneratorSettings::default(), settings)
+                .expect("an exploration");
+            for step in 0..6000 {
+                let Some(d) = bot::next_move(&game) else {
+                    break;
+                };
+                game.apply(Action::Move(d));
+                if step % 25 == 0 {
+                    let e = game.explore().expect("an exploration");
+                    assert_eq!(e.check(), Ok(()), "seed {seed}, step {step}");
+                }
+            }
+            let d = game.explore().expect("an exploration").dungeon();
+            retired += d.branches().iter().filter(|b| b.retired()).count();
+            one_way += d
+                .branches()
+                .iter()
+                .flat_map(|b| b.rooms().values())
+                .flat_map(|r| r.exits)
+                .filter(|e| *e == Some(super::super::Exit::OneWay))
+                .count();
+        }
+        // The walks reached the states the checks are about.
+        assert!(
+            retired > 5 && one_way > retired,
+            "{retired} retired, {one_way} one-way"
+        );
+    }
+
+    #[test]
     fn painting_into_a_grid_is_painting_tile_by_tile() {
         let settings = ExploreSettings::default();
         let mut game = GameState::new_exploration(5, GeneratorSettings::default(), settings)
