@@ -409,7 +409,8 @@ fn description_pixels(img: &RgbaImage, scale: u32) -> Vec<u8> {
     out
 }
 
-fn assert_walls_match(img: &RgbaImage, rows: &[Vec<char>], scale: u32) {
+/// The cells `(x, y, replay's char)` whose background disagrees with replay's rows.
+fn walls_disagreeing(img: &RgbaImage, rows: &[Vec<char>], scale: u32) -> Vec<(usize, usize, char)> {
     let (w, h) = (rows[0].len() as u32, rows.len() as u32);
     let cells = wall_cells(img, w, h, scale);
     let mut wrong = Vec::new();
@@ -420,6 +421,11 @@ fn assert_walls_match(img: &RgbaImage, rows: &[Vec<char>], scale: u32) {
             }
         }
     }
+    wrong
+}
+
+fn assert_walls_match(img: &RgbaImage, rows: &[Vec<char>], scale: u32) {
+    let wrong = walls_disagreeing(img, rows, scale);
     assert!(
         wrong.is_empty(),
         "cells whose background disagrees with replay: {wrong:?}"
@@ -493,8 +499,12 @@ fn playing_in_a_real_window_matches_replay() {
     // Resized to twice the size, the world scales and the mouse still finds the tiles.
     xdotool(&x, &["windowsize", "--sync", &window.id, "2560", "1024"]);
     window.wait_frames();
+    // Under load the X server can hand back a frame drawn while the window was still being
+    // resized: wait for one drawn whole at the new size (20 s at most), then check it.
     let big = window.screenshot_when(|img| {
-        img.dimensions() == (2560, 1024) && avatar_cell_at(img, 80, 30, 2).is_some()
+        img.dimensions() == (2560, 1024)
+            && avatar_cell_at(img, 80, 30, 2).is_some()
+            && walls_disagreeing(img, &rows_moved, 2).is_empty()
     });
     if big.dimensions() == (2560, 1024) {
         assert_walls_match(&big, &rows_moved, 2);
