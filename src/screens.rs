@@ -360,7 +360,7 @@ fn exploration_numbers(e: &crate::core::explore::ExploreState) -> ExplorationNum
             Some(crate::core::explore::play::ExploreEnd::Lost { forfeited }) => forfeited,
             _ => 0,
         },
-        rooms: d.branches().iter().map(|b| b.rooms().len()).sum(),
+        rooms: d.rooms_made(),
         branches: d.branches().len(),
         deepest: rooms.map(|r| r.depth).max().unwrap_or(0),
     }

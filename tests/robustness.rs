@@ -1294,3 +1294,36 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// 7. Memory per room of an exploration (SPEC 6: at most 2 KiB a room)
+// ---------------------------------------------------------------------------------------------
+
+/// Measured as the heap bytes this thread holds after the explorer made `ROOMS` rooms (the
+/// whole game: rooms, branches, the history of keys), less what it held before the game was
+/// made, over the rooms made; dropping the game gives every byte back.
+#[test]
+fn a_room_costs_at_most_2_kib_of_heap() {
+    use byog::core::explore::{Branch, ExploreSettings, Room, bot};
+    const ROOMS: usize = 10_000;
+    let before = LIVE.with(Cell::get);
+    let mut game = GameState::new_exploration(3, settings(), ExploreSettings::default()).unwrap();
+    let made = bot::make_rooms(&mut game, ROOMS, &mut |_| ());
+    let live = LIVE.with(Cell::get) - before;
+    let keys = game.actions().len();
+    let rooms = game.explore().unwrap().dungeon().rooms_made();
+    drop(game);
+    // Nothing else was counted: the game's heap all came back.
+    assert_eq!(LIVE.with(Cell::get), before);
+    assert!(made >= ROOMS);
+    assert_eq!(rooms, made);
+    let per_room = live as f64 / made as f64;
+    eprintln!(
+        "{made} rooms, {keys} keys: {live} bytes live, {per_room:.0} bytes a room \
+         (Room {} bytes, Feature {}, Branch {})",
+        std::mem::size_of::<Room>(),
+        std::mem::size_of::<byog::core::run::Feature>(),
+        std::mem::size_of::<Branch>()
+    );
+    assert!(per_room <= 2048.0, "{per_room:.0} bytes a room");
+}

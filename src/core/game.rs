@@ -443,32 +443,20 @@ impl GameState {
         }
     }
 
-    /// An exploration's chests and traps in the avatar's map, in world positions (row-major
-    /// by room slot); a run's on its floor; none in a classic game.
+    /// An exploration's chests and traps in the avatar's map, in world positions (row by row
+    /// from the bottom); a run's on its floor; none in a classic game.
     pub fn all_features(&self) -> Vec<Feature> {
         let Some(e) = &self.explore else {
             return self.features.clone();
         };
-        let mut out = Vec::new();
-        let frame = e.frame();
-        e.paint(frame, &mut |p, t| {
-            if matches!(
-                t,
-                Tile::ChestEmpty | Tile::ChestFull | Tile::TrapSprung | Tile::TrapArmed
-            ) {
-                out.push(Feature {
-                    pos: Pos::new(p.x - frame.x, p.y - frame.y),
-                    kind: if matches!(t, Tile::ChestEmpty | Tile::ChestFull) {
-                        run::FeatureKind::Chest
-                    } else {
-                        run::FeatureKind::Trap
-                    },
-                    handled: matches!(t, Tile::ChestFull | Tile::TrapArmed),
-                });
-            }
-        });
-        out.sort_by_key(|f| (f.pos.y, f.pos.x));
-        out
+        let o = self.origin();
+        e.features()
+            .into_iter()
+            .map(|f| Feature {
+                pos: Pos::new(f.pos.x - o.x, f.pos.y - o.y),
+                ..f
+            })
+            .collect()
     }
 
     /// The compose step: the tiles of `area` (clipped to the world) with the things drawn

@@ -326,6 +326,11 @@ impl Dungeon {
         &self.branches
     }
 
+    /// How many rooms were made, in every branch (the start room not counted).
+    pub fn rooms_made(&self) -> usize {
+        self.branches.iter().map(|b| b.rooms().len()).sum()
+    }
+
     /// The branch with this id.
     pub fn branch(&self, id: BranchId) -> Option<&Branch> {
         self.branches.get(id as usize)

@@ -199,23 +199,29 @@ impl ExploreState {
     /// (in the start room) the way up over it. Tiles of empty slots are not painted. Costs
     /// the area, plus a room lookup a slot.
     pub fn paint(&self, area: Rect, paint: &mut impl FnMut(Pos, Tile)) {
-        if area.is_empty() {
-            return;
-        }
-        let low = slot::slot_of(Pos::new(area.x, area.y));
-        let high = slot::slot_of(Pos::new(area.right() - 1, area.top() - 1));
-        for sy in low.y..=high.y {
-            for sx in low.x..=high.x {
-                let at = RoomPos::new(sx, sy);
-                if let Some((room, _)) = self.view_room(at) {
-                    Self::paint_room(room, at, area, paint);
-                }
-            }
+        for (at, room) in self.rooms_over(area) {
+            Self::paint_room(room, at, area, paint);
         }
         let up = self.way_up();
         if area.contains(up) {
             paint(up, Tile::WayUp);
         }
+    }
+
+    /// The rooms of the avatar's map whose slots meet `area` (dungeon tiles), with their
+    /// slots, row by row from the bottom: one room lookup a slot.
+    fn rooms_over(&self, area: Rect) -> impl Iterator<Item = (RoomPos, &Room)> {
+        let low = slot::slot_of(Pos::new(area.x, area.y));
+        let high = slot::slot_of(Pos::new(area.right() - 1, area.top() - 1));
+        let slots = if area.is_empty() {
+            Rect::default()
+        } else {
+            Rect::new(low.x, low.y, high.x - low.x + 1, high.y - low.y + 1)
+        };
+        slots.positions().filter_map(move |p| {
+            let at = RoomPos::new(p.x, p.y);
+            self.view_room(at).map(|(room, _)| (at, room))
+        })
     }
 
     fn paint_room(room: &Room, at: RoomPos, area: Rect, paint: &mut impl FnMut(Pos, Tile)) {
@@ -256,23 +262,32 @@ impl ExploreState {
             return;
         }
         let index = |p: Pos| ((p.y - area.y) * area.width + (p.x - area.x)) as usize;
-        let low = slot::slot_of(Pos::new(area.x, area.y));
-        let high = slot::slot_of(Pos::new(area.right() - 1, area.top() - 1));
-        for sy in low.y..=high.y {
-            for sx in low.x..=high.x {
-                let at = RoomPos::new(sx, sy);
-                if let Some((room, _)) = self.view_room(at) {
-                    let corner = slot::tile_of(at, 0, 0);
-                    room.shape.fill(corner, area, out);
-                    let part = Rect::new(corner.x, corner.y, SLOT, SLOT).intersection(&area);
-                    Self::paint_things(room, at, part, &mut |p, t| out[index(p)] = t);
-                }
-            }
+        for (at, room) in self.rooms_over(area) {
+            let corner = slot::tile_of(at, 0, 0);
+            room.shape.fill(corner, area, out);
+            let part = Rect::new(corner.x, corner.y, SLOT, SLOT).intersection(&area);
+            Self::paint_things(room, at, part, &mut |p, t| out[index(p)] = t);
         }
         let up = self.way_up();
         if area.contains(up) {
             out[index(up)] = Tile::WayUp;
         }
+    }
+
+    /// The chests and traps of the avatar's map's rooms, at their dungeon tiles, row by row
+    /// from the bottom.
+    pub fn features(&self) -> Vec<Feature> {
+        let mut out: Vec<Feature> = self
+            .rooms_over(self.frame())
+            .flat_map(|(at, room)| {
+                room.items.iter().map(move |f| Feature {
+                    pos: slot::tile_of(at, f.pos.x, f.pos.y),
+                    ..*f
+                })
+            })
+            .collect();
+        out.sort_by_key(|f| (f.pos.y, f.pos.x));
+        out
     }
 
     /// What stands at dungeon tile `p` in the avatar's map, the avatar left out: NOTHING on

@@ -112,15 +112,6 @@ impl Shape {
             || (beside_row && tx < x0 && self.has_corridor(Direction::Left))
     }
 
-    /// Every tile of the slot, row-major from its bottom-left (`tiles()[ty * SLOT + tx]` is
-    /// [`Shape::tile`]`(tx, ty)`).
-    pub fn tiles(self) -> [Tile; (SLOT * SLOT) as usize] {
-        let mut out = [Tile::Nothing; (SLOT * SLOT) as usize];
-        let whole = Rect::new(0, 0, SLOT, SLOT);
-        self.fill(Pos::new(0, 0), whole, &mut out);
-        out
-    }
-
     /// Draws the room's terrain, its slot's bottom-left tile at `corner`, into `out`: the
     /// tiles of `area` (in the same coordinates), row-major from its bottom row. Only the
     /// room's own tiles are written (NOTHING is left as it was). Filled a rectangle at a time,
@@ -320,7 +311,8 @@ mod tests {
                                 continue;
                             }
                             n += 1;
-                            let all = s.tiles();
+                            let mut all = [Tile::Nothing; (SLOT * SLOT) as usize];
+                            s.fill(Pos::new(0, 0), Rect::new(0, 0, SLOT, SLOT), &mut all);
                             for tx in 0..SLOT {
                                 for ty in 0..SLOT {
                                     let want = reference(s, tx, ty);
@@ -328,7 +320,7 @@ mod tests {
                                     assert_eq!(
                                         all[(ty * SLOT + tx) as usize],
                                         want,
-                                        "tiles() of {s:?} at ({tx}, {ty})"
+                                        "fill() of {s:?} at ({tx}, {ty})"
                                     );
                                 }
                             }
