@@ -1,4 +1,4 @@
-//! Criterion benchmarks for the SPEC 6 targets. Run with `cargo bench`; see
+//! Criterion benchmarks for the docs/performance.md targets. Run with `cargo bench`; see
 //! `docs/performance.md` for the table and how to read it (each result against the plain BFS
 //! floor `bfs/*` measured in the same run).
 
@@ -227,7 +227,7 @@ fn bfs(c: &mut Criterion) {
     g.finish();
 }
 
-/// Runs (SPEC 6): a floor (world, features, solvability check, par route) against the plain
+/// Runs (docs/performance.md): a floor (world, features, solvability check, par route) against the plain
 /// world of the same size, the solver over a whole run, and the run's rules per key.
 fn runs(c: &mut Criterion) {
     use byog::core::run::{floor, solver};
@@ -293,7 +293,7 @@ fn runs(c: &mut Criterion) {
     });
 }
 
-/// Field of view after one move (SPEC 6: ≤ 3 µs at 80 × 30): symmetric shadowcasting at
+/// Field of view after one move (docs/performance.md: ≤ 3 µs at 80 × 30): symmetric shadowcasting at
 /// radius 8 from each floor tile of a world in turn.
 fn fov(c: &mut Criterion) {
     use byog::tile_engine::Map;
@@ -363,7 +363,7 @@ fn explore(c: &mut Criterion) {
     });
 }
 
-/// Explorations with tiles (SPEC 6), driven by the explorer (`core::explore::bot`):
+/// Explorations with tiles (docs/performance.md), driven by the explorer (`core::explore::bot`):
 /// - `explore/new_room`: the one move that crosses into an empty slot and makes the room there
 ///   (orchestrator, shape, features, sight), as a player meets it. The games are taken just
 ///   before such a move at 1,200 points of four explorations (rooms at every depth the

@@ -6,7 +6,7 @@
 //! summaries are computed from sorted values, so the output is identical whatever the number
 //! of threads.
 //!
-//! Runs (`../shared/SPEC.md`, section 7) have their own measures: [`measure_run`] gives one
+//! Runs (`docs/runs.md`) have their own measures: [`measure_run`] gives one
 //! row a floor of a run (size, features, par, budget, slack, the try accepted, openness and
 //! the chests' seclusion), and [`measure_runs`] summarises every floor depth over a range of
 //! run seeds (`docs/runs.md` has the figures for the default table).

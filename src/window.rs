@@ -3,9 +3,9 @@
 //! [`TERenderer`]. It translates keys and draws; every word and rule comes from elsewhere.
 //!
 //! Layout: the HUD's [`HUD_ROWS`] rows at the top of the window and the world below them,
-//! never under the HUD (`../shared/SPEC.md`, TERenderer). A world smaller than
+//! never under the HUD (`docs/java-parity.md`, TERenderer). A world smaller than
 //! [`MIN_COLS`] × [`MIN_ROWS`] cells is centred in a window of that size, so the menu is
-//! never clipped. The window never opens larger than the screen (SPEC 8): a world that fits
+//! never clipped. The window never opens larger than the screen (docs/sight.md): a world that fits
 //! at a readable tile size ([`MIN_TILE_PIXELS`] and up) is shown whole, scaled to the window
 //! as Java's is; a larger one is shown at 16 pixels a tile (or the zoom keys' size) through
 //! the [`Camera`], which follows the avatar, with a [`Minimap`] of what was explored. Only
@@ -396,7 +396,7 @@ fn frame_report(times: &mut [std::time::Duration], geometry: Geometry) -> String
 
 impl Window {
     /// One key: a view key (sight, zoom, minimap, the watch's keys) is handled here and never
-    /// reaches the interpreter (SPEC 2); every other key is fed to it.
+    /// reaches the interpreter (docs/keys.md); every other key is fed to it.
     fn key(&mut self, key: char) {
         if self.closing_at.is_some() {
             return;

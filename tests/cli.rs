@@ -1,4 +1,4 @@
-//! The command line as a user runs it (SPEC 5): output, saves, exit codes, messages.
+//! The command line as a user runs it (docs/cli.md): output, saves, exit codes, messages.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Explorations' room graph (`../shared/SPEC.md`, section 9): an independent checker of every
+//! Explorations' room graph (`docs/explore.md`): an independent checker of every
 //! rule over random walks, the branch timer, determinism, and the save/load split at the graph
 //! level. The checker reads only the public state (rooms, exits, depths, branches) and
 //! recomputes everything itself; it calls none of the orchestrator's helpers.

@@ -1,4 +1,4 @@
-//! Explorations played through the interpreter (`../shared/SPEC.md`, sections 2, 4, 5 and 9),
+//! Explorations played through the interpreter (docs/keys.md, docs/saves.md, docs/json.md and docs/explore.md),
 //! checked from the JSON state alone (issue 14's list).
 //!
 //! Everything here looks at the game the way a tool does: it feeds keys to an
@@ -24,7 +24,7 @@
 //!
 //! The tests:
 //! 1. `checker_seeds_*`: the independent checker over 500 seeds × 2,000 keys of the tests' own
-//!    walker (ten shards that run in parallel), every rule of SPEC 9 the JSON shows.
+//!    walker (ten shards that run in parallel), every rule of docs/explore.md the JSON shows.
 //! 2. `the_branch_timer_*` and `a_branch_retired_*`: the branch timer, the retired branch
 //!    kept (also through a save), its one-way way back walked.
 //! 3. `saving_and_loading_anywhere_changes_nothing`: determinism and the save/load split
@@ -33,7 +33,7 @@
 //!
 //! And `the_checker_rejects_tampered_states`: the checker fails on states that break the rules.
 //!
-//! Tile characters (SPEC 1 and 9): `@` avatar, `#` wall, `·` floor, ` ` nothing, `<` the way
+//! Tile characters (docs/java-parity.md and 9): `@` avatar, `#` wall, `·` floor, ` ` nothing, `<` the way
 //! up, `+` an unexplored exit, `█` a locked door, `↑→↓←` one-way exits, `◇`/`◆` an empty/full
 //! chest, `△`/`▴` a sprung/armed trap.
 
@@ -91,7 +91,7 @@ fn add(p: (i64, i64), s: usize) -> (i64, i64) {
     (p.0 + DELTA[s].0, p.1 + DELTA[s].1)
 }
 
-/// The edge tile of a slot on side `s`, in the slot's own tiles (SPEC 9 and the brief: exits
+/// The edge tile of a slot on side `s`, in the slot's own tiles (docs/explore.md and the brief: exits
 /// sit at the middle of each side).
 fn edge_tile(s: usize) -> (i64, i64) {
     [(MID, SLOT - 1), (SLOT - 1, MID), (MID, 0), (0, MID)][s]
@@ -116,7 +116,7 @@ fn isqrt(n: u128) -> u128 {
     lo
 }
 
-/// SPEC 9's depth: `floor(sqrt(x² + y²))`, with integers.
+/// docs/explore.md's depth: `floor(sqrt(x² + y²))`, with integers.
 fn depth_of(p: (i64, i64)) -> u64 {
     let n = (p.0 as i128 * p.0 as i128 + p.1 as i128 * p.1 as i128) as u128;
     isqrt(n) as u64
@@ -555,7 +555,7 @@ impl Stats {
 }
 
 /// The independent checker: its own record of every room's way back and of the exits that
-/// must be one-way (each seen arising from a conversion), and the rules of SPEC 9 checked on
+/// must be one-way (each seen arising from a conversion), and the rules of docs/explore.md checked on
 /// every JSON state it is shown, and between consecutive ones.
 #[derive(Debug, Default, Clone)]
 struct Checker {
@@ -887,7 +887,7 @@ impl Checker {
                 assert_eq!(r.features, n, "{ctx}: room {pos:?}'s features left");
             }
         }
-        // What was seen (SPEC 8): the same frame, each tile blank (never seen) or drawn as it
+        // What was seen (docs/sight.md): the same frame, each tile blank (never seen) or drawn as it
         // is now; the avatar's own tile always seen.
         let seen = v.json["seen"].as_array().expect("seen");
         assert_eq!(seen.len() as i64, v.height, "{ctx}: seen rows");
@@ -1678,7 +1678,7 @@ fn checked_walks(shard: u64) -> Stats {
         w.run(KEYS_PER_SEED);
         w.fresh();
         assert!(w.playing(), "{}: the walker ended the exploration", w.ctx());
-        // SPEC 2: the history is the keys the game took; bumps are not moves.
+        // docs/keys.md: the history is the keys the game took; bumps are not moves.
         assert_eq!(
             w.view.json["history"],
             format!("E{seed}S{}", w.taken),
@@ -1708,11 +1708,11 @@ fn checked_walks(shard: u64) -> Stats {
 /// unexplored exits and the step across, one-way exits along their arrow, back to the start,
 /// random crossings, random keys); it reads the JSON again after every room made (an
 /// `Entered { made: true }` event, and the JSON must show exactly one room more), every change
-/// of map, every feature handled and room cleared, and the checker checks every rule of SPEC 9
+/// of map, every feature handled and room cleared, and the checker checks every rule of docs/explore.md
 /// the JSON shows on each state and on each step between two (see [`Checker::state`],
 /// [`Checker::step`] and [`Checker::made`]). A path the walker's model of the printed tiles
 /// says is open must never be refused, and at the end the game's history must be exactly the
-/// keys it took (bumps are not moves, SPEC 2).
+/// keys it took (bumps are not moves, docs/keys.md).
 fn checker_shard(shard: u64) {
     let s = checked_walks(shard);
     assert_eq!(s.seeds, CHECKED_SEEDS / SHARDS);
@@ -1822,7 +1822,7 @@ fn save_and_load(w: &mut Walk) {
     w.look();
 }
 
-/// SPEC 9's branch timer, through the interpreter and the JSON: before `branch_timer` moves
+/// docs/explore.md's branch timer, through the interpreter and the JSON: before `branch_timer` moves
 /// since the up branch was made, walking up from the start room re-enters it; at exactly
 /// `made_at + branch_timer` moves it is retired (`retired: true`, `current.up` null, the start's
 /// up exit `"unexplored"`, its first room's way back `"one-way"`, all while the avatar waits
@@ -2022,7 +2022,7 @@ fn split_run(seed: u64, settings: ExploreSettings, keys: &str, cuts: &[usize]) -
     (byog::cli::json::state(&it), bytes)
 }
 
-/// SPEC 2 and 4 across room creations and branch changes: for 80 random walks (seeds
+/// docs/keys.md and 4 across room creations and branch changes: for 80 random walks (seeds
 /// 10,000.., random `max_unexplored` 1..=6 and timers 30..=400 so branches change within the
 /// walk, 200..600 keys), the keys played in one go give the same JSON and the same
 /// `save::encode` bytes as the walker's own game, twice over, and as the same keys split at 1
@@ -2085,7 +2085,7 @@ fn saving_and_loading_anywhere_changes_nothing() {
 
 // ---------------------------------------------------------------------------- 4. the ends
 
-/// SPEC 9: "at 0 health the exploration is lost, score and all". The walker explores until
+/// docs/explore.md: "at 0 health the exploration is lost, score and all". The walker explores until
 /// it has rearmed a trap (it then stands on the armed trap), then steps off and back on:
 /// each step onto the armed trap costs one health (`Hurt`) and leaves it sprung, the next
 /// rearms it (points). At 0 health: `Lost`, status `"lost"`, `end` `"lost"`, score 0 and the
@@ -2168,7 +2168,7 @@ fn armed_traps_can_lose_the_exploration_and_its_score() {
     panic!("no seed found a trap to lose on");
 }
 
-/// SPEC 9: "the way up (leaving ends the exploration and banks the score)". The walker
+/// docs/explore.md: "the way up (leaving ends the exploration and banks the score)". The walker
 /// explores until it has scored, walks back to the start room (its own path) and into `<`:
 /// a `Banked` event with the score carried and `Won`, status `"won"`, `end` `"banked"`, the
 /// score kept, health kept, one move counted; further moves are refused and change nothing.
@@ -2234,7 +2234,7 @@ fn the_way_up_banks_the_score() {
 // ---------------------------------------------------------------------------- the checker's teeth
 
 /// The checker is not vacuous: a real state it accepts, tampered with in one way at a time
-/// (the kinds of mistakes SPEC 9 rules out), is rejected every time, both as a state on its
+/// (the kinds of mistakes docs/explore.md rules out), is rejected every time, both as a state on its
 /// own and as a step from the untampered one.
 #[test]
 fn the_checker_rejects_tampered_states() {

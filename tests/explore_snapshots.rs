@@ -1,4 +1,4 @@
-//! Snapshots of explorations (`E<seed>S`, SPEC 9): the text `byog replay` prints (the
+//! Snapshots of explorations (`E<seed>S`, docs/explore.md): the text `byog replay` prints (the
 //! avatar's map over the rectangle of its rooms), what `--view sight` shows and the JSON
 //! state, at chosen points of two scripted walks: the start, the first room made, the first
 //! chest refilled, a branch retired by the timer and the end. A change to the orchestrator,

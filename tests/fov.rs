@@ -1,4 +1,4 @@
-//! Field of view (SPEC 8): `byog::tile_engine::fov` against a slow reference, a direct
+//! Field of view (docs/sight.md): `byog::tile_engine::fov` against a slow reference, a direct
 //! transcription of the pseudocode of Albert Ford's "Symmetric Shadowcasting" (2021) with
 //! exact rational slopes and recursion, on 1,000+ random worlds and positions; and the
 //! properties the article claims, checked directly: symmetry between floor tiles, expansive

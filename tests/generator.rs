@@ -1,4 +1,4 @@
-//! Integration tests of world generation (`../shared/SPEC.md`, section 3): the guarantees every
+//! Integration tests of world generation (`docs/worlds.md`): the guarantees every
 //! world must meet, determinism, size and settings validation, and the rooms.
 //!
 //! The checks here are independent of the generator's own code: they read the world's text
@@ -112,7 +112,7 @@ fn bfs(grid: &Grid, start: (i64, i64)) -> Vec<Option<u32>> {
     dist
 }
 
-/// Checks every guarantee of SPEC section 3 on one generated world; `Err` says which failed.
+/// Checks every guarantee of docs/worlds.md on one generated world; `Err` says which failed.
 fn check_world(world: &World, avatar: Pos, exit: Pos) -> Result<(), String> {
     let (width, height) = (world.width(), world.height());
     let text = TETile::to_string(world);

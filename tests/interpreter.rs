@@ -1,4 +1,4 @@
-//! The one interpreter (SPEC 2): the sp18 save/load equivalences, a property test over split
+//! The one interpreter (docs/keys.md): the sp18 save/load equivalences, a property test over split
 //! points, and the rules for every kind of key.
 
 use byog::core::GameState;
@@ -221,7 +221,7 @@ fn moves_follow_the_rules() {
         assert_eq!(after.avatar(), expected, "key {key}");
         assert_eq!(after.world().tile(expected), Tile::Player);
         assert_eq!(after.world().count(Tile::Player), 1);
-        // A bump into a wall changes nothing and is not a move (SPEC 2).
+        // A bump into a wall changes nothing and is not a move (docs/keys.md).
         assert_eq!(after.moves(), u64::from(open), "key {key}");
         let history = if open {
             format!("N2018S{key}")
@@ -349,7 +349,7 @@ fn escape_leaves_seed_entry_for_the_menu_saving_nothing() {
         LevelStatus::Won,
         "kept as it was"
     );
-    // SPEC 2: Escape on the ended game itself goes back to the menu too, saving nothing.
+    // docs/keys.md: Escape on the ended game itself goes back to the menu too, saving nothing.
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     let outcomes = feed_all(&mut interpreter, &format!("N3S{path}{ESCAPE}"), &mut store);
     assert_eq!(outcomes.last(), Some(&Outcome::Accepted));
@@ -422,7 +422,7 @@ fn e_starts_an_exploration_and_r_starts_a_run() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// SPEC 2: split anywhere after the seed: prefix + ":Q", then "L" + rest equals the
+    /// docs/keys.md: split anywhere after the seed: prefix + ":Q", then "L" + rest equals the
     /// unsplit string; several saves and loads in a row change nothing either.
     #[test]
     fn save_and_load_anywhere_changes_nothing(

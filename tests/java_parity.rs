@@ -1,4 +1,4 @@
-//! Java parity (SPEC 1): the Tileset table value by value, `TETile` and `toString`, the
+//! Java parity (docs/java-parity.md): the Tileset table value by value, `TETile` and `toString`, the
 //! renderer geometry and RandomUtils.
 
 use byog::tile_engine::random_utils::{self, RandomUtilsError};
@@ -6,7 +6,7 @@ use byog::tile_engine::{Geometry, Pos, Rgb, TETile, TILE_SIZE, Tile, Tileset, Wo
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-/// SPEC 1, "Tileset (exact values, read from the compiled sp18 skeleton)".
+/// docs/java-parity.md, "Tileset (exact values, read from the compiled sp18 skeleton)".
 /// Constant name, tile, character, text RGB, background RGB, description.
 type Row = (&'static str, TETile, char, [u8; 3], [u8; 3], &'static str);
 

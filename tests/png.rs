@@ -1,5 +1,5 @@
 //! The software rasteriser (`byog::tile_engine::raster`) draws what the window draws
-//! (SPEC 1, TERenderer): 16 × 16-pixel cells, background colours, centred glyphs.
+//! (docs/java-parity.md, TERenderer): 16 × 16-pixel cells, background colours, centred glyphs.
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -538,7 +538,7 @@ fn a_million_keys_run_in_bounded_memory() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
-    /// SPEC 2: `N<seed>S` + keys gives the same game (equal `GameState`, equal text) as the
+    /// docs/keys.md: `N<seed>S` + keys gives the same game (equal `GameState`, equal text) as the
     /// same keys split into runs of `... :Q` then `L ...`, with junk keys and dropped colons
     /// anywhere, junk at the menu before `L`, empty runs (`L:Q` several times in a row), later
     /// runs started at other sizes (a loaded game keeps its own), and with or without a final
@@ -1153,7 +1153,7 @@ fn non_utf8_arguments_exit_2_but_a_non_utf8_save_dir_works() {
     assert_eq!(loaded.stdout, saved.stdout);
 }
 
-/// SPEC 5 calls `--save-dir`, `--width` and `--height` common flags: they may come before the
+/// docs/cli.md calls `--save-dir`, `--width` and `--height` common flags: they may come before the
 /// subcommand as well as after it.
 #[test]
 fn common_flags_may_come_before_the_subcommand() {
@@ -1296,7 +1296,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 7. Memory per room of an exploration (SPEC 6: at most 2 KiB a room)
+// 7. Memory per room of an exploration (docs/performance.md: at most 2 KiB a room)
 // ---------------------------------------------------------------------------------------------
 
 /// Measured as the heap bytes this thread holds after the explorer made `ROOMS` rooms (the

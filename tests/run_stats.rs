@@ -1,4 +1,4 @@
-//! `byog stats --run SEED` and `byog stats --runs A..B` (runs, `../shared/SPEC.md` section 7),
+//! `byog stats --run SEED` and `byog stats --runs A..B` (runs, `docs/runs.md`),
 //! run as a user runs them and checked against values computed here from the library
 //! (`floor::make`, `metrics::measure`). The `#[ignore]`d tests at the end are the measurements
 //! of `docs/runs.md` (how far the solver's par route is from the best tour; the budget's slack

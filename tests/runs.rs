@@ -1,4 +1,4 @@
-//! Runs (`../shared/SPEC.md`, section 7) from the outside: the generator's claims checked by
+//! Runs (`docs/runs.md`) from the outside: the generator's claims checked by
 //! the tests' own breadth-first searches (over the terrain or the composed world's text,
 //! never `byog::tile_engine::search` or the solver), the solver against that oracle, floor
 //! independence, save/load splits, both ways to lose, and snapshots of run floors and of

@@ -1,4 +1,4 @@
-//! Saves (`SPEC.md`, section 4): round trips, damaged files, atomic writes, interrupted
+//! Saves (`docs/saves.md`): round trips, damaged files, atomic writes, interrupted
 //! writes, and the `L` key through the real binary.
 
 use std::fs;
@@ -637,7 +637,7 @@ fn helper_positions_are_inside_the_world() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Released formats: committed fixtures (SPEC 4)
+// Released formats: committed fixtures (docs/saves.md)
 // ---------------------------------------------------------------------------------------------
 
 /// The folder of the committed fixture saves: `v<version>-<what>.bin`, each with the world it
@@ -848,7 +848,7 @@ fn current_format_writes_the_fixture_bytes() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Only regular files are read (SPEC 4)
+// Only regular files are read (docs/saves.md)
 // ---------------------------------------------------------------------------------------------
 
 /// Runs `load` on another thread and fails the test if it takes more than 20 seconds (a

@@ -1,4 +1,4 @@
-//! Sight and memory (SPEC 8): what `replay --view sight` prints is exactly what the avatar has
+//! Sight and memory (docs/sight.md): what `replay --view sight` prints is exactly what the avatar has
 //! seen on this floor (from every tile it stood on, by the field of view that `tests/fov.rs`
 //! checks against the article's algorithm); memory lasts while the floor does, is saved and
 //! loaded, and a new floor starts with only what its start shows.

@@ -586,7 +586,7 @@ fn play_without_a_display_points_to_the_terminal() {
     );
 }
 
-/// SPEC 8, watching a save in the terminal: `--watch` plays the save's history from its
+/// docs/sight.md, watching a save in the terminal: `--watch` plays the save's history from its
 /// start; paused after k single steps the screen shows the world replay prints for the
 /// history's first k actions; V at the menu watches it too; the save is only read.
 #[test]

@@ -744,7 +744,7 @@ fn count_color(img: &RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32, color: [u8; 
 const MINIMAP_FRAME: [u8; 3] = [90, 90, 100];
 const MINIMAP_AVATAR: [u8; 3] = [255, 220, 0];
 
-/// SPEC 8, the camera: a 1000 × 500 world (16000 × 8032 pixels at 16 a tile) opens no larger
+/// docs/sight.md, the camera: a 1000 × 500 world (16000 × 8032 pixels at 16 a tile) opens no larger
 /// than the 2600 × 1100 X screen, shows the tiles around the avatar exactly as replay has
 /// them, and after walking far the avatar is still on screen and the view has scrolled.
 #[test]
@@ -790,7 +790,7 @@ fn a_world_larger_than_the_screen_scrolls_with_the_avatar() {
     assert_eq!(assert_view_matches(&hidden, &walked), end);
 }
 
-/// SPEC 8: the HUD names the tile under the mouse after the view has scrolled and after
+/// docs/sight.md: the HUD names the tile under the mouse after the view has scrolled and after
 /// zooming (checked against replay's world through the camera's offset).
 #[test]
 fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
@@ -907,7 +907,7 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
     window.type_keys(":q");
 }
 
-/// SPEC 8, watching a save: `--watch` plays the save's history from its start; paused after
+/// docs/sight.md, watching a save: `--watch` plays the save's history from its start; paused after
 /// k single steps it shows the world replay prints for the history's first k actions (a
 /// bump is not an action), and the save file is not touched.
 #[test]
@@ -1101,7 +1101,7 @@ fn keys_to_exit_of(rows: &[Vec<char>]) -> String {
     panic!("no way to the exit");
 }
 
-/// SPEC 8: in a run, the window draws only what `replay --view sight` shows: a tile never
+/// docs/sight.md: in a run, the window draws only what `replay --view sight` shows: a tile never
 /// seen is black, a seen wall is drawn (box lines, full or dimmed).
 #[test]
 fn sight_in_a_run_hides_what_replay_hides() {

@@ -1,4 +1,4 @@
-//! The JSON state `replay --format json` prints (`../shared/SPEC.md`, section 5): one object
+//! The JSON state `replay --format json` prints (`docs/cli.md`): one object
 //! describing where the interpreter is and the game's state, for tools and tests.
 //!
 //! Fields: `mode` (`"classic"`, `"run"`, `"explore"`, or `"menu"` when no game was started), `seed`,

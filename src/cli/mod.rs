@@ -1,4 +1,4 @@
-//! The command line (`../shared/SPEC.md`, section 5): a thin layer over the library. This
+//! The command line (`docs/cli.md`): a thin layer over the library. This
 //! module holds the clap types and the dispatch; each command has its own module.
 //!
 //! | command | does | module |

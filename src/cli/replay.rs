@@ -52,7 +52,7 @@ pub struct ReplayArgs {
 pub enum ReplayView {
     /// The whole world, as `to_string` prints it.
     Plain,
-    /// Only what has been seen (SPEC 8); never-seen tiles are spaces.
+    /// Only what has been seen (docs/sight.md); never-seen tiles are spaces.
     Sight,
 }
 

@@ -1,5 +1,5 @@
 //! `byog solve INPUT`: replays INPUT headless (saving nothing) and prints the keys that,
-//! appended to INPUT, win the run from there (`../shared/SPEC.md`, section 7).
+//! appended to INPUT, win the run from there (`docs/runs.md`).
 
 use clap::Args;
 

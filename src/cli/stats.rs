@@ -1,5 +1,5 @@
 //! `byog stats`: the metrics of one world (`--seed`) or the expressive range of the generator
-//! over a range of seeds (`--seeds`), or, for runs (`../shared/SPEC.md`, section 7), one row a
+//! over a range of seeds (`--seeds`), or, for runs (`docs/runs.md`), one row a
 //! floor of one run (`--run`) or a summary of every floor depth over a range of run seeds
 //! (`--runs`), as a table or JSON, with the generator's parameters. The four are mutually
 //! exclusive. A range reports each seed (or run) that could not be made on stderr and exits 2

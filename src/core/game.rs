@@ -1,7 +1,7 @@
 //! The state of one game: the terrain, the things on it (the avatar and the exit), the random
 //! generator, the status and the history of actions. Everything the future of a game depends
-//! on is here, so a save of it continues exactly where it stopped (`../shared/SPEC.md`,
-//! sections 2 and 4).
+//! on is here, so a save of it continues exactly where it stopped
+//! (`docs/keys.md`, `docs/saves.md`).
 //!
 //! Terrain and things are kept apart: the terrain grid holds only terrain (floor, wall,
 //! nothing; the exit's tile is wall), the avatar and the exit are positions, and one compose
@@ -30,7 +30,7 @@ pub const MAX_SEED: u64 = i64::MAX as u64;
 pub type GameRng = Pcg64;
 
 /// Whether the game is still being played. A game that is not [`LevelStatus::Playing`] has
-/// *ended* (`../shared/SPEC.md`, section 2): moves are refused, `N` starts a new game and
+/// *ended* (`docs/keys.md`): moves are refused, `N` starts a new game and
 /// `:Q` still saves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LevelStatus {
@@ -64,7 +64,7 @@ pub struct GameState {
     pub(crate) run: Option<RunState>,
     /// Tiles the avatar has stood on, on this floor (each looked around once).
     pub(crate) visited: Vec<bool>,
-    /// Tiles seen from any of them: the memory of the floor (SPEC 8).
+    /// Tiles seen from any of them: the memory of the floor (docs/sight.md).
     pub(crate) seen: Vec<bool>,
     /// The exploration, for an exploration (`E<seed>S`): its rooms hold its tiles, things
     /// and memory, so `terrain`, `features`, `visited` and `seen` stay empty and `avatar`
@@ -143,7 +143,7 @@ impl GameState {
         .looked_around()
     }
 
-    /// The exploration `E<seed>S` starts (`../shared/SPEC.md`, section 9): the start room
+    /// The exploration `E<seed>S` starts (`docs/explore.md`): the start room
     /// alone, its four exits unexplored, the avatar on its centre. `settings` are recorded
     /// (an exploration's rooms do not use the world generator); `explore` holds
     /// `--max-unexplored` and `--branch-timer`.
@@ -176,7 +176,7 @@ impl GameState {
         })
     }
 
-    /// The run `R<seed>S` starts (`../shared/SPEC.md`, section 7): `floors` floors (1..=99)
+    /// The run `R<seed>S` starts (`docs/runs.md`): `floors` floors (1..=99)
     /// of at most `width × height` tiles, made from `seed` and the depth table
     /// ([`run::depth`]); the game is on B1. Every floor is made once here, so a run that
     /// cannot be made fails now, with a clear error, never mid-run.
@@ -554,7 +554,7 @@ impl GameState {
     }
 
     /// Steps taken since the world was generated. A bump into a wall changes nothing and is
-    /// not a step (`../shared/SPEC.md`, section 2).
+    /// not a step (`docs/keys.md`).
     pub fn moves(&self) -> u64 {
         self.moves
     }

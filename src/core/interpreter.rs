@@ -1,4 +1,4 @@
-//! The one interpreter of keys (`../shared/SPEC.md`, section 2): a state machine fed one key
+//! The one interpreter of keys (`docs/keys.md`): a state machine fed one key
 //! at a time. The window and the terminal feed it keys from the keyboard, `replay` the
 //! characters of an input string, so the same keys always give the same game. Keys become
 //! [`Action`]s here; the [`rules`](super::rules) apply them.
@@ -36,7 +36,7 @@ pub const BACKSPACE: char = '\u{8}';
 /// Escape as a key (U+001B): leaves seed entry for the menu.
 pub const ESCAPE: char = '\u{1b}';
 
-/// The three ways to play, chosen at the menu (`../shared/SPEC.md`, section 2).
+/// The three ways to play, chosen at the menu (`docs/keys.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GameKind {
     /// `N`: the classic Java BYoG game.
@@ -476,7 +476,7 @@ impl Interpreter {
                 match (Action::from_key(upper), ended) {
                     (Some(action), false) => Ok(Outcome::Acted(game.apply(action))),
                     (Some(_), true) => report(Refusal::GameOver),
-                    // SPEC 2: Escape leaves an ended game for the menu (nothing saved; the
+                    // docs/keys.md: Escape leaves an ended game for the menu (nothing saved; the
                     // game stays as the last one played).
                     (None, true) if key == ESCAPE => {
                         self.leave_game(State::Menu);

@@ -4,7 +4,7 @@
 //!
 //! Classic game (the sp18 spec): a step onto walkable terrain moves the avatar; a step into
 //! the exit unlocks it and wins (the avatar stays where it is); a step into anything else
-//! is a bump, which changes nothing and is not a move (`../shared/SPEC.md`, section 2). An
+//! is a bump, which changes nothing and is not a move (`docs/keys.md`). An
 //! ended game takes no action.
 //!
 //! A run adds (section 7, after Dungeon Upkeeper): every step costs one of the moves left;

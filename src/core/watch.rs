@@ -1,4 +1,4 @@
-//! Watching a save (`../shared/SPEC.md`, section 8; the BYOW "replay" feature): the save's
+//! Watching a save (`docs/sight.md`; the BYOW "replay" feature): the save's
 //! history played back from its start, one action a step, through the same [`Interpreter`]
 //! that played it, with pause, single step and speed. It reads the save once and never
 //! writes: the interpreter it feeds keeps its saves in memory, and the history holds no `:Q`.

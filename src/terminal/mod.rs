@@ -1,4 +1,4 @@
-//! Terminal play (`byog play --terminal`, `../shared/SPEC.md` section 10): the window's game
+//! Terminal play (`byog play --terminal`, `docs/terminal.md`): the window's game
 //! in a terminal, over SSH or wherever there is no display. Keys go to the same
 //! [`Interpreter`] with a [`FileStore`] in the save folder, so a terminal game saves and
 //! replays exactly as a window game; the menu, the seed prompt, the HUD, the end screens and
@@ -368,7 +368,7 @@ impl Play {
 
     fn input(&mut self, input: Input) {
         match input {
-            // A view key: it never reaches the interpreter (SPEC 2).
+            // A view key: it never reaches the interpreter (docs/keys.md).
             Input::ToggleSight => self.classic_sight = !self.classic_sight,
             Input::Key(key) if self.watch.is_some() => self.watch_key(key),
             Input::Key(key)

@@ -1,5 +1,5 @@
 //! The camera: which world tiles a view of `cols × rows` cells shows, for worlds larger than
-//! the screen (`../shared/SPEC.md`, section 8). The window and the terminal share it; it is
+//! the screen (`docs/sight.md`). The window and the terminal share it; it is
 //! integer arithmetic on tiles and knows no pixels.
 //!
 //! Per axis, a world that fits in the view is centred in it (as the Java skeleton's offsets

@@ -1,7 +1,7 @@
 //! Integer tile geometry: positions ([`Pos`]), the four directions ([`Direction`]) and
 //! rectangles ([`Rect`]). Everything is in tiles, `x` to the right and `y` up, `(0, 0)` the
 //! bottom-left tile (the sp18 skeleton's convention); no floating point anywhere, so geometry
-//! is the same on every platform (`../shared/SPEC.md`, section 3).
+//! is the same on every platform (`docs/worlds.md`).
 
 use std::fmt;
 use std::ops::{Add, AddAssign, Sub};

@@ -1,5 +1,5 @@
 //! The minimap: the explored world shrunk to a small picture, for worlds larger than the view
-//! (`../shared/SPEC.md`, section 8). Each minimap pixel stands for a `block × block` square
+//! (`docs/sight.md`). Each minimap pixel stands for a `block × block` square
 //! of tiles and shows the most telling thing in it (floor over wall over nothing), so a
 //! one-tile corridor still shows when a pixel covers many tiles.
 //!

@@ -1,5 +1,5 @@
 //! A software rasteriser of worlds: the picture the window's
-//! [`TERenderer`](super::TERenderer) draws (`../shared/SPEC.md`, section 1, TERenderer), as
+//! [`TERenderer`](super::TERenderer) draws (`docs/java-parity.md`, TERenderer), as
 //! an RGBA image, without a window or a GPU, for `byog gen --png`.
 //!
 //! At scale 1 each tile cell is [`TILE_SIZE`] × [`TILE_SIZE`] (16 × 16) pixels: it is filled
@@ -83,7 +83,7 @@ pub struct RasterError {
 /// Draws `world` as the window would at scale 1, with no HUD text: an image of
 /// `cols × 16` by `rows × 16` pixels ([`Geometry::window_size`]), world tile `(x, y)` in cell
 /// `(x + x_offset, y + y_offset)` counted in tiles from the bottom-left, y up, and every
-/// other cell black (SPEC 1, TERenderer). Tiles falling outside the cells are clipped.
+/// other cell black (docs/java-parity.md, TERenderer). Tiles falling outside the cells are clipped.
 ///
 /// Never panics: when the picture would exceed [`MAX_PIXELS`] the result is an empty 0 × 0
 /// image (use [`try_rasterize`] to get the reason), and if the built-in font could not be

@@ -4,7 +4,7 @@
 use super::tetile::{Rgb, TETile};
 
 /// The standard tiles, with the exact values of the compiled CS 61B sp18 skeleton
-/// (`../shared/SPEC.md`, section 1).
+/// (`docs/java-parity.md`).
 pub struct Tileset;
 
 const BLACK: Rgb = Rgb::new(0, 0, 0);
@@ -46,7 +46,7 @@ impl Tileset {
     /// `♠` (U+2660).
     pub const TREE: TETile = TETile::new_static('♠', Rgb::new(0, 255, 0), BLACK, "tree");
 
-    // Not in the sp18 skeleton: the features of a run (`../shared/SPEC.md`, section 7), after
+    // Not in the sp18 skeleton: the features of a run (`docs/runs.md`), after
     // Dungeon Upkeeper (2022). Hollow shapes are the ones the upkeeper still has to handle.
 
     /// `◇` (U+25C7), a chest the adventurer emptied: step on it to refill it.
@@ -62,7 +62,7 @@ impl Tileset {
     pub const TRAP_ARMED: TETile =
         TETile::new_static('▴', Rgb::new(230, 70, 60), BLACK, "armed trap");
 
-    // Not in the sp18 skeleton: the exits of an exploration (`../shared/SPEC.md`, section 9),
+    // Not in the sp18 skeleton: the exits of an exploration (`docs/explore.md`),
     // drawn on the last corridor tile of a room slot, where the avatar crosses into the next
     // slot. A two-way exit is plain floor; a locked one is [`Tileset::LOCKED_DOOR`].
 

@@ -1,4 +1,4 @@
-//! An explorer: a deterministic player for explorations (`../shared/SPEC.md`, section 9) that,
+//! An explorer: a deterministic player for explorations (`docs/explore.md`) that,
 //! asked again and again for the next key ([`next_move`]), makes as many rooms as wanted
 //! without dying, never bumps into anything and never takes the way up. Benchmarks and tests
 //! drive explorations with it ([`keys_to_make`] gives a whole input string).

@@ -1,4 +1,4 @@
-//! Explorations (`../shared/SPEC.md`, section 9), after Evennia's "Procedurally generated
+//! Explorations (`docs/explore.md`), after Evennia's "Procedurally generated
 //! Dungeon" tutorial. A fixed start room at room coordinates (0, 0) has four exits (up, right,
 //! down, left), each into its own *branch*; a branch's rooms are made one at a time, only when
 //! the avatar first walks through an exit into their slot, by the branch's orchestrator
@@ -10,7 +10,7 @@
 //! Everything here is deterministic: a room depends only on the dungeon's seed, its branch's id
 //! and the order the branch's rooms were made in (each branch draws from its own seeded
 //! `Pcg64`); rooms live in `BTreeMap`s, never iterated hash maps; depths are integer
-//! arithmetic (`../shared/SPEC.md`, section 2).
+//! arithmetic (`docs/keys.md`).
 //!
 //! Memory: nothing is sized by the unbounded grid. A [`Room`] is 104 bytes (`size_of`: its
 //! slot, depth, feature count, exits, clear flag and way back; its 5-byte [`Shape`], 48 bytes
@@ -32,9 +32,9 @@ pub use orchestrator::{Branch, DEPTH_TABLE, DepthRow, depth_row, feature_range};
 pub use play::ExploreState;
 pub use slot::{Memory, SLOT, Shape};
 
-/// Default `--max-unexplored`: most unexplored exits a branch may hold at once (SPEC 9).
+/// Default `--max-unexplored`: most unexplored exits a branch may hold at once (docs/explore.md).
 pub const DEFAULT_MAX_UNEXPLORED: u32 = 4;
-/// Default `--branch-timer`: moves after which a start exit leads into a new branch (SPEC 9).
+/// Default `--branch-timer`: moves after which a start exit leads into a new branch (docs/explore.md).
 pub const DEFAULT_BRANCH_TIMER: u64 = 500;
 /// Largest `--max-unexplored` the command line takes.
 pub const MAX_MAX_UNEXPLORED: u32 = 64;
@@ -80,7 +80,7 @@ impl std::fmt::Display for RoomPos {
     }
 }
 
-/// A room's depth: `floor(sqrt(x² + y²))` of its coordinates (SPEC 9), computed exactly with
+/// A room's depth: `floor(sqrt(x² + y²))` of its coordinates (docs/explore.md), computed exactly with
 /// integers (`u64::isqrt` of `x² + y²`, which fits a `u64` for every `i32` pair), never floats.
 /// The start room has depth 0, its four neighbours depth 1.
 pub fn depth(pos: RoomPos) -> u32 {
@@ -99,13 +99,13 @@ pub enum Exit {
     TwoWay,
     /// Out of this room only: the room on that side has no exit back through it. Arises only
     /// when another room is made in the slot an unexplored exit pointed at, and for a retired
-    /// branch's way back to the start room (SPEC 9).
+    /// branch's way back to the start room (docs/explore.md).
     OneWay,
     /// Into an empty slot of this room's branch: walking it makes the room there.
     Unexplored,
 }
 
-/// How an exit shows to the player and in the JSON (SPEC 9): [`ExitState::as_str`] gives
+/// How an exit shows to the player and in the JSON (docs/explore.md): [`ExitState::as_str`] gives
 /// `"two-way"`, `"one-way"`, `"unexplored"` or `"locked"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum ExitState {
@@ -121,7 +121,7 @@ pub enum ExitState {
 }
 
 impl ExitState {
-    /// The name SPEC 9's JSON uses: "two-way", "one-way", "unexplored", "locked".
+    /// The name docs/explore.md's JSON uses: "two-way", "one-way", "unexplored", "locked".
     pub const fn as_str(self) -> &'static str {
         match self {
             ExitState::TwoWay => "two-way",
@@ -191,7 +191,7 @@ impl Room {
 /// A branch's index in [`Dungeon::branches`] (0 for the first branch made, and so on).
 pub type BranchId = u32;
 
-/// The dungeon's settings (SPEC 9's `--max-unexplored` and `--branch-timer`).
+/// The dungeon's settings (docs/explore.md's `--max-unexplored` and `--branch-timer`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExploreSettings {
     /// Most unexplored exits one branch may hold at once (at least 1; default 4).

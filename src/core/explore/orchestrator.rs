@@ -1,4 +1,4 @@
-//! The per-branch orchestrator (`../shared/SPEC.md`, section 9; Evennia, Procedurally
+//! The per-branch orchestrator (`docs/explore.md`; Evennia, Procedurally
 //! generated Dungeon): a [`Branch`] is one map of rooms entered from the start room, with its
 //! own seeded generator, and `Branch::make_room` makes a room when the avatar first walks
 //! through an unexplored exit into its slot. The depth table ([`DEPTH_TABLE`])
@@ -37,7 +37,7 @@ use crate::core::run::{Feature, FeatureKind};
 use crate::tile_engine::Pos;
 
 /// One row of the depth table: what a room at a depth of at least `first` holds and pays.
-/// Depth is difficulty (SPEC 9; Evennia's dungeon): deeper rooms hold more features, more of
+/// Depth is difficulty (docs/explore.md; Evennia's dungeon): deeper rooms hold more features, more of
 /// them traps, and pay more for each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DepthRow {

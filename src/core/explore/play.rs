@@ -1,4 +1,4 @@
-//! An exploration in play (`../shared/SPEC.md`, section 9): the room graph ([`Dungeon`]), the
+//! An exploration in play (`docs/explore.md`): the room graph ([`Dungeon`]), the
 //! avatar on the dungeon's tiles, which map it is in, its health and score. The rules
 //! ([`crate::core::rules`]) move it; this module answers what stands where, paints tiles for
 //! the compose step and keeps the memory of what was seen.

@@ -1,4 +1,4 @@
-//! The depth table of a run (`../shared/SPEC.md`, section 7): how every parameter of a floor
+//! The depth table of a run (`docs/runs.md`): how every parameter of a floor
 //! follows from its depth, B1 to B`floors`. Depth is difficulty, as in Evennia's dungeon: the
 //! deeper, the larger the floor, the more features (and the larger the share of traps), the
 //! twistier the maze with fewer loops, and the tighter the move budget, for more points.

@@ -272,7 +272,7 @@ fn pick_free<R: Rng + ?Sized>(pool: &[usize], taken: &[bool], rng: &mut R) -> Op
         .find(|&i| !taken[i])
 }
 
-/// The solvability invariant of SPEC 7, in one breadth-first search: with every trap tile
+/// The solvability invariant of docs/runs.md, in one breadth-first search: with every trap tile
 /// removed, the open tiles left are all connected to the start, every trap touches one of
 /// them, and so does the exit.
 pub fn is_solvable(terrain: &World, avatar: Pos, exit: Pos, features: &[Feature]) -> bool {

@@ -1,4 +1,4 @@
-//! Runs (`../shared/SPEC.md`, section 7): Dungeon Upkeeper's game (Mini Jam 98, 2022) on
+//! Runs (`docs/runs.md`): Dungeon Upkeeper's game (Mini Jam 98, 2022) on
 //! Nystrom's worlds. The upkeeper refills the chests and rearms the traps an adventurer left
 //! behind, floor after floor (B1..B10), against a move budget; every run is winnable by
 //! construction.

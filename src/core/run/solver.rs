@@ -9,7 +9,7 @@
 //! **Order.** A nearest-neighbour tour from the start, improved by 2-opt (reverse any stretch
 //! of the tour that shortens it, until none does), ending at the exit. Why not exact: a floor
 //! has at most 13 features at the default depth table, where Held-Karp's `2ⁿ n²` is a few
-//! million steps a floor, most of the solver's budget (SPEC 6: a whole 10-floor run in
+//! million steps a floor, most of the solver's budget (docs/performance.md: a whole 10-floor run in
 //! 10 ms); nearest neighbour plus 2-opt is the usual few-percent-off heuristic and costs
 //! `n²` a pass. The budget has slack for it (the depth table's allowance is 100% down to 65%
 //! of the floor's open tiles; `docs/runs.md` measures how far from the best tour it is).

@@ -45,7 +45,7 @@ impl FileStore {
 
     /// The save's bytes, `None` when there is no save. Only a regular file is read (a
     /// symlink is followed to one), at most [`MAX_SAVE_BYTES`]: a directory, a FIFO, a device
-    /// or an oversized file is refused without reading it (`../shared/SPEC.md`, section 4).
+    /// or an oversized file is refused without reading it (`docs/saves.md`).
     ///
     /// # Errors
     /// [`SaveError::IsDirectory`], [`SaveError::NotAFile`], [`SaveError::TooLarge`],

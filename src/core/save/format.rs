@@ -1,4 +1,4 @@
-//! The save format, stated in one place (`../shared/SPEC.md`, section 4).
+//! The save format, stated in one place (`docs/saves.md`).
 //!
 //! Layout, all integers little-endian:
 //!

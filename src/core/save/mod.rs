@@ -1,4 +1,4 @@
-//! Saves (`../shared/SPEC.md`, section 4): where games are kept ([`SaveStore`]: a file,
+//! Saves (`docs/saves.md`): where games are kept ([`SaveStore`]: a file,
 //! memory, or a deferred wrapper), and why a save could not be read or written
 //! ([`SaveError`]). The bytes themselves are stated in one place, [`mod@format`]; the file
 //! handling (atomic writes, reading only regular files up to a size limit) in `file.rs`
