@@ -230,7 +230,8 @@ fn bfs(c: &mut Criterion) {
 /// Runs (docs/performance.md): a floor (world, features, solvability check, par route) against the plain
 /// world of the same size, the solver over a whole run, and the run's rules per key.
 fn runs(c: &mut Criterion) {
-    use byog::core::run::{floor, solver};
+    use byog::core::players::solver;
+    use byog::core::run::floor;
     let s = GeneratorSettings::default();
     let mut g = c.benchmark_group("run");
     for (depth, name) in [(1, "floor_B1"), (10, "floor_B10")] {
@@ -363,7 +364,7 @@ fn explore(c: &mut Criterion) {
     });
 }
 
-/// Explorations with tiles (docs/performance.md), driven by the explorer (`core::explore::bot`):
+/// Explorations with tiles (docs/performance.md), driven by the explorer (`core::players::explorer`):
 /// - `explore/new_room`: the one move that crosses into an empty slot and makes the room there
 ///   (orchestrator, shape, features, sight), as a player meets it. The games are taken just
 ///   before such a move at 1,200 points of four explorations (rooms at every depth the
@@ -374,7 +375,8 @@ fn explore(c: &mut Criterion) {
 ///   menu. The keys are made once by the explorer, outside the timing. Target ≤ 200 ms.
 fn explore_tiles(c: &mut Criterion) {
     use byog::core::Action;
-    use byog::core::explore::{ExploreSettings, bot};
+    use byog::core::explore::ExploreSettings;
+    use byog::core::players::explorer as bot;
     let settings = ExploreSettings::default();
     let mut before = Vec::new();
     for seed in 0..4 {

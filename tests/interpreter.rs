@@ -403,7 +403,7 @@ fn e_starts_an_exploration_and_r_starts_a_run() {
     let outcomes = feed_all(&mut interpreter, "E2SWD", &mut store);
     assert_eq!(outcomes[2], Outcome::Started);
     let game = interpreter.game().unwrap();
-    assert_eq!(game.kind_key(), GameKind::Exploration.key());
+    assert_eq!(game.kind(), GameKind::Exploration);
     assert_eq!(game.history(), "E2SWD");
     assert_eq!(game.moves(), 2);
     let e = game.explore().expect("an exploration");

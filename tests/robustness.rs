@@ -172,7 +172,7 @@ fn assert_consistent(game: &GameState) {
         LevelStatus::Lost => Tile::LockedDoor,
     };
     assert_eq!(world.get(game.exit()), Some(door));
-    let kind = game.kind_key();
+    let kind = game.kind().key();
     let prefix = format!("{kind}{}S", game.seed());
     assert!(game.history().starts_with(&prefix), "{}", game.history());
     assert_eq!(game.history().len() - prefix.len(), game.moves() as usize);
@@ -1304,7 +1304,8 @@ proptest! {
 /// made, over the rooms made; dropping the game gives every byte back.
 #[test]
 fn a_room_costs_at_most_2_kib_of_heap() {
-    use byog::core::explore::{Branch, ExploreSettings, Room, bot};
+    use byog::core::explore::{Branch, ExploreSettings, Room};
+    use byog::core::players::explorer as bot;
     const ROOMS: usize = 10_000;
     let before = LIVE.with(Cell::get);
     let mut game = GameState::new_exploration(3, settings(), ExploreSettings::default()).unwrap();

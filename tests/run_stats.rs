@@ -14,7 +14,7 @@ use common::{byog, stderr, stdout};
 
 use byog::core::generator::GeneratorSettings;
 use byog::core::metrics::{self, NO_ROOM, room_ids};
-use byog::core::run::solver::Router;
+use byog::core::run::route::Router;
 use byog::core::run::{FeatureKind, Floor, floor};
 use byog::tile_engine::{Pos, Tile};
 

@@ -9,9 +9,10 @@ use std::time::Instant;
 
 use byog::core::generator::GeneratorSettings;
 use byog::core::interpreter::{GameKind, Interpreter, Mode, Outcome, Refusal};
+use byog::core::players::solver;
 use byog::core::replay;
 use byog::core::rules::Event;
-use byog::core::run::{FeatureKind, Loss, floor, solver};
+use byog::core::run::{FeatureKind, Loss, floor};
 use byog::core::save::MemoryStore;
 use byog::core::{Action, GameState, LevelStatus};
 use byog::tile_engine::{Pos, Tile};
@@ -1022,7 +1023,7 @@ fn check_composed(game: &GameState) {
         DOOR
     };
     assert_eq!(g.find_all(door), vec![game.exit()]);
-    for f in game.features() {
+    for f in game.features().iter() {
         if f.pos == game.avatar() {
             continue;
         }

@@ -774,7 +774,7 @@ fn a_version_2_run_fixture_loads_mid_run_and_can_still_be_won() {
     assert_eq!(fresh, game);
     // The solver's keys from the loaded game win the run.
     let mut going = game.clone();
-    for action in byog::core::run::solver::solve(&game).unwrap() {
+    for action in byog::core::players::solver::solve(&game).unwrap() {
         going.apply(action);
     }
     assert_eq!(going.status(), LevelStatus::Won);

@@ -106,7 +106,7 @@ fn explore_json(game: &GameState, e: &ExploreState) -> Value {
     json!({
         "health": e.health(),
         "score": e.score(),
-        "features": features_json(&game.all_features()),
+        "features": features_json(&game.features()),
         "branch": e.branch(),
         "room": [e.room().x, e.room().y],
         "depth": explore::depth(e.room()),
@@ -132,7 +132,7 @@ pub fn game_state(game: &GameState) -> Value {
         LevelStatus::Lost => "lost",
     };
     let mut state = json!({
-        "mode": match game.kind_key() {
+        "mode": match game.kind().key() {
             'E' => "explore",
             'R' => "run",
             _ => "classic",
@@ -154,7 +154,7 @@ pub fn game_state(game: &GameState) -> Value {
         o.extend(extra);
     }
     if let Some(run) = game.run() {
-        let features = features_json(game.features());
+        let features = features_json(&game.features());
         let extra = json!({
             "floor": run.floor,
             "floors": run.floors,

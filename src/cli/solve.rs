@@ -6,8 +6,8 @@ use clap::Args;
 use super::args::Common;
 use super::{CliError, write_stdout};
 use crate::core::interpreter::{Interpreter, Mode};
+use crate::core::players::solver;
 use crate::core::replay;
-use crate::core::run::solver;
 use crate::core::save::{DeferredStore, FileStore};
 
 /// `solve`'s own flags.

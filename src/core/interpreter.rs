@@ -25,8 +25,10 @@
 use std::fmt;
 
 use super::action::Action;
+pub use super::base::GameKind;
+use super::base::MAX_SEED;
 use super::explore::ExploreSettings;
-use super::game::{GameState, MAX_SEED};
+use super::game::GameState;
 use super::generator::{GenerateError, GeneratorSettings};
 use super::rules::Events;
 use super::save::{SaveError, SaveStore};
@@ -35,47 +37,6 @@ use super::save::{SaveError, SaveStore};
 pub const BACKSPACE: char = '\u{8}';
 /// Escape as a key (U+001B): leaves seed entry for the menu.
 pub const ESCAPE: char = '\u{1b}';
-
-/// The three ways to play, chosen at the menu (`docs/keys.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum GameKind {
-    /// `N`: the classic Java BYoG game.
-    Classic,
-    /// `R`: a run of floors B1..B10 (section 7).
-    Run,
-    /// `E`: an exploration (section 9).
-    Exploration,
-}
-
-impl GameKind {
-    /// The menu key: `N`, `R` or `E`.
-    pub const fn key(self) -> char {
-        match self {
-            GameKind::Classic => 'N',
-            GameKind::Run => 'R',
-            GameKind::Exploration => 'E',
-        }
-    }
-
-    /// The kind a menu key starts (either case).
-    pub fn from_key(key: char) -> Option<GameKind> {
-        match key.to_ascii_uppercase() {
-            'N' => Some(GameKind::Classic),
-            'R' => Some(GameKind::Run),
-            'E' => Some(GameKind::Exploration),
-            _ => None,
-        }
-    }
-
-    /// What the player calls it: "game", "run", "exploration".
-    pub const fn noun(self) -> &'static str {
-        match self {
-            GameKind::Classic => "game",
-            GameKind::Run => "run",
-            GameKind::Exploration => "exploration",
-        }
-    }
-}
 
 /// Where the interpreter is, as front-ends see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

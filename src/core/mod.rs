@@ -4,12 +4,15 @@
 //! command line drive it.
 
 pub mod action;
+mod base;
+pub mod board;
 mod engine;
 pub mod explore;
 pub mod game;
 pub mod generator;
 pub mod interpreter;
 pub mod metrics;
+pub mod players;
 pub mod replay;
 pub mod rules;
 pub mod run;
@@ -19,6 +22,6 @@ pub mod watch;
 pub use crate::tile_engine::Direction;
 pub use action::Action;
 pub use engine::{Engine, Game};
-pub use game::{GameState, LevelStatus};
-pub use interpreter::{Closing, GameKind, Interpreter, Mode, Outcome, Report};
+pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};
+pub use interpreter::{Closing, Interpreter, Mode, Outcome, Report};
 pub use rules::{Event, Events};

@@ -28,8 +28,9 @@
 //! [`Dungeon::advance`]: super::explore::Dungeon::advance
 
 use super::action::Action;
+use super::board::{Board, GridBoard};
 use super::explore::play::ExploreEnd;
-use super::explore::{self, BranchId, RoomPos, slot};
+use super::explore::{self, BranchId, ExploreState, RoomPos, slot};
 use super::game::{GameState, LevelStatus};
 use super::run::{self, Feature, FeatureKind, Loss};
 use crate::tile_engine::{Direction, Pos, Tile};
@@ -195,6 +196,16 @@ impl<'a> IntoIterator for &'a Events {
     }
 }
 
+impl GameState {
+    /// Applies one action by the rules ([`apply`]) and returns what happened.
+    // Inlined into the interpreter: returning the events through memory costs a
+    // store-forwarding stall a key (replay/1M_moves 35 -> 20 ms: docs/performance.md).
+    #[inline(always)]
+    pub fn apply(&mut self, action: Action) -> Events {
+        apply(self, action)
+    }
+}
+
 /// Applies `action` to `game` and returns what happened. An action that changed the game is
 /// added to its history; a bump or an action on an ended game changes nothing at all.
 #[inline(always)]
@@ -202,13 +213,18 @@ pub fn apply(game: &mut GameState, action: Action) -> Events {
     if game.status != LevelStatus::Playing {
         return Events::one(Event::AlreadyOver);
     }
+    let Board::Grid(board) = &mut game.board else {
+        // An exploration keeps no terrain grid (its rooms hold its tiles): every one of its
+        // steps lands here, off the classic game's hot path.
+        return explore_step(game, action);
+    };
     let Action::Move(direction) = action;
-    let to = game.avatar + direction;
-    if to == game.exit {
+    let to = board.avatar + direction;
+    if to == board.exit {
         let mut events = Events::none();
         game.moves += 1;
         events.push(Event::Unlocked { at: to });
-        if game.run.is_some() {
+        if board.run.is_some() {
             descend(game, &mut events);
         } else {
             game.status = LevelStatus::Won;
@@ -216,47 +232,50 @@ pub fn apply(game: &mut GameState, action: Action) -> Events {
         }
         game.actions.push(action);
         events
-    } else if let Some(i) = game.walkable_index(to) {
+    } else if let Some(i) = board.walkable_index(to) {
         game.moves += 1;
-        game.avatar = to;
-        game.look_at(i);
+        board.avatar = to;
+        board.look_at(i);
         game.actions.push(action);
         let moved = Event::Moved { to, direction };
-        if game.run.is_none() {
+        if board.run.is_none() {
             return Events::one(moved);
         }
         let mut events = Events::none();
         events.push(moved);
-        run_step(game, to, &mut events);
+        if let Some(loss) = run_step(board, &game.settings, to, &mut events) {
+            game.status = LevelStatus::Lost;
+            events.push(Event::Lost(loss));
+        }
         events
-    } else if game.explore.is_some() {
-        // An exploration keeps no terrain grid (its rooms hold its tiles): every one of its
-        // steps lands here, off the classic game's hot path.
-        explore_step(game, action)
     } else {
         // A bump: only terrain blocks here (the exit was handled above and the avatar never
         // bumps into itself); nothing changes and nothing is recorded.
         Events::one(Event::Blocked {
             at: to,
-            tile: game.terrain.tile(to),
+            tile: board.terrain.tile(to),
             direction,
         })
     }
 }
 
-/// A run's step onto `to`: the move's cost and what stands there.
-fn run_step(game: &mut GameState, to: Pos, events: &mut Events) {
-    let Some(run) = game.run.as_mut() else {
-        return;
-    };
+/// A run's step onto `to`: the move's cost and what stands there; the loss it caused, if
+/// any (recorded in the run's state).
+fn run_step(
+    board: &mut GridBoard,
+    settings: &crate::core::generator::GeneratorSettings,
+    to: Pos,
+    events: &mut Events,
+) -> Option<Loss> {
+    let run = board.run.as_mut()?;
     run.moves_left = run.moves_left.saturating_sub(1);
-    if let Some(f) = game.features.iter_mut().find(|f| f.pos == to) {
+    if let Some(f) = board.features.iter_mut().find(|f| f.pos == to) {
         let points = run::depth::params(
             run.floor,
             run.floors,
             run.max_width as usize,
             run.max_height as usize,
-            &game.settings,
+            settings,
         );
         let points = (points.chest_points, points.trap_points);
         if let Some(e) = step_on(f, to, points, &mut run.score, &mut run.health) {
@@ -270,11 +289,8 @@ fn run_step(game: &mut GameState, to: Pos, events: &mut Events) {
     } else {
         None
     };
-    if let Some(loss) = loss {
-        run.loss = Some(loss);
-        game.status = LevelStatus::Lost;
-        events.push(Event::Lost(loss));
-    }
+    run.loss = loss;
+    loss
 }
 
 /// The avatar steps onto feature `f` at `at` (the same in runs and explorations): an empty
@@ -317,9 +333,10 @@ fn step_on(
 #[inline(never)]
 fn explore_step(game: &mut GameState, action: Action) -> Events {
     let Action::Move(direction) = action;
-    let Some(ex) = game.explore.as_deref_mut() else {
+    let Board::Explore(ex) = &mut game.board else {
         return Events::none();
     };
+    let ex: &mut ExploreState = ex;
     let from = ex.avatar();
     let to = from + direction;
     let local = |frame: crate::tile_engine::Rect, p: Pos| Pos::new(p.x - frame.x, p.y - frame.y);
@@ -405,34 +422,24 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
     events
 }
 
-/// Clears room `slot` of the avatar's map when it was not clear and its last feature is
-/// handled; whether it did. A room once clear stays clear (an armed trap sprung later does
-/// not lock its exits again).
-fn clear_if_done(ex: &mut explore::ExploreState, slot: RoomPos) -> bool {
-    let Some(room) = ex.view_room_mut(slot) else {
-        return false;
-    };
-    let left = room.items.iter().filter(|f| !f.handled).count() as u32;
-    if room.clear {
-        return false;
-    }
-    room.features = left;
-    if left == 0 {
-        room.clear = true;
-        return true;
-    }
-    false
+/// Settles room `slot` of the avatar's map ([`explore::Room::settle`]): whether it became
+/// clear now.
+fn clear_if_done(ex: &mut ExploreState, slot: RoomPos) -> bool {
+    ex.view_room_mut(slot).is_some_and(|room| room.settle())
 }
 
 /// A run's step into the exit: the perfect-floor points, then the next floor and the moves
 /// earned, or the win on the last floor.
 fn descend(game: &mut GameState, events: &mut Events) {
-    let Some(mut state) = game.run else {
+    let Board::Grid(board) = &mut game.board else {
+        return;
+    };
+    let Some(mut state) = board.run else {
         return;
     };
     state.moves_left = state.moves_left.saturating_sub(1);
-    let total = game.features.len() as u64;
-    let handled = game.features.iter().filter(|f| f.handled).count() as u64;
+    let total = board.features.len() as u64;
+    let handled = board.features.iter().filter(|f| f.handled).count() as u64;
     let perfect = handled == total;
     let (w, h) = (state.max_width as usize, state.max_height as usize);
     if perfect {
@@ -443,17 +450,18 @@ fn descend(game: &mut GameState, events: &mut Events) {
     if state.floor >= state.floors {
         // Every move left over is a point: two perfect runs score differently.
         state.score += state.moves_left;
-        game.run = Some(state);
+        board.run = Some(state);
         game.status = LevelStatus::Won;
         events.push(Event::Won);
         return;
     }
     let next = state.floor + 1;
     let Ok(floor) = run::floor::make(game.seed, next, state.floors, w, h, &game.settings) else {
-        // Every floor was made once when the run started, so this cannot fail; should it,
-        // the run ends won on the floor it reached rather than panicking.
-        debug_assert!(false, "floor B{next} was made at the start of the run");
-        game.run = Some(state);
+        // A run with requirements made every floor when it started, and without them every
+        // floor can be made (`GameState::new_run`), so this cannot fail; should it, the run
+        // ends won on the floor it reached rather than panicking.
+        debug_assert!(false, "floor B{next} can be made");
+        board.run = Some(state);
         game.status = LevelStatus::Won;
         events.push(Event::Won);
         return;
@@ -462,14 +470,14 @@ fn descend(game: &mut GameState, events: &mut Events) {
     state.moves_left += earned;
     state.floor = next;
     state.info = floor.info;
-    game.run = Some(state);
-    game.terrain = floor.terrain;
-    game.avatar = floor.avatar;
-    game.exit = floor.exit;
-    game.features = floor.features;
+    *board = GridBoard::new(
+        floor.terrain,
+        floor.avatar,
+        floor.exit,
+        floor.features,
+        Some(state),
+    );
     game.rng = floor.rng;
-    game.forget();
-    game.look();
     events.push(Event::Descended {
         floor: next,
         earned,

@@ -16,6 +16,13 @@ pub struct World {
 }
 
 impl World {
+    /// The empty world: 0 × 0 tiles.
+    pub const EMPTY: World = World {
+        width: 0,
+        height: 0,
+        tiles: Vec::new(),
+    };
+
     /// A world of `width × height` tiles, all [`Tile::Nothing`].
     pub fn new(width: usize, height: usize) -> Self {
         World::filled(width, height, Tile::Nothing)

@@ -3,8 +3,8 @@
 //! down, left), each into its own *branch*; a branch's rooms are made one at a time, only when
 //! the avatar first walks through an exit into their slot, by the branch's orchestrator
 //! ([`orchestrator`]). This module is the room graph; [`slot`] gives rooms their tiles,
-//! [`play`] is an exploration in play (the avatar, its map, sight and memory), [`bot`] an
-//! explorer for tests and benchmarks; the rules are in [`crate::core::rules`]
+//! [`play`] is an exploration in play (the avatar, its map, sight and memory) (an explorer
+//! that plays it is in [`crate::core::players::explorer`]); the rules are in [`crate::core::rules`]
 //! (`docs/explore.md`).
 //!
 //! Everything here is deterministic: a room depends only on the dungeon's seed, its branch's id
@@ -19,7 +19,6 @@
 //! heap a room after 10,000 rooms (`docs/performance.md`). A branch adds its 32-byte generator,
 //! its bounds and a few counters.
 
-pub mod bot;
 pub mod orchestrator;
 pub mod play;
 pub mod slot;
@@ -177,6 +176,19 @@ impl Room {
             Exit::OneWay => ExitState::OneWay,
             Exit::Unexplored => ExitState::Unexplored,
         })
+    }
+
+    /// Counts the features left to handle and makes the room clear when none is: the one
+    /// way a room becomes clear, for the rules and for [`Dungeon::clear_room`] alike. Returns
+    /// whether it became clear now. A clear room stays clear (an armed trap sprung later does
+    /// not lock its exits again), and its count stays 0.
+    pub(crate) fn settle(&mut self) -> bool {
+        if self.clear {
+            return false;
+        }
+        self.features = self.items.iter().filter(|f| !f.handled).count() as u32;
+        self.clear = self.features == 0;
+        self.clear
     }
 
     /// How many of its stored exits are [`Exit::Unexplored`] (locked ones included).
@@ -524,8 +536,9 @@ impl Dungeon {
         }
     }
 
-    /// Clears room `pos` of branch `branch`: its features are handled (count 0), so its
-    /// locked exits open. Clearing a clear room changes nothing.
+    /// Clears room `pos` of branch `branch` as a player would: every feature is handled, then
+    /// the room settles ([`Room::settle`]: count 0, clear), so its locked exits open. Clearing
+    /// a clear room changes nothing.
     ///
     /// # Errors
     /// [`WalkError::UnknownBranch`], [`WalkError::NoRoom`].

@@ -257,14 +257,16 @@ impl Branch {
         }
     }
 
-    /// Clears the room at `pos` (no features left).
+    /// Clears the room at `pos`: every feature handled, then [`Room::settle`].
     pub(super) fn clear_room(&mut self, pos: RoomPos) -> Result<(), WalkError> {
         let room = self.rooms.get_mut(&pos).ok_or(WalkError::NoRoom(pos))?;
-        room.features = 0;
-        room.clear = true;
+        if room.clear {
+            return Ok(());
+        }
         for f in &mut room.items {
             f.handled = true;
         }
+        room.settle();
         Ok(())
     }
 

@@ -21,7 +21,7 @@ use crate::core::run::{Feature, START_HEALTH};
 use crate::tile_engine::{Direction, Map, Pos, Rect, Tile, fov};
 
 /// The light radius in an exploration, in tiles (the same as in runs).
-pub const SIGHT_RADIUS: u32 = crate::core::game::SIGHT_RADIUS;
+pub const SIGHT_RADIUS: u32 = crate::core::base::SIGHT_RADIUS;
 
 /// The side of the square of tiles the field of view is computed over.
 const PATCH: i32 = 2 * SIGHT_RADIUS as i32 + 1;
@@ -466,9 +466,9 @@ impl ExploreState {
 mod tests {
     use super::*;
     use crate::core::action::Action;
-    use crate::core::explore::bot;
     use crate::core::game::GameState;
     use crate::core::generator::GeneratorSettings;
+    use crate::core::players::explorer as bot;
 
     #[test]
     fn a_loaded_saves_checks_accept_every_state_of_long_explorations() {

@@ -21,9 +21,9 @@
 use rand::{Rng, RngExt};
 
 use super::depth::{self, DepthParams};
-use super::solver::Router;
+use super::route::Router;
 use super::{Feature, FeatureKind, FloorInfo};
-use crate::core::game::{GameRng, terrain_under};
+use crate::core::base::{GameRng, terrain_under};
 use crate::core::generator::{self, GenerateError, GeneratorSettings};
 use crate::core::metrics::{NO_ROOM, room_ids};
 use crate::tile_engine::search::{

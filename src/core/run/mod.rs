@@ -6,8 +6,9 @@
 //! - [`depth`]: the one table of how each parameter follows from a floor's depth;
 //! - [`floor`]: a floor from (run seed, depth) alone: the world, its features placed by the
 //!   metrics, the linear solvability check, the par route and the move allowance;
-//! - [`solver`]: routes over a floor (breadth-first distances between features, then a
-//!   nearest-neighbour tour improved by 2-opt) and `byog solve`.
+//! - [`route`]: routes over a floor (breadth-first distances between features, then a
+//!   nearest-neighbour tour improved by 2-opt); the solver that plays them is a player, in
+//!   [`crate::core::players::solver`].
 //!
 //! The rules of a run live with the other rules ([`crate::core::rules`]); this module makes
 //! floors and plans routes.
@@ -32,7 +33,7 @@
 
 pub mod depth;
 pub mod floor;
-pub mod solver;
+pub mod route;
 
 use serde::{Deserialize, Serialize};
 

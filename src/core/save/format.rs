@@ -46,8 +46,10 @@ use serde::{Deserialize, Serialize};
 
 use super::SaveError;
 use crate::core::action::Action;
+use crate::core::base::terrain_under;
+use crate::core::board::{Board, GridBoard};
 use crate::core::explore::ExploreState;
-use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED, terrain_under};
+use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED};
 use crate::core::generator::{self, GeneratorSettings};
 use crate::core::run::{self, Feature, RunState};
 use crate::tile_engine::{Pos, Tile, World};
@@ -177,7 +179,12 @@ fn bincode_config() -> impl bincode::config::Config {
 
 /// Encodes a game as the bytes of a save file (the current [`FORMAT_VERSION`]).
 pub fn encode(game: &GameState) -> Vec<u8> {
-    let terrain = &game.terrain;
+    let (grid, explore) = match &game.board {
+        Board::Grid(g) => (Some(g), None),
+        Board::Explore(e) => (None, Some(e.as_ref().clone())),
+    };
+    // An exploration writes version 2's grid fields empty (its rooms hold its tiles).
+    let terrain = game.terrain();
     let payload = PayloadV3 {
         format_version: FORMAT_VERSION,
         seed: game.seed,
@@ -185,17 +192,17 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         height: terrain.height() as u32,
         settings: game.settings,
         terrain: terrain.tiles().iter().map(|t| t.id()).collect(),
-        avatar: game.avatar,
-        exit: game.exit,
+        avatar: grid.map_or(Pos::new(0, 0), |g| g.avatar),
+        exit: grid.map_or(Pos::new(0, 0), |g| g.exit),
         rng: game.rng.clone(),
         status: game.status,
         moves: game.moves,
         history: game.history(),
-        features: game.features.clone(),
-        run: game.run,
-        visited: pack(&game.visited),
-        seen: pack(&game.seen),
-        explore: game.explore.as_deref().cloned(),
+        features: grid.map_or_else(Vec::new, |g| g.features.clone()),
+        run: grid.and_then(|g| g.run),
+        visited: grid.map_or_else(Vec::new, |g| pack(&g.visited)),
+        seen: grid.map_or_else(Vec::new, |g| pack(&g.seen)),
+        explore,
     };
     // Encoding into a Vec cannot fail: every field is a plain value and the world is far
     // below the limit. Should it ever, an empty payload fails its own checks on load.
@@ -403,18 +410,11 @@ impl PayloadV3 {
         Ok(GameState {
             seed: self.seed,
             settings: self.settings,
-            terrain: World::new(0, 0),
-            avatar: self.avatar,
-            exit: self.exit,
             rng: self.rng,
             status: self.status,
             moves: self.moves,
             actions,
-            features: Vec::new(),
-            run: None,
-            visited: Vec::new(),
-            seen: Vec::new(),
-            explore: Some(Box::new(explore)),
+            board: Board::Explore(Box::new(explore)),
         })
     }
 }
@@ -483,18 +483,19 @@ impl PayloadV2 {
         Ok(GameState {
             seed: self.seed,
             settings: self.settings,
-            terrain,
-            avatar: self.avatar,
-            exit: self.exit,
             rng: self.rng,
             status: self.status,
             moves: self.moves,
             actions,
-            features: self.features,
-            run: self.run,
-            visited,
-            seen,
-            explore: None,
+            board: Board::Grid(GridBoard {
+                terrain,
+                avatar: self.avatar,
+                exit: self.exit,
+                features: self.features,
+                run: self.run,
+                visited,
+                seen,
+            }),
         })
     }
 }
@@ -569,22 +570,46 @@ impl PayloadV1 {
             );
         }
         let actions = actions_of(&self.history, 'N', self.seed, self.moves)?;
-        Ok(GameState {
+        let game = GameState {
             seed: self.seed,
             settings: self.settings,
-            terrain,
-            avatar: self.avatar,
-            exit: self.exit,
             rng: self.rng,
             status: self.status,
             moves: self.moves,
             actions,
-            features: Vec::new(),
-            run: None,
-            visited: Vec::new(),
-            seen: Vec::new(),
-            explore: None,
-        }
-        .with_memory_from_history())
+            board: Board::Grid(GridBoard::new(
+                terrain,
+                self.avatar,
+                self.exit,
+                Vec::new(),
+                None,
+            )),
+        };
+        Ok(with_memory_from_history(game))
     }
+}
+
+/// A version-1 game (saved before memory was) with its memory rebuilt by replaying its
+/// history from the start: a classic game's own world, made again from its seed. If the
+/// replay does not end where the save is (a save edited by hand), the game keeps only what
+/// the avatar sees from where it stands.
+fn with_memory_from_history(mut game: GameState) -> GameState {
+    let Board::Grid(board) = &game.board else {
+        return game;
+    };
+    let (width, height) = (board.terrain.width(), board.terrain.height());
+    if let Ok(mut replayed) = GameState::new(game.seed, width, height, game.settings) {
+        for &a in &game.actions {
+            replayed.apply(a);
+        }
+        if let (Board::Grid(saved), Board::Grid(memory)) = (&mut game.board, replayed.board)
+            && memory.terrain == saved.terrain
+            && memory.avatar == saved.avatar
+            && memory.features == saved.features
+        {
+            saved.visited = memory.visited;
+            saved.seen = memory.seen;
+        }
+    }
+    game
 }

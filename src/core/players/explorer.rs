@@ -50,9 +50,9 @@
 
 use std::collections::BTreeMap;
 
-use super::slot::{self, MID, SLOT};
-use super::{BranchId, ExitState, ExploreSettings, ExploreState, Room, RoomPos};
 use crate::core::action::Action;
+use crate::core::explore::slot::{self, MID, SLOT};
+use crate::core::explore::{BranchId, ExitState, ExploreSettings, ExploreState, Room, RoomPos};
 use crate::core::game::GameState;
 use crate::core::generator::GeneratorSettings;
 use crate::core::rules::Event;
