@@ -1190,6 +1190,9 @@ struct Walk {
     branch_idx: Vec<usize>,
     /// Traps rearmed so far.
     rearmed: u64,
+    /// The features that have paid, by their room's branch (`None`: the start room) and
+    /// dungeon tile: each pays once (a trap sprung and rearmed again pays nothing).
+    paid: std::collections::BTreeSet<(Option<u64>, (i64, i64))>,
     /// The keys the game took (all but bumps): its history after `E<seed>S` must be these.
     taken: String,
     /// One-way exits crossed along their arrow.
@@ -1260,6 +1263,7 @@ impl Walk {
             made_idx: Vec::new(),
             branch_idx: Vec::new(),
             rearmed: 0,
+            paid: Default::default(),
             taken: String::new(),
             arrows_walked: 0,
             ck,
@@ -1279,6 +1283,28 @@ impl Walk {
 
     fn playing(&self) -> bool {
         self.view.status == "playing"
+    }
+
+    /// A feature's identity: its room's branch and its dungeon tile, from its frame
+    /// position `at` in the map of the last look (a step onto a feature never changes maps).
+    fn feature_key(&self, at: (i64, i64)) -> (Option<u64>, (i64, i64)) {
+        let v = &self.view;
+        let tile = (at.0 + v.origin.0, at.1 + v.origin.1);
+        let slot = v.slot(at);
+        let branch = match v.branch {
+            Some(b) => Some(b),
+            None if slot == START => None,
+            // The hub: a first room, of the branch its start exit leads into now (up, right,
+            // down, left).
+            None => {
+                let side = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                    .iter()
+                    .position(|&d| d == slot)
+                    .expect("the hub holds the start room and the first rooms");
+                v.current[side]
+            }
+        };
+        (branch, tile)
     }
 
     /// Feeds one movement key and records what its events say.
@@ -1333,9 +1359,14 @@ impl Walk {
                     }
                     self.cur_branch = branch;
                 }
-                Event::Refilled { .. } | Event::Rearmed { .. } => {
+                Event::Refilled { at } | Event::Rearmed { at } => {
                     self.rearmed += u64::from(matches!(e, Event::Rearmed { .. }));
-                    self.since.scored += 1;
+                    if self
+                        .paid
+                        .insert(self.feature_key((i64::from(at.x), i64::from(at.y))))
+                    {
+                        self.since.scored += 1;
+                    }
                     self.need_look = true;
                 }
                 Event::Hurt { .. } => {
@@ -2113,7 +2144,7 @@ fn armed_traps_can_lose_the_exploration_and_its_score() {
         let ctx = w.ctx();
         let mut health = w.view.health;
         assert_eq!(health, 3, "{ctx}");
-        let mut carried = w.view.score;
+        let carried = w.view.score;
         while health > 0 {
             w.each(&KEYS[off].to_string());
             let e = w.each(&KEYS[opposite(off)].to_string());
@@ -2129,8 +2160,8 @@ fn armed_traps_can_lose_the_exploration_and_its_score() {
                     e.iter().any(|e| matches!(e, Event::Rearmed { .. })),
                     "{ctx}: {e:?}"
                 );
-                assert!(w.view.score > carried, "{ctx}: rearming pays");
-                carried = w.view.score;
+                // The trap paid when the walk first rearmed it: a feature pays once.
+                assert_eq!(w.view.score, carried, "{ctx}: rearming it again paid");
             }
             assert_eq!(w.view.health, health, "{ctx}");
             if health == 0 {

@@ -1171,3 +1171,44 @@ fn the_solver_crosses_an_armed_trap_when_that_is_the_only_way_in_time() {
     assert!(steps_into_exit(&game, run.health - 1).is_some_and(|n| n <= run.moves_left));
     assert!(check_solve_against_oracle(&game, "R3S crossing"));
 }
+
+/// A user found that a trap paid again each time it was rearmed after springing it
+/// (`…DA`, `…DADA`: 25 → 25 → 40). Each feature pays once a floor.
+#[test]
+fn a_trap_rearmed_again_after_springing_it_pays_nothing_more() {
+    const TO_TRAP: &str =
+        "R7SSSSSSDDDWWWWASSDSSAAAWWWWWWWWAAAAWWWWAASSSSSSAAAAAAAAAAAASSSSSSDDDDDDDDWWWWAA";
+    let start = game_after(&[TO_TRAP]);
+    let score = start.run().unwrap().score;
+    let trap = |g: &GameState| {
+        g.features()
+            .iter()
+            .find(|f| f.kind == FeatureKind::Trap && f.pos == Pos::new(15, 7))
+            .copied()
+            .expect("the trap at (15, 7)")
+    };
+    assert!(
+        trap(&start).handled && trap(&start).paid,
+        "rearmed by the walk"
+    );
+    let mut game = start.clone();
+    for round in 1..=3u32 {
+        // `D` springs the armed trap on the upkeeper (a heart), `A` steps back onto it and
+        // rearms it: the trap is armed again, the score is unchanged.
+        let events: Vec<Event> = play(&mut game, "DA").into_iter().flatten().collect();
+        assert!(
+            events.iter().any(|e| matches!(e, Event::Hurt { .. }))
+                || events.iter().any(|e| matches!(e, Event::Rearmed { .. })),
+            "round {round}: {events:?}"
+        );
+        let run = game.run().unwrap();
+        assert_eq!(run.score, score, "round {round}: the trap paid again");
+        if game.status() != LevelStatus::Playing {
+            break;
+        }
+    }
+    // Through a save and a load the trap still knows it paid.
+    let loaded = game_after(&[&format!("{TO_TRAP}DA:Q"), "LDA"]);
+    assert_eq!(loaded.run().unwrap().score, score);
+    assert_eq!(loaded, game_after(&[&format!("{TO_TRAP}DADA")]));
+}

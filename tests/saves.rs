@@ -920,3 +920,48 @@ fn a_file_larger_than_any_save_is_refused_without_reading_it() {
     assert_names_path(&err, &path);
     assert_eq!(fs::metadata(&path).unwrap().len(), save::MAX_SAVE_BYTES + 1);
 }
+
+#[test]
+fn a_version_4_fixture_keeps_a_trap_that_paid_from_paying_again() {
+    // v4-r7s-trap-paid.bin: R7S, a walk onto the trap at (15, 7) that rearms it (paid), then
+    // `DA`: off it and back onto it, which springs it on the upkeeper, then `:Q`: a sprung
+    // trap that has paid (what format 4 adds). Loaded, it is the game the keys play, and
+    // rearming it again pays nothing.
+    let path = fixtures().join("v4-r7s-trap-paid.bin");
+    let game = save::decode(&read(&path), &path).unwrap();
+    let keys = fs::read_to_string(path.with_extension("keys")).unwrap();
+    assert_eq!(game.history(), keys.trim());
+    assert_eq!(
+        game,
+        replayed(keys.trim(), 80, 30, GeneratorSettings::default())
+    );
+    let trap = game
+        .features()
+        .iter()
+        .find(|f| f.pos == byog::tile_engine::Pos::new(15, 7))
+        .copied()
+        .unwrap();
+    assert!(trap.paid && !trap.handled);
+    let mut going = game.clone();
+    going.apply(act('D'));
+    going.apply(act('A'));
+    assert!(
+        going
+            .features()
+            .iter()
+            .any(|f| f.pos == trap.pos && f.handled)
+    );
+    assert_eq!(going.run().unwrap().score, game.run().unwrap().score);
+}
+
+#[test]
+fn older_saves_load_with_each_handled_feature_paid() {
+    // Format 3 had no paid bits: a feature handled in it has paid; loading it and rearming a
+    // trap it already rearmed pays nothing.
+    let path = fixtures().join("v2-r7s-b2.bin");
+    let game = save::decode(&read(&path), &path).unwrap();
+    assert!(game.features().iter().all(|f| f.paid == f.handled));
+    // Saved again, today's format keeps the bits.
+    let again = save::decode(&save::encode(&game), &path).unwrap();
+    assert_eq!(again, game);
+}

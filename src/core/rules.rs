@@ -294,9 +294,10 @@ fn run_step(
 }
 
 /// The avatar steps onto feature `f` at `at` (the same in runs and explorations): an empty
-/// chest is refilled and a sprung trap rearmed, each for its points (`(chest, trap)`); an
-/// armed trap springs on the avatar (one health lost) and needs rearming again; a full chest
-/// does nothing.
+/// chest is refilled and a sprung trap rearmed, each paying its points (`(chest, trap)`) the
+/// first time only: a feature pays once a floor, so a trap rearmed, sprung and rearmed again
+/// pays nothing more. An armed trap springs on the avatar (one health lost) and needs
+/// rearming again; a full chest does nothing.
 fn step_on(
     f: &mut Feature,
     at: Pos,
@@ -304,15 +305,25 @@ fn step_on(
     score: &mut u64,
     health: &mut u32,
 ) -> Option<Event> {
+    let points = match f.kind {
+        FeatureKind::Chest => chest_points,
+        FeatureKind::Trap => trap_points,
+    };
+    let mut pay = || {
+        if !f.paid {
+            f.paid = true;
+            *score += points;
+        }
+    };
     match (f.kind, f.handled) {
         (FeatureKind::Chest, false) => {
+            pay();
             f.handled = true;
-            *score += chest_points;
             Some(Event::Refilled { at })
         }
         (FeatureKind::Trap, false) => {
+            pay();
             f.handled = true;
-            *score += trap_points;
             Some(Event::Rearmed { at })
         }
         (FeatureKind::Trap, true) => {
@@ -483,4 +494,35 @@ fn descend(game: &mut GameState, events: &mut Events) {
         earned,
         perfect,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_feature_pays_once_in_runs_and_explorations_alike() {
+        let at = Pos::new(3, 4);
+        let (mut score, mut health) = (0, 3);
+        let mut trap = Feature {
+            pos: at,
+            kind: FeatureKind::Trap,
+            handled: false,
+            paid: false,
+        };
+        let mut step = |f: &mut Feature| step_on(f, at, (10, 15), &mut score, &mut health);
+        assert_eq!(step(&mut trap), Some(Event::Rearmed { at }));
+        assert_eq!(step(&mut trap), Some(Event::Hurt { at, health: 2 }));
+        assert_eq!(step(&mut trap), Some(Event::Rearmed { at }));
+        assert!(trap.handled && trap.paid);
+        let mut chest = Feature {
+            kind: FeatureKind::Chest,
+            ..trap
+        };
+        chest.handled = false;
+        chest.paid = false;
+        assert_eq!(step(&mut chest), Some(Event::Refilled { at }));
+        assert_eq!(step(&mut chest), None);
+        assert_eq!((score, health), (15 + 10, 2));
+    }
 }

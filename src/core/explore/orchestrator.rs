@@ -257,6 +257,11 @@ impl Branch {
         }
     }
 
+    /// Its rooms, by slot, to change.
+    pub(super) fn rooms_mut(&mut self) -> impl Iterator<Item = &mut Room> {
+        self.rooms.values_mut()
+    }
+
     /// Clears the room at `pos`: every feature handled, then [`Room::settle`].
     pub(super) fn clear_room(&mut self, pos: RoomPos) -> Result<(), WalkError> {
         let room = self.rooms.get_mut(&pos).ok_or(WalkError::NoRoom(pos))?;
@@ -399,6 +404,7 @@ impl Branch {
                 pos: spots[i],
                 kind,
                 handled: false,
+                paid: false,
             });
         }
         items.sort();

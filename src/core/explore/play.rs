@@ -98,6 +98,12 @@ impl ExploreState {
         Ok(state)
     }
 
+    /// Every feature of every room, in the order saves store their bits
+    /// ([`Dungeon::items_mut`]).
+    pub(crate) fn items_mut(&mut self) -> impl Iterator<Item = &mut Feature> {
+        self.dungeon.items_mut()
+    }
+
     /// The room graph.
     pub fn dungeon(&self) -> &Dungeon {
         &self.dungeon

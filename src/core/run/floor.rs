@@ -255,6 +255,7 @@ fn place<R: Rng + ?Sized>(
             pos: grid.pos(i),
             kind,
             handled: false,
+            paid: false,
         })
         .collect();
     features.sort_unstable_by_key(|f| (f.pos.y, f.pos.x));

@@ -76,6 +76,12 @@ pub struct Feature {
     pub kind: FeatureKind,
     /// Whether the upkeeper handled it: a chest refilled, a trap rearmed (armed).
     pub handled: bool,
+    /// Whether its points were paid: the first time it was handled. A feature pays once a
+    /// floor (a trap rearmed, sprung and rearmed again pays once). Not part of the feature's
+    /// own encoding: saves since format 4 store these bits beside the game
+    /// (`docs/saves.md`), so older payloads decode unchanged.
+    #[serde(skip)]
+    pub paid: bool,
 }
 
 impl Feature {

@@ -39,6 +39,12 @@
 //!   the avatar's dungeon tile and map, health, score and end). An exploration stores an
 //!   empty (0 × 0) terrain and its history starts `E<seed>S`. Classic games and runs write
 //!   `None` there and are otherwise version 2's bytes; versions 1 and 2 load as before.
+//! - **4** (a feature pays once): version 3's fields, then one bit a feature saying whether
+//!   its points were paid ([`Feature::paid`]): a run's floor's features in their order, or
+//!   an exploration's in the order of [`ExploreState`]'s rooms (the start room, then each
+//!   branch's rooms by branch id and slot). Older saves load with a feature paid exactly
+//!   when it is handled (a trap sprung again after it paid reads as unpaid: it pays once
+//!   more, as it did when that save was written).
 
 use std::path::Path;
 
@@ -57,7 +63,7 @@ use crate::tile_engine::{Pos, Tile, World};
 /// The first 8 bytes of every save.
 pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
 /// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 /// Bytes before the payload: magic, version, payload length.
 pub const HEADER_LEN: usize = 8 + 4 + 8;
 /// Bytes after the payload: the CRC-32.
@@ -68,7 +74,16 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 30;
 
 const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
 
-/// The payload of format version 3 (the current one): version 2's, then the exploration.
+/// The payload of format version 4 (the current one): version 3's, then whether each
+/// feature was paid, a bit a feature (see the module's documentation for the order).
+#[derive(Serialize, Deserialize)]
+struct PayloadV4 {
+    v3: PayloadV3,
+    #[serde(deserialize_with = "bytes_from_file")]
+    paid: Vec<u8>,
+}
+
+/// The payload of format version 3: version 2's, then the exploration.
 #[derive(Serialize, Deserialize)]
 struct PayloadV3 {
     format_version: u32,
@@ -179,13 +194,18 @@ fn bincode_config() -> impl bincode::config::Config {
 
 /// Encodes a game as the bytes of a save file (the current [`FORMAT_VERSION`]).
 pub fn encode(game: &GameState) -> Vec<u8> {
-    let (grid, explore) = match &game.board {
+    let (grid, mut explore) = match &game.board {
         Board::Grid(g) => (Some(g), None),
         Board::Explore(e) => (None, Some(e.as_ref().clone())),
     };
+    let paid: Vec<bool> = match (grid, explore.as_mut()) {
+        (Some(g), _) => g.features.iter().map(|f| f.paid).collect(),
+        (None, Some(e)) => e.items_mut().map(|f| f.paid).collect(),
+        (None, None) => Vec::new(),
+    };
     // An exploration writes version 2's grid fields empty (its rooms hold its tiles).
     let terrain = game.terrain();
-    let payload = PayloadV3 {
+    let v3 = PayloadV3 {
         format_version: FORMAT_VERSION,
         seed: game.seed,
         width: terrain.width() as u32,
@@ -203,6 +223,10 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         visited: grid.map_or_else(Vec::new, |g| pack(&g.visited)),
         seen: grid.map_or_else(Vec::new, |g| pack(&g.seen)),
         explore,
+    };
+    let payload = PayloadV4 {
+        v3,
+        paid: pack(&paid),
     };
     // Encoding into a Vec cannot fail: every field is a plain value and the world is far
     // below the limit. Should it ever, an empty payload fails its own checks on load.
@@ -294,9 +318,47 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
     let game = match version {
         1 => decode_payload::<PayloadV1>(body).and_then(|p| p.into_game(version)),
         2 => decode_payload::<PayloadV2>(body).and_then(|p| p.into_game(version)),
-        _ => decode_payload::<PayloadV3>(body).and_then(|p| p.into_game(version)),
+        3 => decode_payload::<PayloadV3>(body).and_then(|p| p.into_game(version)),
+        _ => decode_payload::<PayloadV4>(body).and_then(|p| {
+            let mut game = p.v3.into_game(version)?;
+            set_paid(&mut game, &p.paid)?;
+            Ok(game)
+        }),
     };
+    let game = game.map(|mut g| {
+        if version < 4 {
+            for f in features_mut(&mut g) {
+                f.paid = f.handled;
+            }
+        }
+        g
+    });
     game.map_err(corrupt)
+}
+
+/// Every feature of a game, in the order format 4 stores their paid bits.
+fn features_mut(game: &mut GameState) -> Box<dyn Iterator<Item = &mut Feature> + '_> {
+    match &mut game.board {
+        Board::Grid(g) => Box::new(g.features.iter_mut()),
+        Board::Explore(e) => Box::new(e.items_mut()),
+    }
+}
+
+/// Sets each feature's paid bit from `bits` (format 4); a feature handled now has paid.
+fn set_paid(game: &mut GameState, bits: &[u8]) -> Result<(), String> {
+    let n = features_mut(game).count();
+    let paid = unpack(bits, n).ok_or("the paid bits do not fit the features")?;
+    for (f, paid) in features_mut(game).zip(paid) {
+        if f.handled && !paid {
+            return Err(format!(
+                "a {} at {} is handled but was never paid",
+                f.kind_name(),
+                f.pos
+            ));
+        }
+        f.paid = paid;
+    }
+    Ok(())
 }
 
 /// Decodes a whole payload of one version.
