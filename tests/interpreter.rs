@@ -9,7 +9,7 @@ use byog::core::interpreter::{
 };
 use byog::core::replay;
 use byog::core::rules::Event;
-use byog::core::save::{self, MemoryStore};
+use byog::core::save::{self, MemoryStore, SaveStore};
 use byog::tile_engine::Tile;
 use proptest::prelude::*;
 
@@ -71,9 +71,49 @@ fn keys_are_case_insensitive() {
 }
 
 #[test]
-fn colon_followed_by_another_key_drops_the_colon() {
+fn colon_followed_by_another_key_drops_the_colon_and_says_so() {
+    // A user found the colon dropped without a word, even with --strict.
     let (text, reports) = run_all(&["N1234S:W:D::D"]);
     assert_eq!(text.unwrap(), world_of(&["N1234SWDD"]));
+    let dropped: Vec<(char, usize, Refusal)> = reports
+        .iter()
+        .map(|r| (r.key, r.position, r.reason))
+        .collect();
+    assert_eq!(
+        dropped,
+        [6, 8, 10, 11].map(|p| (':', p, Refusal::ColonDropped)),
+        "each colon not followed by Q is reported at its own position"
+    );
+    assert!(
+        reports[0]
+            .to_string()
+            .starts_with("key ':' at position 6 ignored: ")
+    );
+    // --strict refuses the whole string at the first dropped colon; nothing is saved.
+    let mut store = MemoryStore::default();
+    let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
+    let err = replay::replay(
+        &mut interpreter,
+        "N1234SW:D:Q",
+        &mut store,
+        true,
+        &mut |_| (),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            replay::ReplayError::Strict(Report {
+                key: ':',
+                position: 7,
+                ..
+            })
+        ),
+        "{err}"
+    );
+    assert!(store.load().unwrap().is_none(), "nothing saved");
+    // A colon before Q still saves, with no report.
+    let (_, reports) = run_all(&["N1234SWD:Q"]);
     assert!(reports.is_empty(), "{reports:?}");
 }
 

@@ -103,6 +103,9 @@ pub enum Refusal {
     GameOver,
     /// The program has already closed (after `:Q` or `Q`).
     AfterQuit,
+    /// A `:` was followed by a key other than `Q`: the colon was dropped and that key acted
+    /// as usual.
+    ColonDropped,
 }
 
 impl fmt::Display for Refusal {
@@ -128,6 +131,9 @@ impl fmt::Display for Refusal {
                 "the game is over (N new game, R run, E exploration, Esc menu, :Q saves and quits)",
             ),
             Refusal::AfterQuit => f.write_str("byog has quit; keys do nothing any more"),
+            Refusal::ColonDropped => f.write_str(
+                "a colon saves only before Q (:Q saves and quits); it was dropped and the next key acted as usual",
+            ),
         }
     }
 }
@@ -168,7 +174,8 @@ impl Report {
             | Refusal::EmptySeed
             | Refusal::NothingToDelete
             | Refusal::GameOver
-            | Refusal::AfterQuit => self.reason.to_string(),
+            | Refusal::AfterQuit
+            | Refusal::ColonDropped => self.reason.to_string(),
             Refusal::UnknownKey(_) => format!("{}: {}", key_name(self.key), self.reason),
         }
     }
@@ -248,6 +255,9 @@ pub struct Interpreter {
     floors: u32,
     explore: ExploreSettings,
     position: usize,
+    /// A report about an earlier key that the last key made certain (a `:` it dropped),
+    /// waiting for [`Interpreter::take_note`].
+    note: Option<Report>,
 }
 
 impl Interpreter {
@@ -269,6 +279,7 @@ impl Interpreter {
             floors: crate::core::run::DEFAULT_FLOORS,
             explore: ExploreSettings::default(),
             position: 0,
+            note: None,
         }
     }
 
@@ -326,6 +337,13 @@ impl Interpreter {
             State::InGame { game, .. } => Some(*game),
             _ => self.previous.map(|g| *g),
         }
+    }
+
+    /// A report about an earlier key that the last key fed made certain, once: a `:` that
+    /// the key after it dropped (it was not `Q`). `replay` reports it like any ignored key
+    /// (before the key's own report, if any; `--strict` refuses it), the front-ends show it.
+    pub fn take_note(&mut self) -> Option<Report> {
+        self.note.take()
     }
 
     /// How many keys have been fed.
@@ -428,6 +446,13 @@ impl Interpreter {
                 if *colon && upper == 'Q' {
                     store.save(game)?;
                     return Ok(self.close(Closing::SavedAndQuit));
+                }
+                if *colon {
+                    self.note = Some(Report {
+                        key: ':',
+                        position: self.position - 1,
+                        reason: Refusal::ColonDropped,
+                    });
                 }
                 *colon = upper == ':';
                 if *colon {

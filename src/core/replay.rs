@@ -76,7 +76,12 @@ fn feed_keys(
     };
     for key in input.chars() {
         let position = interpreter.position();
-        match interpreter.feed(key, store) {
+        let outcome = interpreter.feed(key, store);
+        if let Some(note) = interpreter.take_note() {
+            on_report(&note)?;
+            run.reported += 1;
+        }
+        match outcome {
             Ok(Outcome::Reported(report)) => {
                 on_report(&report)?;
                 run.reported += 1;
