@@ -486,3 +486,43 @@ proptest! {
         prop_assert_eq!(world_of(&parts), expected);
     }
 }
+
+#[test]
+fn saving_over_another_games_save_says_what_it_replaced() {
+    use byog::core::save::{Replaced, SaveSummary};
+    let mut store = MemoryStore::default();
+    let run = |store: &mut MemoryStore, input: &str| {
+        let mut i = Interpreter::new(80, 30, GeneratorSettings::default());
+        replay::replay(&mut i, input, store, false, &mut |_| ()).unwrap();
+        i
+    };
+    // The first save replaces nothing; a later save of the same game neither.
+    assert_eq!(run(&mut store, "R7SDD:Q").replaced(), None);
+    let first = store.load().unwrap().unwrap();
+    assert_eq!(run(&mut store, "LSS:Q").replaced(), None);
+    // Another game's save is named: kind, seed, floor, moves.
+    let after = store.load().unwrap().unwrap();
+    let i = run(&mut store, "N42SW:Q");
+    let Some(Replaced::Other(summary)) = i.replaced() else {
+        panic!("{:?}", i.replaced());
+    };
+    assert_eq!(*summary, SaveSummary::of(&after));
+    assert_eq!(summary.kind, GameKind::Run);
+    assert_eq!((summary.seed, summary.floor), (7, Some((1, 10))));
+    assert!(after.moves() > first.moves());
+    assert_eq!(
+        i.replaced().unwrap().to_string(),
+        format!(
+            "it replaced the save of the run R7S (B1/10, {} moves)",
+            after.moves()
+        )
+    );
+    // A damaged save is named as unreadable.
+    store.bytes.as_mut().unwrap()[30] ^= 0xFF;
+    let i = run(&mut store, "E1S:Q");
+    assert!(
+        matches!(i.replaced(), Some(Replaced::Unreadable(_))),
+        "{:?}",
+        i.replaced()
+    );
+}

@@ -965,3 +965,105 @@ fn older_saves_load_with_each_handled_feature_paid() {
     let again = save::decode(&save::encode(&game), &path).unwrap();
     assert_eq!(again, game);
 }
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_symlink_writes_its_target_and_keeps_the_link() {
+    // A user found a symlinked save.bin replaced by a plain file on `:Q`, the link's target
+    // never updated.
+    let dir = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let target = elsewhere.path().join("kept.bin");
+    let link = dir.path().join(SAVE_FILE_NAME);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let mut store = FileStore::in_dir(dir.path());
+    // A dangling link: its target is created.
+    let first = played_game(3);
+    store.save(&first).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(save::decode(&read(&target), &target).unwrap(), first);
+    // An existing target is replaced, the link stays.
+    let second = played_game(4);
+    store.save(&second).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(fs::read_link(&link).unwrap(), target);
+    assert_eq!(store.load().unwrap(), Some(second));
+    assert_eq!(entries(dir.path()), vec![SAVE_FILE_NAME.to_string()]);
+    // A relative link resolves against the save's folder.
+    fs::remove_file(&link).unwrap();
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    std::os::unix::fs::symlink("sub/real.bin", &link).unwrap();
+    store.save(&first).unwrap();
+    let real = dir.path().join("sub/real.bin");
+    assert_eq!(save::decode(&read(&real), &real).unwrap(), first);
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_never_replaces_a_fifo_or_a_device_in_the_saves_place() {
+    // A user found a FIFO that load refuses silently overwritten by save.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(SAVE_FILE_NAME);
+    assert!(
+        Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let err = FileStore::in_dir(dir.path())
+        .save(&played_game(3))
+        .unwrap_err();
+    assert!(matches!(err, SaveError::NotAFile { .. }), "{err:?}");
+    assert!(err.to_string().contains("FIFO"), "{err}");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fs::symlink_metadata(&path).unwrap().file_type().is_fifo());
+    assert_eq!(
+        entries(dir.path()),
+        vec![SAVE_FILE_NAME.to_string()],
+        "no temporary left"
+    );
+    // A link to a device is refused too, and the device is not touched.
+    fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/null", &path).unwrap();
+    let err = FileStore::in_dir(dir.path())
+        .save(&played_game(3))
+        .unwrap_err();
+    assert!(err.to_string().contains("character device"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_as_the_save_folder_is_named_as_not_a_folder() {
+    // A user found `--save-dir /dev/null` answered "File exists (os error 17)".
+    let err = FileStore::in_dir("/dev/null")
+        .save(&played_game(3))
+        .unwrap_err();
+    assert!(matches!(err, SaveError::FolderIsAFile { .. }), "{err:?}");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("/dev/null is not a folder (it is a character device)"),
+        "{msg}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["--save-dir", "/dev/null", "N1SD:Q"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("is not a folder"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!text(&out.stderr).contains("os error 17"));
+}

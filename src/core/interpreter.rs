@@ -31,7 +31,7 @@ use super::explore::ExploreSettings;
 use super::game::GameState;
 use super::generator::{GenerateError, GeneratorSettings};
 use super::rules::Events;
-use super::save::{SaveError, SaveStore};
+use super::save::{Replaced, SaveError, SaveStore};
 
 /// Backspace as a key (U+0008): deletes the last seed digit.
 pub const BACKSPACE: char = '\u{8}';
@@ -258,6 +258,8 @@ pub struct Interpreter {
     /// A report about an earlier key that the last key made certain (a `:` it dropped),
     /// waiting for [`Interpreter::take_note`].
     note: Option<Report>,
+    /// What the last `:Q` wrote over, if it was not an earlier save of the same game.
+    replaced: Option<Replaced>,
 }
 
 impl Interpreter {
@@ -280,6 +282,7 @@ impl Interpreter {
             explore: ExploreSettings::default(),
             position: 0,
             note: None,
+            replaced: None,
         }
     }
 
@@ -344,6 +347,13 @@ impl Interpreter {
     /// (before the key's own report, if any; `--strict` refuses it), the front-ends show it.
     pub fn take_note(&mut self) -> Option<Report> {
         self.note.take()
+    }
+
+    /// What the `:Q` that closed the program wrote over, when that was not an earlier save
+    /// of the same game (the save of another game, or an unreadable file): `replay` says so
+    /// on stderr and the front-ends on the way out.
+    pub fn replaced(&self) -> Option<&Replaced> {
+        self.replaced.as_ref()
     }
 
     /// How many keys have been fed.
@@ -444,7 +454,9 @@ impl Interpreter {
             },
             State::InGame { game, colon } => {
                 if *colon && upper == 'Q' {
+                    let replaced = super::save::replaced_by(store, game);
                     store.save(game)?;
+                    self.replaced = replaced;
                     return Ok(self.close(Closing::SavedAndQuit));
                 }
                 if *colon {

@@ -58,17 +58,13 @@ impl FileStore {
         let meta = match fs::metadata(&self.path) {
             Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                let dir = self.folder();
-                if dir.is_file() {
-                    return Err(SaveError::FolderIsAFile { path: dir });
-                }
+                check_folder(&self.folder())?;
                 return Ok(None);
             }
             Err(e) if e.raw_os_error() == Some(20) => {
-                // ENOTDIR: a file stands where the save folder should be.
-                return Err(SaveError::FolderIsAFile {
-                    path: self.folder(),
-                });
+                // ENOTDIR: something not a folder stands where the save folder should be.
+                check_folder(&self.folder())?;
+                return Err(read_err(e));
             }
             Err(e) => return Err(read_err(e)),
         };
@@ -112,10 +108,14 @@ impl FileStore {
     }
 
     /// Writes `bytes` atomically: a temporary file in the same folder (created if missing),
-    /// flushed and synced, then renamed over the save.
+    /// flushed and synced, then renamed over the save. A symlink in the save's place is
+    /// followed: the file it points at is replaced and the link stays (as loading follows
+    /// it); what is not a regular file (a FIFO, a device, a folder) is refused, never
+    /// replaced.
     ///
     /// # Errors
-    /// [`SaveError::Write`] or [`SaveError::IsDirectory`]; the previous save is intact.
+    /// [`SaveError::Write`], [`SaveError::IsDirectory`], [`SaveError::NotAFile`] or
+    /// [`SaveError::FolderIsAFile`]; the previous save is intact.
     pub fn write_bytes(&self, bytes: &[u8]) -> Result<(), SaveError> {
         self.write_with(|file| file.write_all(bytes))
     }
@@ -134,15 +134,29 @@ impl FileStore {
             path: self.path.clone(),
             source,
         };
-        if self.path.is_dir() {
-            return Err(SaveError::IsDirectory {
-                path: self.path.clone(),
-            });
+        check_folder(&self.folder())?;
+        let target = self.write_target().map_err(write_err)?;
+        match fs::metadata(&target) {
+            Ok(meta) => {
+                let kind = meta.file_type();
+                if kind.is_dir() {
+                    return Err(SaveError::IsDirectory { path: target });
+                }
+                if !kind.is_file() {
+                    return Err(SaveError::NotAFile {
+                        path: target,
+                        kind: describe(&kind),
+                    });
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(write_err(e)),
         }
-        let dir = self.folder();
-        if dir.is_file() {
-            return Err(SaveError::FolderIsAFile { path: dir });
-        }
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        check_folder(&dir)?;
         fs::create_dir_all(&dir).map_err(write_err)?;
         let mut tmp = tempfile::Builder::new()
             .prefix(".save-")
@@ -151,9 +165,9 @@ impl FileStore {
             .map_err(write_err)?;
         write(tmp.as_file_mut()).map_err(write_err)?;
         tmp.flush().map_err(write_err)?;
-        keep_permissions(&self.path, tmp.as_file());
+        keep_permissions(&target, tmp.as_file());
         tmp.as_file().sync_all().map_err(write_err)?;
-        tmp.persist(&self.path).map_err(|e| write_err(e.error))?;
+        tmp.persist(&target).map_err(|e| write_err(e.error))?;
         // Make the rename itself durable; not every platform can open a folder, so this is
         // best effort.
         if let Ok(d) = fs::File::open(&dir) {
@@ -165,6 +179,47 @@ impl FileStore {
 
 /// Gives the new save the old one's permissions, or `rw-r--r--` for a first save (temporary
 /// files are created `rw-------`). Best effort: a failure here never fails the save.
+impl FileStore {
+    /// The file a save is written to: the save's path, or where the symlinks at that path
+    /// lead (a dangling link's target is created), so a link in the save's place stays.
+    fn write_target(&self) -> io::Result<PathBuf> {
+        let mut path = self.path.clone();
+        // Bounded, as the system's own resolution is: a loop of links is an error.
+        for _ in 0..40 {
+            match fs::symlink_metadata(&path) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    let link = fs::read_link(&path)?;
+                    path = match path.parent() {
+                        Some(dir) if link.is_relative() => dir.join(link),
+                        _ => link,
+                    };
+                }
+                _ => return Ok(path),
+            }
+        }
+        Err(io::Error::other(format!(
+            "{} is a loop of symbolic links",
+            self.path.display()
+        )))
+    }
+}
+
+/// Refuses a save folder that exists but is not a folder (a file, or a device such as
+/// `/dev/null`).
+fn check_folder(dir: &Path) -> Result<(), SaveError> {
+    match fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => Err(SaveError::FolderIsAFile {
+            path: dir.to_path_buf(),
+            kind: if m.is_file() {
+                "a file"
+            } else {
+                describe(&m.file_type())
+            },
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn keep_permissions(old: &Path, new: &fs::File) {
     #[cfg(unix)]
     {

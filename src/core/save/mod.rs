@@ -13,6 +13,7 @@ pub use format::{CHECKSUM_LEN, FORMAT_VERSION, HEADER_LEN, MAGIC, MAX_SAVE_BYTES
 use std::io;
 use std::path::PathBuf;
 
+use super::base::GameKind;
 use super::game::GameState;
 
 /// File name of the save inside the save folder.
@@ -62,11 +63,14 @@ pub enum SaveError {
         /// Its size in bytes.
         size: u64,
     },
-    /// The save folder is not a folder (a plain file stands at its path).
-    #[error("the save folder {} is a file, not a folder: choose another --save-dir (or BYOG_SAVE_DIR)", path.display())]
+    /// The save folder is not a folder (a file or a device such as `/dev/null` stands at its
+    /// path).
+    #[error("the save folder {} is not a folder (it is {kind}): choose another --save-dir (or BYOG_SAVE_DIR)", path.display())]
     FolderIsAFile {
         /// The folder's path.
         path: PathBuf,
+        /// What it is instead, e.g. "a file" or "a character device".
+        kind: &'static str,
     },
     /// The file does not start with the magic header.
     #[error("{} is not a byog save (it does not start with the BYOGSAVE header)", path.display())]
@@ -110,6 +114,87 @@ pub enum SaveError {
         /// What is inconsistent.
         reason: String,
     },
+}
+
+/// What a save holds, in a few words: the kind of game, its seed, how far it went. The
+/// menu and the messages about a replaced save name a save by it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveSummary {
+    /// Classic game, run or exploration.
+    pub kind: GameKind,
+    /// The game's seed.
+    pub seed: u64,
+    /// Steps taken.
+    pub moves: u64,
+    /// A run's floor (1-based) and floors; `None` for other games.
+    pub floor: Option<(u32, u32)>,
+    /// Whether the game has ended (won or lost).
+    pub ended: bool,
+}
+
+impl SaveSummary {
+    /// The summary of `game`.
+    pub fn of(game: &GameState) -> SaveSummary {
+        SaveSummary {
+            kind: game.kind(),
+            seed: game.seed(),
+            moves: game.moves(),
+            floor: game.run().map(|r| (r.floor, r.floors)),
+            ended: game.has_ended(),
+        }
+    }
+}
+
+impl std::fmt::Display for SaveSummary {
+    /// "the run R7S (B2/10, 35 moves)", "the game N42S (ended, 12 moves)".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the {} {}{}S (",
+            self.kind.noun(),
+            self.kind.key(),
+            self.seed
+        )?;
+        if let Some((floor, floors)) = self.floor {
+            write!(f, "B{floor}/{floors}, ")?;
+        }
+        if self.ended {
+            f.write_str("ended, ")?;
+        }
+        let plural = if self.moves == 1 { "" } else { "s" };
+        write!(f, "{} move{plural})", self.moves)
+    }
+}
+
+/// What a `:Q` wrote over, when it was not an earlier save of the same game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replaced {
+    /// The save of another game.
+    Other(SaveSummary),
+    /// A save that could not be read (damaged, or of a newer byog), with the reason.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for Replaced {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Replaced::Other(s) => write!(f, "it replaced the save of {s}"),
+            Replaced::Unreadable(why) => {
+                write!(f, "it replaced a save that could not be read ({why})")
+            }
+        }
+    }
+}
+
+/// What saving `game` over what `store` holds replaces: nothing when the store is empty or
+/// holds an earlier point of the same game (its history is the start of `game`'s).
+pub fn replaced_by(store: &dyn SaveStore, game: &GameState) -> Option<Replaced> {
+    match store.load() {
+        Ok(None) => None,
+        Ok(Some(old)) if game.history().starts_with(&old.history()) => None,
+        Ok(Some(old)) => Some(Replaced::Other(SaveSummary::of(&old))),
+        Err(e) => Some(Replaced::Unreadable(e.to_string())),
+    }
 }
 
 /// Where games are saved and loaded from. The interpreter uses this, so the same keys work
