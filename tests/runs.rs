@@ -1212,3 +1212,35 @@ fn a_trap_rearmed_again_after_springing_it_pays_nothing_more() {
     assert_eq!(loaded.run().unwrap().score, score);
     assert_eq!(loaded, game_after(&[&format!("{TO_TRAP}DADA")]));
 }
+
+/// A user found a run whose floor misses the requirements named an internal seed
+/// (`--min-openness 99 R1S`: "seed 6398341483084266690"): it names the run's seed and floor.
+#[test]
+fn a_floor_that_misses_the_requirements_is_named_by_the_runs_seed_and_floor() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = byog_in(dir.path(), &["--min-openness", "99", "R1S"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("run seed 1: no world for floor B1"), "{err}");
+    let internal = floor::floor_seed(1, 1, 0).to_string();
+    assert!(!err.contains(&internal), "{err}");
+    // A later floor that misses them (larger floors hold more rooms) is found when the run
+    // starts, never mid-run: B1 can be made, B7 cannot.
+    let settings = GeneratorSettings {
+        requirements: byog::core::metrics::Requirements {
+            max_rooms: Some(8),
+            ..Default::default()
+        },
+        ..GeneratorSettings::default()
+    };
+    let floors: Vec<bool> = (1..=10)
+        .map(|d| floor::make(1, d, 10, 80, 30, &settings).is_ok())
+        .collect();
+    assert!(floors[0] && !floors.iter().all(|&ok| ok), "{floors:?}");
+    let first_bad = floors.iter().position(|ok| !ok).unwrap() + 1;
+    let err = GameState::new_run(1, 80, 30, settings, 10).unwrap_err();
+    assert!(
+        err.to_string().contains(&format!("floor B{first_bad} ")),
+        "{err}"
+    );
+}

@@ -137,6 +137,30 @@ pub enum GenerateError {
         /// How many derived seeds were tried.
         tries: u32,
     },
+    /// No world of a run's floor met the requirements: [`GenerateError::RequirementsUnmet`]
+    /// named by the run's seed and the floor (a floor's own seed is derived from them and
+    /// means nothing to the player).
+    #[error(
+        "run seed {seed}: no world for floor B{floor} ({width} × {height} tiles) met the requirements in {tries} tries (--max-tries); {requirement} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}"
+    )]
+    FloorRequirementsUnmet {
+        /// The run's seed.
+        seed: u64,
+        /// The floor, 1-based.
+        floor: u32,
+        /// The floor's width, tiles.
+        width: usize,
+        /// The floor's height, tiles.
+        height: usize,
+        /// How many worlds were tried.
+        tries: u32,
+        /// The requirement missed most often.
+        requirement: Requirement,
+        /// How many tries missed it.
+        failures: u32,
+        /// That requirement's closest miss.
+        closest: String,
+    },
     /// No world met the requirements within `max_tries` tries.
     #[error(
         "seed {seed}: no world met the requirements in {tries} tries (--max-tries); {requirement} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}"

@@ -1,4 +1,5 @@
-//! One floor of a run, made from (run seed, depth) alone, read top-down as its steps:
+//! One floor of a run, made from the run's seed, its depth and the number of floors alone
+//! (never from how earlier floors were played), read top-down as its steps:
 //!
 //! 1. **World**: a rooms-and-mazes world of the depth table's size and parameters, from the
 //!    floor's derived seed ([`floor_seed`]).
@@ -81,7 +82,26 @@ pub fn make(
             params.width,
             params.height,
             &params.settings,
-        )?;
+        )
+        .map_err(|e| match e {
+            GenerateError::RequirementsUnmet {
+                tries,
+                requirement,
+                failures,
+                closest,
+                ..
+            } => GenerateError::FloorRequirementsUnmet {
+                seed,
+                floor: depth,
+                width: params.width,
+                height: params.height,
+                tries,
+                requirement,
+                failures,
+                closest,
+            },
+            other => other,
+        })?;
         let mut rng = generated.rng;
         let dungeon = generated.dungeon;
         let (avatar, exit) = (dungeon.avatar, dungeon.exit);
