@@ -6,6 +6,7 @@
 pub mod action;
 mod base;
 pub mod board;
+#[cfg(feature = "java-parity")]
 mod engine;
 pub mod explore;
 pub mod game;
@@ -21,6 +22,7 @@ pub mod watch;
 
 pub use crate::tile_engine::Direction;
 pub use action::Action;
+#[cfg(feature = "java-parity")]
 pub use engine::{Engine, Game};
 pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};
 pub use interpreter::{Closing, Interpreter, Mode, Outcome, Report};

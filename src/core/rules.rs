@@ -7,14 +7,14 @@
 //! is a bump, which changes nothing and is not a move (`docs/keys.md`). An
 //! ended game takes no action.
 //!
-//! A run adds (section 7, after Dungeon Upkeeper): every step costs one of the moves left;
+//! A run adds (`docs/runs.md`, after Dungeon Upkeeper): every step costs one of the moves left;
 //! stepping onto an empty chest refills it, onto a sprung trap rearms it (points for both),
 //! onto an armed trap springs it on the upkeeper (one health lost); walking into the exit
 //! descends to the next floor and earns moves ([`crate::core::run`] says how many), or wins
 //! on the last floor (every move left over is a point); the run is lost at 0 health, or at 0
 //! moves away from an exit.
 //!
-//! An exploration (section 9, after Evennia's dungeon) moves the avatar over the rooms of its
+//! An exploration (`docs/explore.md`, after Evennia's dungeon) moves the avatar over the rooms of its
 //! map; a step across a slot border walks the exit there ([`Dungeon::enter`] from the start
 //! room, [`Dungeon::walk`] from a branch's room), which makes the room behind an unexplored
 //! exit and switches maps; a step the room graph refuses (against a one-way exit) is a bump.

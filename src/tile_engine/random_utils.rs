@@ -1,11 +1,16 @@
 //! `RandomUtils` (Java `byog.TileEngine.RandomUtils`, after Sedgewick & Wayne's `StdRandom`),
 //! over any `rand` generator.
 //!
+//! Only [`shuffle`] (and a crate-internal bounded draw) serve the game; the rest is the
+//! Java API kept for students porting their code, behind the `java-parity` feature (on by
+//! default).
+//!
 //! Every integer result is computed from `u32`/`u64` draws, never from `usize`, so the same
 //! generator state gives the same numbers on every platform.
 
 use rand::{Rng, RngExt};
 
+#[cfg(feature = "java-parity")]
 /// A call with arguments the Java version rejects with `IllegalArgumentException`.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RandomUtilsError {
@@ -17,11 +22,13 @@ pub enum RandomUtilsError {
     InvalidProbability(String),
 }
 
+#[cfg(feature = "java-parity")]
 /// A real number uniformly in `[0, 1)` (Java `uniform(Random)`).
 pub fn uniform<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     rng.random::<f64>()
 }
 
+#[cfg(feature = "java-parity")]
 /// An integer uniformly in `[0, n)` (Java `uniform(Random, int n)`).
 ///
 /// # Errors
@@ -33,6 +40,7 @@ pub fn uniform_int<R: Rng + ?Sized>(rng: &mut R, n: i32) -> Result<i32, RandomUt
     Ok(rng.random_range(0..n))
 }
 
+#[cfg(feature = "java-parity")]
 /// An integer uniformly in `[a, b)` (Java `uniform(Random, int a, int b)`).
 ///
 /// # Errors
@@ -48,6 +56,7 @@ pub fn uniform_range<R: Rng + ?Sized>(
     Ok(rng.random_range(a..b))
 }
 
+#[cfg(feature = "java-parity")]
 /// A real number uniformly in `[a, b)` (Java `uniform(Random, double a, double b)`).
 ///
 /// # Errors
@@ -63,6 +72,7 @@ pub fn uniform_range_f64<R: Rng + ?Sized>(
     Ok(a + uniform(rng) * (b - a))
 }
 
+#[cfg(feature = "java-parity")]
 /// `true` with probability `p` (Java `bernoulli(Random, double p)`).
 ///
 /// # Errors
@@ -74,6 +84,7 @@ pub fn bernoulli<R: Rng + ?Sized>(rng: &mut R, p: f64) -> Result<bool, RandomUti
     Ok(uniform(rng) < p)
 }
 
+#[cfg(feature = "java-parity")]
 /// A standard normal sample, mean 0 and standard deviation 1, by the Marsaglia polar method
 /// (Java `gaussian(Random)`).
 pub fn gaussian<R: Rng + ?Sized>(rng: &mut R) -> f64 {
@@ -87,6 +98,7 @@ pub fn gaussian<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     }
 }
 
+#[cfg(feature = "java-parity")]
 /// A normal sample with mean `mu` and standard deviation `sigma` (Java
 /// `gaussian(Random, double mu, double sigma)`).
 pub fn gaussian_with<R: Rng + ?Sized>(rng: &mut R, mu: f64, sigma: f64) -> f64 {
@@ -102,6 +114,7 @@ pub fn shuffle<R: Rng + ?Sized, T>(rng: &mut R, items: &mut [T]) {
     }
 }
 
+#[cfg(feature = "java-parity")]
 /// A uniformly random permutation of `0..n` (Java `permutation(Random, int n)`).
 pub fn permutation<R: Rng + ?Sized>(rng: &mut R, n: u32) -> Vec<u32> {
     let mut p: Vec<u32> = (0..n).collect();
@@ -109,6 +122,7 @@ pub fn permutation<R: Rng + ?Sized>(rng: &mut R, n: u32) -> Vec<u32> {
     p
 }
 
+#[cfg(feature = "java-parity")]
 /// An index `i` drawn with probability `probabilities[i]` (Java `discrete(Random, double[])`).
 ///
 /// # Errors

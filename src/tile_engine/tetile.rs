@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+#[cfg(feature = "java-parity")]
 use rand::{Rng, RngExt};
 
 use super::world::World;
@@ -77,6 +78,7 @@ impl TETile {
         }
     }
 
+    #[cfg(feature = "java-parity")]
     /// Java `new TETile(character, textColor, backgroundColor, description, filepath)`: a tile
     /// that a renderer may draw as the image at `filepath` (the character is the fallback).
     pub fn with_filepath(self, filepath: impl Into<Cow<'static, str>>) -> Self {
@@ -111,6 +113,7 @@ impl TETile {
         self.filepath.as_deref()
     }
 
+    #[cfg(feature = "java-parity")]
     /// Java `TETile.colorVariant(t, dr, dg, db, random)`: a copy of `tile` whose text colour
     /// has each channel shifted by a uniform amount in `[-d, d]` and clamped to `0..=255`.
     /// Draws exactly three values from `rng` (red, green, blue, in that order).
@@ -134,6 +137,7 @@ impl TETile {
         }
     }
 
+    #[cfg(feature = "java-parity")]
     /// Java `TETile.copyOf(world)`: an independent copy of the world.
     pub fn copy_of(world: &World) -> World {
         world.clone()

@@ -10,7 +10,7 @@
 //! Everything here is deterministic: a room depends only on the dungeon's seed, its branch's id
 //! and the order the branch's rooms were made in (each branch draws from its own seeded
 //! `Pcg64`); rooms live in `BTreeMap`s, never iterated hash maps; depths are integer
-//! arithmetic (`docs/keys.md`).
+//! arithmetic (`docs/worlds.md`).
 //!
 //! Memory: nothing is sized by the unbounded grid. A [`Room`] is 104 bytes (`size_of`: its
 //! slot, depth, feature count, exits, clear flag and way back; its 5-byte [`Shape`], 48 bytes
