@@ -180,8 +180,15 @@ fn play_without_a_display_is_a_clear_error_not_a_crash() {
         };
         let out = cmd.output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{display:?}: {}", stderr(&out));
+        // A build without the window (`--no-default-features`) says so instead.
+        let why = if cfg!(feature = "window") {
+            "cannot open the window"
+        } else {
+            "built without the window"
+        };
+        assert!(stderr(&out).contains(why), "{}", stderr(&out));
         assert!(
-            stderr(&out).contains("cannot open the window"),
+            stderr(&out).contains("byog play --terminal"),
             "{}",
             stderr(&out)
         );
@@ -1001,4 +1008,121 @@ fn a_negative_number_is_refused_naming_its_flag() {
         assert_usage_error(&byog(dir.path(), args), &format!("{args:?}"), needles);
         assert!(!stderr(&byog(dir.path(), args)).contains("unexpected argument"));
     }
+}
+
+#[test]
+fn the_short_form_takes_the_replay_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    // `byog FLAGS INPUT` is `byog replay FLAGS INPUT`, flags before or after the input.
+    let long = byog(dir.path(), &["replay", "--json", "N1S"]);
+    assert_eq!(long.status.code(), Some(0), "{}", stderr(&long));
+    for args in [
+        &["--json", "N1S"][..],
+        &["N1S", "--json"],
+        &["--format", "json", "N1S"],
+    ] {
+        let short = byog(dir.path(), args);
+        assert_eq!(short.status.code(), Some(0), "{args:?}: {}", stderr(&short));
+        assert_eq!(stdout(&short), stdout(&long), "{args:?}");
+    }
+    assert_eq!(json_of(&long)["history"], "N1S");
+    let sight = byog(dir.path(), &["--view", "sight", "N5SDD"]);
+    assert_eq!(sight.status.code(), Some(0), "{}", stderr(&sight));
+    assert_eq!(
+        stdout(&sight),
+        stdout(&byog(dir.path(), &["replay", "--view", "sight", "N5SDD"]))
+    );
+    assert_ne!(stdout(&sight), stdout(&byog(dir.path(), &["N5SDD"])));
+    let keys = dir.path().join("keys.txt");
+    std::fs::write(&keys, "N5S\nDD\n").unwrap();
+    let file = byog(dir.path(), &["--file", keys.to_str().unwrap()]);
+    assert_eq!(file.status.code(), Some(0), "{}", stderr(&file));
+    assert_eq!(stdout(&file), stdout(&byog(dir.path(), &["N5SDD"])));
+    let strict = byog(dir.path(), &["--strict", "N5SXD"]);
+    assert_usage_error(&strict, "--strict N5SXD", &["position 3", "--strict"]);
+
+    // Before another command, a replay flag is refused, saying where it goes.
+    assert_usage_error(
+        &byog(dir.path(), &["--json", "gen", "--seed", "1"]),
+        "--json gen",
+        &["--json comes before the gen command", "byog gen ... --json"],
+    );
+    assert_usage_error(
+        &byog(dir.path(), &["--file", "keys.txt", "stats", "--seed", "1"]),
+        "--file stats",
+        &["--file goes with an input string", "stats"],
+    );
+    assert_usage_error(
+        &byog(dir.path(), &["--json"]),
+        "--json alone",
+        &["--json goes with an input string", "byog --json INPUT"],
+    );
+}
+
+#[test]
+fn help_is_a_command() {
+    let help = common::byog(&["help"]);
+    assert_eq!(help.status.code(), Some(0), "{}", stderr(&help));
+    let text = stdout(&help);
+    assert!(text.contains("Usage: byog"), "{text}");
+    for command in ["replay", "gen", "stats", "solve", "play"] {
+        assert!(text.contains(command), "{command} in {text}");
+    }
+    assert!(!stderr(&help).contains("ignored"), "{}", stderr(&help));
+    let gen_help = common::byog(&["help", "gen"]);
+    assert_eq!(gen_help.status.code(), Some(0), "{}", stderr(&gen_help));
+    assert!(
+        stdout(&gen_help).contains("--seeds"),
+        "{}",
+        stdout(&gen_help)
+    );
+}
+
+#[test]
+fn a_mistyped_command_suggests_the_closest() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["stat"], "stats"),
+        (&["stat", "--seed", "1"], "stats"),
+        (&["--width", "40", "stat", "--seed", "1"], "stats"),
+        (&["gne", "--seed", "1"], "gen"),
+        (&["sovle", "R1S"], "solve"),
+        (&["rpelay", "N1S"], "replay"),
+        (&["paly"], "play"),
+        (&["Stats", "--seed", "1"], "stats"),
+    ];
+    for (args, meant) in cases {
+        let out = byog(dir.path(), args);
+        assert_usage_error(
+            &out,
+            &format!("{args:?}"),
+            &[
+                &format!(
+                    "'{}' is not a command",
+                    args.iter()
+                        .find(|a| a.len() > 2 && !a.starts_with('-') && a.parse::<u32>().is_err())
+                        .unwrap()
+                ),
+                &format!("did you mean `byog {meant}`?"),
+            ],
+        );
+        assert!(!stderr(&out).contains("--save-dir"), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    }
+    // Input strings still replay: new games, loads, runs, quits.
+    let saved = byog(dir.path(), &["N1S:Q"]);
+    assert_eq!(saved.status.code(), Some(0), "{}", stderr(&saved));
+    for input in ["N1S", "LSS", "lss", "R7SDD", "E3SW", "Q", "LD"] {
+        let out = byog(dir.path(), &[input]);
+        assert_eq!(out.status.code(), Some(0), "{input}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("not a command"), "{input}");
+    }
+    assert_eq!(
+        stdout(&byog(dir.path(), &["LSS"])),
+        stdout(&byog(dir.path(), &["N1SSS"]))
+    );
+    // Asked for explicitly, a mistyped word is replayed as keys.
+    let keys = byog(dir.path(), &["replay", "stat"]);
+    assert_eq!(keys.status.code(), Some(0), "{}", stderr(&keys));
+    assert!(stderr(&keys).contains("key 's' at position 0 ignored"));
 }

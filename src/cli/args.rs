@@ -20,6 +20,23 @@ use super::CliError;
 /// Most threads `--threads` accepts (0 means one per core).
 pub const MAX_THREADS: usize = 256;
 
+/// The long names of the flags the user gave on the command line (`width`, `min-rooms`),
+/// defaults and unset flags left out.
+pub type Given = std::collections::BTreeSet<String>;
+
+/// The common flags each command leaves out of its help because they do nothing there (by
+/// clap id). They are still accepted, so a script can pass `--save-dir` to every command;
+/// given to a command they do nothing for, they are reported as ignored (`--save-dir` is
+/// not: it names where saves live, whatever the command).
+pub const HIDDEN: [(&str, &[&str]); 3] = [
+    (
+        "gen",
+        &["floors", "max_unexplored", "branch_timer", "save_dir"],
+    ),
+    ("stats", &["max_unexplored", "branch_timer", "save_dir"]),
+    ("solve", &["max_unexplored", "branch_timer"]),
+];
+
 /// Flags every command takes.
 #[derive(Debug, Clone, Args)]
 pub struct Common {
@@ -58,6 +75,9 @@ pub struct Common {
     generator: GeneratorArgs,
     #[command(flatten)]
     requirements: RequirementArgs,
+    /// The flags the user gave (filled in after parsing, from clap's value sources).
+    #[arg(skip)]
+    pub given: Given,
 }
 
 /// The rooms-and-mazes parameters (Nystrom 2014, Hauberk), recorded in every save.

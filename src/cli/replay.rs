@@ -27,24 +27,56 @@ pub struct ReplayArgs {
         conflicts_with = "file"
     )]
     input: Option<String>,
-    /// Read the keys from a file instead (`-` for standard input), for input strings
-    /// longer than a command line holds; line breaks are ignored.
+    #[command(flatten)]
+    flags: ReplayFlags,
+}
+
+/// The flags of a replay, taken by `byog replay INPUT` and by its short form `byog INPUT`
+/// alike (`byog --json N1S` is `byog replay --json N1S`).
+#[derive(Debug, Clone, Default, Args)]
+pub struct ReplayFlags {
+    /// Read the keys from a file instead (`-` for standard input; a pipe such as
+    /// `<(echo N5SDD)` too), for input strings longer than a command line holds; line breaks
+    /// are ignored.
     #[arg(long, value_name = "PATH")]
-    file: Option<PathBuf>,
+    pub file: Option<PathBuf>,
     /// Stop at the first ignored or refused key, or at an input that ends mid-command
     /// (exit 2, nothing saved).
     #[arg(long)]
-    strict: bool,
+    pub strict: bool,
     /// What to print: the world as text, or the game's state as one JSON object.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    format: Option<Format>,
+    pub format: Option<Format>,
     /// Short for --format json.
     #[arg(long)]
-    json: bool,
-    /// What the text shows: the whole world (plain), or only what the avatar sees and
-    /// remembers (sight; unseen tiles are blank).
-    #[arg(long, value_enum, default_value_t = ReplayView::Plain)]
-    view: ReplayView,
+    pub json: bool,
+    /// What the text shows: the whole world (plain, the default), or only what the avatar
+    /// sees and remembers (sight; unseen tiles are blank).
+    #[arg(long, value_enum, value_name = "VIEW")]
+    pub view: Option<ReplayView>,
+}
+
+impl ReplayFlags {
+    /// The flags given, as typed (`--json`, `--file`, …), for messages that refuse them.
+    pub fn given(&self) -> Vec<&'static str> {
+        let mut given = Vec::new();
+        if self.file.is_some() {
+            given.push("--file");
+        }
+        if self.strict {
+            given.push("--strict");
+        }
+        if self.format.is_some() {
+            given.push("--format");
+        }
+        if self.json {
+            given.push("--json");
+        }
+        if self.view.is_some() {
+            given.push("--view");
+        }
+        given
+    }
 }
 
 /// `replay --view`.
@@ -57,33 +89,28 @@ pub enum ReplayView {
 }
 
 impl ReplayArgs {
-    /// The arguments of `byog INPUT`.
-    pub fn of(input: String) -> ReplayArgs {
-        ReplayArgs {
-            input: Some(input),
-            file: None,
-            strict: false,
-            format: None,
-            json: false,
-            view: ReplayView::Plain,
-        }
+    /// The arguments of `byog INPUT`: the input string (or none, with `--file`) and the
+    /// replay flags given before or after it.
+    pub fn of(input: Option<String>, flags: ReplayFlags) -> ReplayArgs {
+        ReplayArgs { input, flags }
     }
 }
 
-/// Runs `replay`; `strict` is the top-level `--strict` of `byog --strict INPUT`.
-pub fn run(common: &Common, args: ReplayArgs, strict: bool) -> Result<(), CliError> {
+/// Runs `replay`.
+pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
+    let ReplayArgs { input, flags: args } = args;
     let format = format_of(args.format, args.json);
     if format == Format::None {
         return Err(CliError::Usage(
             "replay prints text or json (--format none is for gen)".into(),
         ));
     }
-    let input = match (args.input, args.file) {
+    let input = match (input, args.file) {
         (Some(input), _) => input,
         (None, Some(path)) => read_keys(&path)?,
         (None, None) => return Err(CliError::Usage("replay needs INPUT or --file".into())),
     };
-    let strict = strict || args.strict;
+    let strict = args.strict;
     let mut interpreter = Interpreter::new(common.width, common.height, common.settings())
         .with_floors(common.floors)
         .with_explore(common.explore_settings());
@@ -123,7 +150,7 @@ pub fn run(common: &Common, args: ReplayArgs, strict: bool) -> Result<(), CliErr
         return write_stdout(|out| writeln!(out, "{state}"));
     }
     if let Some(game) = interpreter.game() {
-        let world = match args.view {
+        let world = match args.view.unwrap_or(ReplayView::Plain) {
             ReplayView::Plain => game.world(),
             ReplayView::Sight => game.compose_seen(game.rect()),
         };
