@@ -1069,6 +1069,13 @@ fn help_is_a_command() {
         assert!(text.contains(command), "{command} in {text}");
     }
     assert!(!stderr(&help).contains("ignored"), "{}", stderr(&help));
+    // The short form's replay flags have their own heading; the common flags keep theirs.
+    let (common_part, replay_part) = text
+        .split_once("Replay (byog INPUT):")
+        .unwrap_or_else(|| panic!("a heading for the replay flags: {text}"));
+    assert!(replay_part.contains("--json") && replay_part.contains("--file"));
+    assert!(!replay_part.contains("--width"), "{replay_part}");
+    assert!(common_part.contains("--width"), "{common_part}");
     let gen_help = common::byog(&["help", "gen"]);
     assert_eq!(gen_help.status.code(), Some(0), "{}", stderr(&gen_help));
     assert!(

@@ -49,11 +49,11 @@ pub struct Cli {
     /// An input string to replay headless, e.g. N1234SSSSS:Q (short for `byog replay INPUT`).
     #[arg(value_name = "INPUT", conflicts_with = "file")]
     input: Option<String>,
-    /// With INPUT, the flags of `byog replay`.
-    #[command(flatten, next_help_heading = "Replay (byog INPUT)")]
-    replay: replay::ReplayFlags,
     #[command(flatten)]
     common: Common,
+    /// With INPUT, the flags of `byog replay` (last: the help heading stays on them).
+    #[command(flatten, next_help_heading = "Replay (byog INPUT)")]
+    replay: replay::ReplayFlags,
 }
 
 #[derive(Debug, Subcommand)]
