@@ -1133,3 +1133,46 @@ fn a_mistyped_command_suggests_the_closest() {
     assert_eq!(keys.status.code(), Some(0), "{}", stderr(&keys));
     assert!(stderr(&keys).contains("key 's' at position 0 ignored"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_save_folder_that_is_a_device_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    for (save_dir, needles) in [
+        (
+            "/dev/null",
+            &[
+                "the save folder /dev/null is a character device, not a folder",
+                "--save-dir",
+            ][..],
+        ),
+        (
+            "/dev/null/saves",
+            &["the save folder /dev/null/saves cannot be made: /dev/null is a character device"],
+        ),
+    ] {
+        for input in ["N1S:Q", "L", "N1S"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+                .args(["--save-dir", save_dir, input])
+                .current_dir(dir.path())
+                .env_remove("BYOG_SAVE_DIR")
+                .output()
+                .unwrap();
+            assert_usage_error(&out, &format!("{save_dir} {input}"), needles);
+            assert!(!stderr(&out).contains("os error"), "{}", stderr(&out));
+        }
+        // The environment variable is checked the same way.
+        let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+            .args(["N1S:Q"])
+            .env("BYOG_SAVE_DIR", save_dir)
+            .output()
+            .unwrap();
+        assert_usage_error(&out, &format!("BYOG_SAVE_DIR={save_dir}"), needles);
+    }
+    // gen and stats never use the save folder, so it does not stop them.
+    let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["gen", "--seed", "1", "--save-dir", "/dev/null"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

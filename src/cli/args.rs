@@ -3,7 +3,7 @@
 //! list in [`crate::core::metrics::Requirement`], so a new requirement needs no change here.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, value_parser};
 
@@ -213,9 +213,77 @@ impl Common {
     /// only by commands that load or save, so a bad value never breaks `gen` or `stats`.
     ///
     /// # Errors
-    /// [`CliError::Usage`] for an empty `--save-dir`.
+    /// [`CliError::Usage`] for an empty `--save-dir`, or a path where something other than a
+    /// folder stands (a file, a device such as `/dev/null`), which no save could be written
+    /// into.
     pub fn save_dir(&self) -> Result<PathBuf, CliError> {
-        save_dir_from(self.save_dir.clone(), std::env::var_os("BYOG_SAVE_DIR"))
+        let dir = save_dir_from(self.save_dir.clone(), std::env::var_os("BYOG_SAVE_DIR"))?;
+        check_folder(&dir)?;
+        Ok(dir)
+    }
+}
+
+/// Checks that `dir`, the save folder, is a folder or can be made one: the path itself, or
+/// its nearest existing ancestor, is a folder (a missing folder is made on the first save).
+///
+/// # Errors
+/// [`CliError::Usage`] naming the path and what stands there instead.
+pub fn check_folder(dir: &Path) -> Result<(), CliError> {
+    let Some((at, meta)) = dir
+        .ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .find_map(|p| std::fs::metadata(p).ok().map(|m| (p, m)))
+    else {
+        return Ok(());
+    };
+    if meta.is_dir() {
+        return Ok(());
+    }
+    let what = if meta.is_file() {
+        "a file".to_owned()
+    } else {
+        file_kind(&meta).to_owned()
+    };
+    let named = if at == dir {
+        format!("the save folder {} is {what}, not a folder", dir.display())
+    } else {
+        format!(
+            "the save folder {} cannot be made: {} is {what}, not a folder",
+            dir.display(),
+            at.display()
+        )
+    };
+    Err(CliError::Usage(format!(
+        "{named}: choose another --save-dir (or BYOG_SAVE_DIR)"
+    )))
+}
+
+/// What a path that is neither a file nor a folder is, in words: "a character device", "a
+/// FIFO", ….
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else if meta.is_file() {
+        "a regular file"
+    } else {
+        "neither a file nor a folder"
     }
 }
 
