@@ -1176,3 +1176,134 @@ fn a_save_folder_that_is_a_device_is_named_as_such() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// Runs `byog ARGS --save-dir DIR`, killing it (and failing) if it has not ended in `limit`.
+#[cfg(unix)]
+fn byog_within(
+    dir: &std::path::Path,
+    args: &[&str],
+    limit: std::time::Duration,
+) -> (std::process::Output, std::time::Duration) {
+    let started = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(args)
+        .arg("--save-dir")
+        .arg(dir)
+        .env_remove("BYOG_SAVE_DIR")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("{args:?} still runs after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    (child.wait_with_output().unwrap(), started.elapsed())
+}
+
+#[cfg(unix)]
+#[test]
+fn keys_come_from_pipes_as_from_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let expected = stdout(&byog(dir.path(), &["N5SDD"]));
+    // Process substitution: /dev/fd/N, an anonymous pipe.
+    for command in ["replay --file", "--file"] {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "\"$0\" {command} <(echo N5S; echo DD) --save-dir \"$1\""
+            ))
+            .arg(env!("CARGO_BIN_EXE_byog"))
+            .arg(dir.path())
+            .env_remove("BYOG_SAVE_DIR")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+        assert_eq!(stdout(&out), expected, "{command}");
+    }
+    // A FIFO whose writer comes a little after byog opens it, writes slowly, then closes it.
+    let fifo = dir.path().join("keys.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    // Not joined: were byog to fail before opening the FIFO, the writer's open would block.
+    let _writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let mut f = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+            std::io::Write::write_all(&mut f, b"N5S").unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            std::io::Write::write_all(&mut f, b"\nDD\n").unwrap();
+        })
+    };
+    let (out, _) = byog_within(
+        dir.path(),
+        &["replay", "--file", fifo.to_str().unwrap()],
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), expected);
+    // Standard input and regular files still work.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["replay", "--file", "-", "--save-dir"])
+        .arg(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"N5SDD").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(stdout(&out), expected);
+    let keys = dir.path().join("keys.txt");
+    std::fs::write(&keys, "N5SDD\n").unwrap();
+    assert_eq!(
+        stdout(&byog(
+            dir.path(),
+            &["replay", "--file", keys.to_str().unwrap()]
+        )),
+        expected
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_no_one_writes_to_is_refused_in_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("nobody.fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (out, took) = byog_within(
+        dir.path(),
+        &["replay", "--file", fifo.to_str().unwrap()],
+        std::time::Duration::from_secs(20),
+    );
+    assert_usage_error(
+        &out,
+        "a FIFO with no writer",
+        &[
+            &format!("cannot read keys from {}", fifo.display()),
+            "no writer",
+            "within 3 seconds",
+        ],
+    );
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    // What can never be a key file is refused at once, saying what it is.
+    for (path, what) in [("/dev/zero", "a character device"), ("/", "a folder")] {
+        let (out, took) = byog_within(
+            dir.path(),
+            &["replay", "--file", path],
+            std::time::Duration::from_secs(20),
+        );
+        assert_usage_error(&out, path, &[what, "not a file or a pipe"]);
+        assert!(took < std::time::Duration::from_secs(3), "{path}: {took:?}");
+    }
+}

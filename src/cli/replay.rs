@@ -163,31 +163,147 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
     }
 }
 
-/// The keys in a file (`-`: standard input), line breaks removed. Only a regular file (or
-/// standard input) is read, up to [`MAX_KEY_FILE_BYTES`].
+/// The keys in a file (`-`: standard input), line breaks removed. A regular file is read up
+/// to [`MAX_KEY_FILE_BYTES`]; so is a pipe (`<(echo N5SDD)`, a FIFO made with `mkfifo`),
+/// until its writer closes it, provided something writes to it or closes it within
+/// [`PIPE_WAIT`]: a FIFO nothing ever opens for writing would never end. Anything else (a
+/// folder, a device, a socket) is refused.
 fn read_keys(path: &Path) -> Result<String, CliError> {
     let fail =
         |why: String| CliError::Usage(format!("cannot read keys from {}: {why}", shown(path)));
-    let text = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(
-            &mut io::Read::take(io::stdin(), MAX_KEY_FILE_BYTES),
-            &mut text,
+    let bytes = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(
+            &mut io::Read::take(io::stdin(), MAX_KEY_FILE_BYTES + 1),
+            &mut bytes,
         )
         .map_err(|e| fail(e.to_string()))?;
-        text
+        bytes
     } else {
         let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
-        if !meta.is_file() {
-            return Err(fail("it is not a regular file".into()));
-        }
-        if meta.len() > MAX_KEY_FILE_BYTES {
+        if is_pipe(&meta) {
+            read_pipe(path, PIPE_WAIT).map_err(fail)?
+        } else if meta.is_file() {
+            if meta.len() > MAX_KEY_FILE_BYTES {
+                return Err(fail(too_long(meta.len())));
+            }
+            std::fs::read(path).map_err(|e| fail(e.to_string()))?
+        } else {
             return Err(fail(format!(
-                "it is {} bytes, more than the {MAX_KEY_FILE_BYTES} a key file may hold",
-                meta.len()
+                "it is {}, not a file or a pipe",
+                super::args::file_kind(&meta)
             )));
         }
-        std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?
     };
+    if bytes.len() as u64 > MAX_KEY_FILE_BYTES {
+        return Err(fail(too_long(bytes.len() as u64)));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "it is not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
     Ok(text.chars().filter(|c| !matches!(c, '\n' | '\r')).collect())
+}
+
+/// How long `--file` waits for a pipe's writer to write or close before giving up.
+pub const PIPE_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// "it holds more than …": the message for a key file over [`MAX_KEY_FILE_BYTES`].
+fn too_long(bytes: u64) -> String {
+    format!("it is {bytes} bytes or more, more than the {MAX_KEY_FILE_BYTES} a key file may hold")
+}
+
+/// Whether `meta` is a pipe (a FIFO, or an anonymous pipe seen through `/dev/fd`).
+fn is_pipe(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
+}
+
+/// Reads a pipe to its end: opened without blocking (so a FIFO with no writer cannot hang
+/// the open), then read as data comes. Until the writer first writes or closes, it waits at
+/// most `wait`; after that, as long as the writer keeps the pipe open (a slow writer ends
+/// when it closes it).
+///
+/// # Errors
+/// A sentence: nothing wrote within `wait`, more than [`MAX_KEY_FILE_BYTES`], or the
+/// operating system's reason.
+#[cfg(unix)]
+fn read_pipe(path: &Path, wait: std::time::Duration) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !is_pipe(&meta) {
+        return Err("it stopped being a pipe while it was opened".into());
+    }
+    let deadline = std::time::Instant::now() + wait;
+    let mut heard = false;
+    let mut bytes = Vec::new();
+    let mut buffer = vec![0u8; 64 * 1024];
+    loop {
+        let timeout = if heard {
+            -1
+        } else {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            i32::try_from(left.as_millis()).unwrap_or(i32::MAX)
+        };
+        let mut fd = libc::pollfd {
+            fd: file.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, on a descriptor `file` keeps open, for the call.
+        let ready = unsafe { libc::poll(&mut fd, 1, timeout) };
+        if ready < 0 {
+            let e = io::Error::last_os_error();
+            if e.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(e.to_string());
+        }
+        if ready == 0 {
+            return Err(format!(
+                "it is a pipe with no writer: nothing wrote to it or closed it within {} \
+                 seconds (start the program that writes the keys first, or give a file)",
+                wait.as_secs()
+            ));
+        }
+        heard = true;
+        match file.read(&mut buffer) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => {
+                bytes.extend_from_slice(&buffer[..n]);
+                if bytes.len() as u64 > MAX_KEY_FILE_BYTES {
+                    return Err(too_long(bytes.len() as u64));
+                }
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+                ) => {}
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}
+
+/// Pipes are read only on Unix; elsewhere they are refused like any other special file.
+#[cfg(not(unix))]
+fn read_pipe(_path: &Path, _wait: std::time::Duration) -> Result<Vec<u8>, String> {
+    Err("it is a pipe, which byog reads only on Unix".into())
 }
