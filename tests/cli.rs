@@ -1307,3 +1307,121 @@ fn a_pipe_no_one_writes_to_is_refused_in_seconds() {
         assert!(took < std::time::Duration::from_secs(3), "{path}: {took:?}");
     }
 }
+
+/// The `byog: ignored: …` lines of a run's stderr.
+fn ignored_lines(out: &std::process::Output) -> Vec<String> {
+    stderr(out)
+        .lines()
+        .filter(|l| l.starts_with("byog: ignored: "))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn flags_a_game_does_not_use_are_reported_as_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = byog(dir.path(), &["N1S:Q"]);
+    assert_eq!(saved.status.code(), Some(0), "{}", stderr(&saved));
+    // A load keeps the save's own size, generator settings and requirements.
+    let out = byog(
+        dir.path(),
+        &[
+            "--width",
+            "40",
+            "--room-tries",
+            "5",
+            "--min-rooms",
+            "2",
+            "LSS",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), stdout(&byog(dir.path(), &["N1SSS"])));
+    assert_eq!(
+        ignored_lines(&out),
+        [
+            "byog: ignored: --width (a loaded game keeps its own size)",
+            "byog: ignored: --room-tries (a loaded game keeps its own generator settings)",
+            "byog: ignored: --min-rooms (a loaded game keeps its own requirements)",
+        ]
+    );
+    // A loaded run keeps its number of floors.
+    let run = byog(dir.path(), &["--floors", "3", "R3S:Q"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert!(ignored_lines(&run).is_empty(), "{:?}", ignored_lines(&run));
+    let out = byog(dir.path(), &["--floors", "5", "--json", "LD"]);
+    assert_eq!(json_of(&out)["floors"], 3);
+    assert_eq!(
+        ignored_lines(&out),
+        ["byog: ignored: --floors (a loaded run keeps its own number of floors)"]
+    );
+    // An exploration has no size, and the world generator does not make its rooms.
+    let out = byog(
+        dir.path(),
+        &[
+            "E3SW",
+            "--width",
+            "40",
+            "--height",
+            "20",
+            "--max-dead-ends",
+            "1",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = ignored_lines(&out);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].starts_with("byog: ignored: --width (an exploration"));
+    assert!(lines[1].starts_with("byog: ignored: --height (an exploration"));
+    assert!(lines[2].starts_with("byog: ignored: --max-dead-ends (an exploration"));
+    // Floors are for runs, the exploration flags for explorations.
+    let out = byog(dir.path(), &["--floors", "3", "--branch-timer", "9", "N5S"]);
+    assert_eq!(
+        ignored_lines(&out),
+        [
+            "byog: ignored: --floors (floors are for runs, R<seed>S)",
+            "byog: ignored: --branch-timer (it is for explorations, E<seed>S)",
+        ]
+    );
+    // Flags that are used, and defaults, are never reported.
+    for args in [
+        &["--width", "40", "--height", "20", "--min-rooms", "2", "N5S"][..],
+        &["--floors", "2", "--width", "40", "R5S"],
+        &["--max-unexplored", "2", "--branch-timer", "9", "E5S"],
+        &["E5SWWD"],
+        &["LSS"],
+    ] {
+        let out = byog(dir.path(), args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(ignored_lines(&out).is_empty(), "{args:?}: {}", stderr(&out));
+    }
+    // Commands that never use a flag say so too (and --save-dir is never reported).
+    let out = byog(
+        dir.path(),
+        &[
+            "gen",
+            "--seed",
+            "1",
+            "--floors",
+            "3",
+            "--max-unexplored",
+            "2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(ignored_lines(&out).len(), 2, "{}", stderr(&out));
+    assert!(ignored_lines(&out)[0].starts_with("byog: ignored: --floors (gen makes"));
+    let out = byog(dir.path(), &["stats", "--seed", "1", "--floors", "3"]);
+    assert_eq!(
+        ignored_lines(&out),
+        ["byog: ignored: --floors (it goes with --run or --runs)"]
+    );
+    let out = byog(dir.path(), &["stats", "--run", "1", "--floors", "2"]);
+    assert!(ignored_lines(&out).is_empty(), "{}", stderr(&out));
+    let out = byog(dir.path(), &["solve", "R3S", "--branch-timer", "9"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        ignored_lines(&out),
+        ["byog: ignored: --branch-timer (it is for explorations, E<seed>S)"]
+    );
+}

@@ -175,7 +175,93 @@ impl Args for RequirementArgs {
     }
 }
 
+/// The flags of a world's size, by long name.
+pub const SIZE_FLAGS: &[&str] = &["width", "height"];
+/// The generator's flags.
+pub const GENERATOR_FLAGS: &[&str] = &[
+    "room-tries",
+    "room-extra-size",
+    "winding-percent",
+    "extra-connector-chance",
+    "max-tries",
+];
+/// The flag of a run's length.
+pub const FLOORS_FLAGS: &[&str] = &["floors"];
+/// The flags of an exploration.
+pub const EXPLORE_FLAGS: &[&str] = &["max-unexplored", "branch-timer"];
+
+/// The requirements' flags, one per [`Requirement::ALL`].
+pub fn requirement_flags() -> Vec<&'static str> {
+    Requirement::ALL.iter().map(|r| r.flag()).collect()
+}
+
 impl Common {
+    /// Whether the user gave `--flag` (long name without the dashes) on the command line.
+    pub fn given(&self, flag: &str) -> bool {
+        self.given.contains(flag)
+    }
+
+    /// Reports on stderr each of `flags` the user gave, as `byog: ignored: --width (why)`:
+    /// a flag that changes nothing is never silent.
+    pub fn ignored(&self, flags: &[&str], why: &str) {
+        for flag in flags.iter().filter(|f| self.given(f)) {
+            eprintln!("byog: ignored: --{flag} ({why})");
+        }
+    }
+
+    /// Reports the flags the game a replay ended with did not use: a loaded game keeps its
+    /// own size, settings, requirements and floors; a classic game has no floors; only an
+    /// exploration takes the exploration flags, and it has no size and no world generator.
+    /// `kind` is the game's [`GameState::kind_key`](crate::core::GameState::kind_key).
+    pub fn report_unused(&self, kind: char, loaded: bool) {
+        const FOR_RUNS: &str = "floors are for runs, R<seed>S";
+        const FOR_EXPLORATIONS: &str = "it is for explorations, E<seed>S";
+        if loaded {
+            self.ignored(SIZE_FLAGS, "a loaded game keeps its own size");
+            self.ignored(
+                GENERATOR_FLAGS,
+                "a loaded game keeps its own generator settings",
+            );
+            self.ignored(
+                &requirement_flags(),
+                "a loaded game keeps its own requirements",
+            );
+            if kind == 'R' {
+                self.ignored(FLOORS_FLAGS, "a loaded run keeps its own number of floors");
+            } else {
+                self.ignored(FLOORS_FLAGS, FOR_RUNS);
+            }
+            if kind == 'E' {
+                self.ignored(EXPLORE_FLAGS, "a loaded exploration keeps its own settings");
+            } else {
+                self.ignored(EXPLORE_FLAGS, FOR_EXPLORATIONS);
+            }
+            return;
+        }
+        match kind {
+            'E' => {
+                self.ignored(
+                    SIZE_FLAGS,
+                    "an exploration is made room by room as it is walked: it has no size",
+                );
+                self.ignored(
+                    GENERATOR_FLAGS,
+                    "an exploration's rooms are not made by the world generator",
+                );
+                self.ignored(
+                    &requirement_flags(),
+                    "an exploration's rooms are not made by the world generator",
+                );
+                self.ignored(FLOORS_FLAGS, FOR_RUNS);
+            }
+            'R' => self.ignored(EXPLORE_FLAGS, FOR_EXPLORATIONS),
+            _ => {
+                self.ignored(FLOORS_FLAGS, FOR_RUNS);
+                self.ignored(EXPLORE_FLAGS, FOR_EXPLORATIONS);
+            }
+        }
+    }
+
     /// The exploration settings these flags ask for (`--max-unexplored`, `--branch-timer`).
     pub fn explore_settings(&self) -> crate::core::explore::ExploreSettings {
         crate::core::explore::ExploreSettings {

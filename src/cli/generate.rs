@@ -8,7 +8,8 @@ use clap::Args;
 use rayon::prelude::*;
 
 use super::args::{
-    Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds, thread_pool,
+    Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
+    seeds, thread_pool,
 };
 use super::{CliError, Color, Format, format_of, plural, seed_failure, value_name, write_stdout};
 use crate::core::GameState;
@@ -77,6 +78,14 @@ fn make(seed: u64, common: &Common, settings: GeneratorSettings) -> Result<Made,
 
 /// Runs `gen`.
 pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
+    common.ignored(
+        FLOORS_FLAGS,
+        "gen makes the worlds N<seed>S starts; floors are for runs",
+    );
+    common.ignored(
+        EXPLORE_FLAGS,
+        "gen makes the worlds N<seed>S starts; it is for explorations",
+    );
     let (range, many) = seeds(args.seed, args.seeds)?;
     let format = format_of(args.format, args.json);
     if let Some(view) = args.view.filter(|&v| v != View::Plain) {

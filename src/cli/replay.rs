@@ -1,6 +1,7 @@
 //! `byog replay INPUT` (and `byog INPUT`): feeds an input string to the interpreter headless,
 //! prints the world (or the JSON state), and writes the save on `:Q`.
 
+use std::cell::RefCell;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -8,9 +9,10 @@ use clap::Args;
 
 use super::args::Common;
 use super::{CliError, Format, format_of, json, shown, write_stdout};
+use crate::core::GameState;
 use crate::core::interpreter::Interpreter;
 use crate::core::replay;
-use crate::core::save::FileStore;
+use crate::core::save::{FileStore, SaveError, SaveStore};
 
 /// How many ignored keys `replay` reports one by one before it only counts them.
 const MAX_REPORTS_SHOWN: usize = 20;
@@ -114,7 +116,8 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
     let mut interpreter = Interpreter::new(common.width, common.height, common.settings())
         .with_floors(common.floors)
         .with_explore(common.explore_settings());
-    let mut store = FileStore::in_dir(common.save_dir()?);
+    let mut file = FileStore::in_dir(common.save_dir()?);
+    let mut store = Watched::new(&mut file);
     let mut shown_reports = 0usize;
     let result = replay::replay(
         &mut interpreter,
@@ -136,10 +139,13 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
             run.reported
         );
     }
+    if let Some(game) = interpreter.game() {
+        common.report_unused(game.kind_key(), store.loaded(game));
+    }
     if run.nothing_to_load {
         eprintln!(
             "byog: no saved game at {}; nothing to load",
-            shown(store.path())
+            shown(store.inner.path())
         );
     }
     if let Some(summary) = interpreter.game().and_then(crate::screens::run_summary) {
@@ -160,6 +166,55 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
             eprintln!("byog: no world was started (start one with N<seed>S, or load one with L)");
         }
         Ok(())
+    }
+}
+
+/// A save store that remembers the history of the last game it loaded, so that a replay can
+/// tell a loaded game (whose own size and settings win over the flags) from a new one.
+pub struct Watched<'a, S: SaveStore> {
+    /// The store itself.
+    pub inner: &'a mut S,
+    loaded: RefCell<Option<String>>,
+}
+
+impl<'a, S: SaveStore> Watched<'a, S> {
+    /// Watches `inner`.
+    pub fn new(inner: &'a mut S) -> Self {
+        Watched {
+            inner,
+            loaded: RefCell::new(None),
+        }
+    }
+
+    /// Whether `game` is the game last loaded, played on: its history goes on from the
+    /// loaded one's (a new game's starts with its own `N<seed>S`).
+    pub fn loaded(&self, game: &GameState) -> bool {
+        self.loaded
+            .borrow()
+            .as_ref()
+            .is_some_and(|h| game.history().starts_with(h.as_str()))
+    }
+}
+
+impl<S: SaveStore> SaveStore for Watched<'_, S> {
+    fn load(&self) -> Result<Option<GameState>, SaveError> {
+        let game = self.inner.load()?;
+        if let Some(game) = &game {
+            *self.loaded.borrow_mut() = Some(game.history());
+        }
+        Ok(game)
+    }
+
+    fn save(&mut self, game: &GameState) -> Result<(), SaveError> {
+        self.inner.save(game)
+    }
+
+    fn location(&self) -> PathBuf {
+        self.inner.location()
+    }
+
+    fn has_save(&self) -> bool {
+        self.inner.has_save()
     }
 }
 

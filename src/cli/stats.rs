@@ -8,7 +8,10 @@
 
 use clap::{ArgGroup, Args};
 
-use super::args::{Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds};
+use super::args::{
+    Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
+    seeds,
+};
 use super::{CliError, Format, format_of, plural, seed_failure, value_name, write_stdout};
 use crate::stats;
 
@@ -61,6 +64,13 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
         )));
     }
     let json = format == Format::Json;
+    common.ignored(
+        EXPLORE_FLAGS,
+        "stats measures worlds and runs; it is for explorations",
+    );
+    if args.run.is_none() && args.runs.is_none() {
+        common.ignored(FLOORS_FLAGS, "it goes with --run or --runs");
+    }
     if let Some(seed) = args.run {
         return one_run(common, seed, json);
     }
