@@ -1425,3 +1425,74 @@ fn flags_a_game_does_not_use_are_reported_as_ignored() {
         ["byog: ignored: --branch-timer (it is for explorations, E<seed>S)"]
     );
 }
+
+#[test]
+fn gen_json_gives_positions_as_replay_json_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in ["1", "42"] {
+        let generated = json_of(&byog(dir.path(), &["gen", "--seed", seed, "--json"]));
+        let replayed = json_of(&byog(
+            dir.path(),
+            &["replay", "--json", &format!("N{seed}S")],
+        ));
+        for key in ["avatar", "exit"] {
+            assert!(generated[key].is_array(), "{key}: {}", generated[key]);
+            assert_eq!(generated[key], replayed[key], "seed {seed}: {key}");
+        }
+        assert_eq!(generated["rows"], replayed["rows"]);
+    }
+}
+
+#[test]
+fn each_command_lists_only_the_flags_that_matter_to_it() {
+    let help = |command: &str| {
+        let out = common::byog(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let flag_in = |text: &str, flag: &str| text.contains(&format!("--{flag} "));
+    let explore = ["max-unexplored", "branch-timer"];
+    for command in ["solve", "gen", "stats"] {
+        let text = help(command);
+        for flag in explore {
+            assert!(
+                !flag_in(&text, flag),
+                "{command} --help lists --{flag}: {text}"
+            );
+        }
+        for flag in ["width", "height", "room-tries", "min-rooms"] {
+            assert!(
+                flag_in(&text, flag),
+                "{command} --help misses --{flag}: {text}"
+            );
+        }
+    }
+    assert!(!flag_in(&help("gen"), "floors"));
+    assert!(!flag_in(&help("gen"), "save-dir"));
+    assert!(!flag_in(&help("stats"), "save-dir"));
+    assert!(flag_in(&help("stats"), "floors"), "stats --run uses it");
+    assert!(flag_in(&help("solve"), "floors"));
+    assert!(flag_in(&help("solve"), "save-dir"), "solve loads with L");
+    for command in ["replay", "play"] {
+        let text = help(command);
+        for flag in [
+            "floors",
+            "max-unexplored",
+            "branch-timer",
+            "save-dir",
+            "width",
+        ] {
+            assert!(flag_in(&text, flag), "{command} --help misses --{flag}");
+        }
+    }
+    // Hidden is not refused: flags placed before or after the command still parse.
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["gen", "--seed", "1", "--floors", "2"][..],
+        &["--floors", "2", "gen", "--seed", "1"],
+        &["--max-unexplored", "2", "stats", "--seed", "1"],
+    ] {
+        let out = byog(dir.path(), args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    }
+}

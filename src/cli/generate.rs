@@ -34,7 +34,7 @@ pub struct GenArgs {
     #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
     seeds: Option<SeedRange>,
     /// Output format: text (the world, or --view), json (one object a line: seed, width,
-    /// height, avatar, exit, rooms, rows), none (generate only, for timing).
+    /// height, avatar and exit as [x, y], rooms, rows), none (generate only, for timing).
     #[arg(long, value_enum, value_name = "FORMAT")]
     format: Option<Format>,
     /// Short for --format json.
@@ -185,7 +185,9 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
     }
 }
 
-/// The JSON object `gen --format json` prints for a world.
+/// The JSON object `gen --format json` prints for a world: `seed`, `width`, `height`,
+/// `avatar` and `exit` as `[x, y]` (y up, as `replay --json` gives them), `rooms` (`{"x",
+/// "y", "width", "height"}`, `(x, y)` the bottom-left tile) and `rows` (top row first).
 fn world_json(made: &Made) -> serde_json::Value {
     let game = &made.game;
     let world = game.world();
@@ -199,8 +201,8 @@ fn world_json(made: &Made) -> serde_json::Value {
         "seed": game.seed(),
         "width": world.width(),
         "height": world.height(),
-        "avatar": { "x": game.avatar().x, "y": game.avatar().y },
-        "exit": { "x": game.exit().x, "y": game.exit().y },
+        "avatar": [game.avatar().x, game.avatar().y],
+        "exit": [game.exit().x, game.exit().y],
         "rooms": rooms,
         "rows": text.lines().collect::<Vec<_>>(),
     })
