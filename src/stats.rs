@@ -120,7 +120,7 @@ pub fn seed_table(s: &SeedStats) -> String {
     } else {
         format!("{} tries", s.tries)
     };
-    let dist = |d: Option<u32>| d.map_or("unreachable".to_owned(), |d| format!("{d} tiles"));
+    let dist = |d: Option<u32>| d.map_or("unreachable".to_owned(), |d| plural(d.into(), "tile"));
     let _ = writeln!(
         out,
         "seed {} ({} × {} tiles, {tries})",
@@ -148,7 +148,7 @@ pub fn seed_table(s: &SeedStats) -> String {
                 metrics::LARGE_ROOM_ABOVE
             ),
         ),
-        ("largest room", format!("{} tiles", m.largest_room_area)),
+        ("largest room", plural(m.largest_room_area.into(), "tile")),
         ("corridor tiles", m.corridor_tiles.to_string()),
         ("junctions", m.junctions.to_string()),
         ("loops", m.loops.to_string()),
@@ -160,7 +160,7 @@ pub fn seed_table(s: &SeedStats) -> String {
         (
             "max seclusion",
             m.max_seclusion()
-                .map_or("no rooms".into(), |v| format!("{v} tiles")),
+                .map_or("no rooms".into(), |v| plural(v.into(), "tile")),
         ),
     ];
     for (name, value) in rows {

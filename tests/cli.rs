@@ -565,14 +565,15 @@ fn a_batch_prints_every_seed_it_can_and_reports_the_others() {
     for seed in &made {
         assert!(!err.contains(&format!("seed {seed}:")), "{err}");
     }
+    let others = match made.len() {
+        1 => "the other one was printed".to_owned(),
+        n => format!("the other {n} were printed"),
+    };
     assert!(
         err.contains(&format!(
-            "{} of 5 could not be made",
-            if failed.len() == 1 {
-                "1 seed".to_string()
-            } else {
-                format!("{} seeds", failed.len())
-            }
+            "{} of 5 seeds could not be made ({}reported above); {others}",
+            failed.len(),
+            if failed.len() == 1 { "" } else { "each is " }
         )),
         "{err}"
     );
@@ -1495,4 +1496,85 @@ fn each_command_lists_only_the_flags_that_matter_to_it() {
         let out = byog(dir.path(), args);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
     }
+}
+
+#[test]
+fn a_batch_summary_says_how_many_failed_at_every_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let impossible = ["--min-openness", "99", "--max-tries", "1"];
+    let run = |args: &[&str]| byog(dir.path(), &[args, &impossible[..]].concat());
+    // None could be made: nothing was printed, and no "others" are claimed.
+    let out = run(&["gen", "--seeds", "1..6"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "byog: error: none of the 5 seeds could be made (each is reported above); \
+             nothing was printed"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("the others"), "{err}");
+    assert!(!err.contains("5 seeds of 5"), "{err}");
+    let out = run(&["gen", "--seeds", "3..=3"]);
+    assert!(
+        stderr(&out).contains(
+            "byog: error: the one seed could not be made (reported above); nothing was printed"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["stats", "--seeds", "1..3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(
+            "none of the 2 seeds met the requirements (each is reported above); there was \
+             nothing to summarise"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // One try is "1 try", wherever it is counted.
+    let err = stderr(&run(&["gen", "--seed", "3"]));
+    assert!(err.contains("in 1 try (--max-tries)"), "{err}");
+    assert!(err.contains("(1 of 1 try)"), "{err}");
+    assert!(!err.contains("1 tries"), "{err}");
+}
+
+#[test]
+fn gen_png_checks_the_picture_size_before_generating() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("big.png");
+    // 1100 × 1000 tiles is 17600 × 16000 pixels, over the limit. The requirement cannot be
+    // met, so had the world been generated first, that would be the error.
+    let out = byog(
+        dir.path(),
+        &[
+            "gen",
+            "--seed",
+            "1",
+            "--width",
+            "1100",
+            "--height",
+            "1000",
+            "--min-openness",
+            "99",
+            "--max-tries",
+            "1",
+            "--png",
+            png.to_str().unwrap(),
+        ],
+    );
+    assert_usage_error(
+        &out,
+        "--png of a world too large",
+        &[
+            &format!("cannot write the PNG {}", png.display()),
+            "17600 × 16000 pixels",
+            "use a smaller world",
+        ],
+    );
+    assert!(!stderr(&out).contains("requirements"), "{}", stderr(&out));
+    assert!(!png.exists());
 }

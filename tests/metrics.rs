@@ -1276,3 +1276,25 @@ fn every_requirement_reads_its_own_bound() {
     let minimums: Vec<bool> = Requirement::ALL.iter().map(|r| r.is_minimum()).collect();
     assert_eq!(minimums, vec![true, false, true, true, false, false, true]);
 }
+
+#[test]
+fn unmet_distances_count_one_tile_in_the_singular() {
+    let near = Unmet {
+        requirement: Requirement::MinExitDistance,
+        bound: 2,
+        reached: Reached::Count(1),
+    };
+    assert_eq!(
+        near.to_string(),
+        "exit distance 1 tile is below the minimum 2 tiles"
+    );
+    let unreachable = Unmet {
+        requirement: Requirement::MinExitDistance,
+        bound: 1,
+        reached: Reached::Unreachable,
+    };
+    assert_eq!(
+        unreachable.to_string(),
+        "the exit is unreachable (minimum exit distance 1 tile)"
+    );
+}

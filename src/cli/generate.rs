@@ -11,7 +11,9 @@ use super::args::{
     Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
     seeds, thread_pool,
 };
-use super::{CliError, Color, Format, format_of, plural, seed_failure, value_name, write_stdout};
+use super::{
+    CliError, Color, Format, failed_of, format_of, reported, seed_failure, value_name, write_stdout,
+};
 use crate::core::GameState;
 use crate::core::generator::{self, GeneratorSettings, Room};
 use crate::stats;
@@ -128,6 +130,8 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
         }
     };
     if let Some(path) = &args.png {
+        // Checked before generating, which can take long at the largest sizes.
+        check_png_size(common.width, common.height, path)?;
         let made = make(range.first, common, settings).map_err(CliError::Usage)?;
         let world = made.game.world();
         let geometry = Geometry::new(world.width() as u32, world.height() as u32);
@@ -178,11 +182,40 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
     }
     match failed {
         0 => Ok(()),
-        n => Err(CliError::Partial(format!(
-            "{} of {count} could not be made (each is reported above); the others were printed",
-            plural(n, "seed")
-        ))),
+        n => {
+            let rest = match count - n {
+                0 => "nothing was printed".to_owned(),
+                1 => "the other one was printed".to_owned(),
+                m => format!("the other {m} were printed"),
+            };
+            Err(CliError::Partial(format!(
+                "{} {}; {rest}",
+                failed_of(n, count, "seed", "could be made", "could not be made"),
+                reported(n)
+            )))
+        }
     }
+}
+
+/// Refuses a `--png` of a world whose picture would be larger than the rasteriser draws
+/// ([`raster::MAX_PIXELS`]), before any world is made.
+///
+/// # Errors
+/// [`CliError::Usage`] with the rasteriser's own message, naming the file.
+fn check_png_size(width: usize, height: usize, path: &std::path::Path) -> Result<(), CliError> {
+    let side = u64::from(crate::tile_engine::TILE_SIZE);
+    let (w, h) = (width as u64 * side, height as u64 * side);
+    if w.saturating_mul(h) <= raster::MAX_PIXELS {
+        return Ok(());
+    }
+    let e = raster::RasterError {
+        path: path.to_path_buf(),
+        reason: raster::RasterReason::TooLarge {
+            width: w,
+            height: h,
+        },
+    };
+    Err(CliError::Usage(e.to_string()))
 }
 
 /// The JSON object `gen --format json` prints for a world: `seed`, `width`, `height`,

@@ -386,6 +386,27 @@ fn plural(n: u64, noun: &str) -> String {
     }
 }
 
+/// How many of a batch of `count` failed, in words, for its closing summary:
+/// "2 of 5 seeds could not be made", "none of the 5 seeds could be made", "the one seed
+/// could not be made"; `can` and `cannot` are the verb, said of all or of some.
+fn failed_of(failed: u64, count: u64, noun: &str, can: &str, cannot: &str) -> String {
+    match (failed, count) {
+        (1, 1) => format!("the one {noun} {cannot}"),
+        (f, c) if f == c => format!("none of the {c} {noun}s {can}"),
+        (f, c) => format!("{f} of {} {cannot}", plural(c, noun)),
+    }
+}
+
+/// Where a batch's failures were reported: "(reported above)" for one, "(each is reported
+/// above)" for more.
+fn reported(failed: u64) -> &'static str {
+    if failed == 1 {
+        "(reported above)"
+    } else {
+        "(each is reported above)"
+    }
+}
+
 /// How a batch reports a seed that could not be made: `seed N: why`, naming the seed once
 /// (the generator's own message may already start with `seed N: `).
 fn seed_failure(seed: u64, why: &str) -> String {

@@ -12,7 +12,10 @@ use super::args::{
     Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
     seeds,
 };
-use super::{CliError, Format, format_of, plural, seed_failure, value_name, write_stdout};
+use super::{
+    CliError, Format, failed_of, format_of, plural, reported, seed_failure, value_name,
+    write_stdout,
+};
 use crate::stats;
 
 /// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
@@ -126,10 +129,24 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     print_batch(json, &settings, json_value, || stats::range_table(&r))?;
     match r.failed {
         0 => Ok(()),
-        n => Err(CliError::Partial(format!(
-            "{} of {count} failed the requirements (each is reported above); the summary covers the others",
-            plural(n, "seed")
-        ))),
+        n => {
+            let rest = match count - n {
+                0 => "there was nothing to summarise".to_owned(),
+                1 => "the summary covers the other one".to_owned(),
+                m => format!("the summary covers the other {m}"),
+            };
+            Err(CliError::Partial(format!(
+                "{} {}; {rest}",
+                failed_of(
+                    n,
+                    count,
+                    "seed",
+                    "met the requirements",
+                    "failed the requirements"
+                ),
+                reported(n)
+            )))
+        }
     }
 }
 
@@ -194,9 +211,9 @@ fn many_runs(
     match r.failed {
         0 => Ok(()),
         n => Err(CliError::Partial(format!(
-            "{n} of {} could not be made (each is reported above); the summary covers \
-             every floor that could",
-            plural(count, "run")
+            "{} {}; the summary covers every floor that could be made",
+            failed_of(n, count, "run", "could be made", "could not be made"),
+            reported(n)
         ))),
     }
 }

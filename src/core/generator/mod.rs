@@ -125,9 +125,10 @@ pub enum GenerateError {
     /// No try of a run's floor had a route that fits its move allowance
     /// ([`crate::core::run::floor`]).
     #[error(
-        "run seed {seed}: no try of floor B{floor} fits its move budget in {tries} tries; \
+        "run seed {seed}: no try of floor B{floor} fits its move budget in {}; \
          try another seed, or a larger --width/--height (small floors fit their budget less \
-         often)"
+         often)",
+        n_tries(*.tries)
     )]
     NoFloorFits {
         /// The run's seed.
@@ -139,7 +140,9 @@ pub enum GenerateError {
     },
     /// No world met the requirements within `max_tries` tries.
     #[error(
-        "seed {seed}: no world met the requirements in {tries} tries (--max-tries); {requirement} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}"
+        "seed {seed}: no world met the requirements in {} (--max-tries); {requirement} failed most often ({failures} of {}), and the closest value reached was: {closest}",
+        n_tries(*.tries),
+        n_tries(*.tries)
     )]
     RequirementsUnmet {
         /// The seed asked for.
@@ -153,6 +156,15 @@ pub enum GenerateError {
         /// That requirement's closest miss, e.g. "openness 61.2% is below the minimum 99%".
         closest: String,
     },
+}
+
+/// "1 try", "3 tries": a count of tries in [`GenerateError`]'s messages.
+fn n_tries(n: u32) -> String {
+    if n == 1 {
+        "1 try".to_owned()
+    } else {
+        format!("{n} tries")
+    }
 }
 
 /// A rectangle of floor carved as a room, in tiles; `(x, y)` is its bottom-left tile.

@@ -249,9 +249,9 @@ impl fmt::Display for Unmet {
         match self.reached {
             Reached::Unreachable => write!(
                 f,
-                "the exit is unreachable (minimum {} {} tiles)",
+                "the exit is unreachable (minimum {} {})",
                 r.metric(),
-                self.bound
+                tiles(self.bound)
             ),
             Reached::Openness { open, tiles } => {
                 let tiles = u128::from(tiles.max(1));
@@ -270,10 +270,24 @@ impl fmt::Display for Unmet {
                 )
             }
             Reached::Count(n) if r == Requirement::MinExitDistance => {
-                write!(f, "exit distance {n} tiles is {side} {} tiles", self.bound)
+                write!(
+                    f,
+                    "exit distance {} is {side} {}",
+                    tiles(n),
+                    tiles(self.bound)
+                )
             }
             Reached::Count(n) => write!(f, "{} {n} is {side} {}", r.metric(), self.bound),
         }
+    }
+}
+
+/// "1 tile", "40 tiles".
+fn tiles(n: u32) -> String {
+    if n == 1 {
+        "1 tile".to_owned()
+    } else {
+        format!("{n} tiles")
     }
 }
 
