@@ -11,14 +11,14 @@ use super::args::{
     Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
     seeds, thread_pool,
 };
+use super::progress::progress_bar;
+use super::views::{self, View};
 use super::{
     CliError, Color, Format, failed_of, format_of, reported, seed_failure, value_name, write_stdout,
 };
 use crate::core::GameState;
 use crate::core::generator::{self, GeneratorSettings, Room};
-use crate::stats;
 use crate::tile_engine::{Geometry, raster};
-use crate::views::{self, View};
 
 /// Most seeds one `gen --seeds` run accepts.
 const MAX_SEEDS_PER_RUN: u64 = 10_000_000;
@@ -139,7 +139,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(e.to_string()))?;
     }
     let pool = thread_pool(args.threads, count)?;
-    let bar = stats::progress_bar(count);
+    let bar = progress_bar(count);
     let mut failed = 0u64;
     let mut single_failure = None;
     let mut first = range.first;

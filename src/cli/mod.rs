@@ -6,7 +6,7 @@
 //! | `byog` / `byog play` | opens the window at the menu (`--terminal`: plays in the terminal) | `cli/play.rs` |
 //! | `byog INPUT` / `byog replay INPUT` | runs the input string headless, prints the world | `cli/replay.rs` |
 //! | `byog gen --seed N` / `--seeds A..B` | prints the world(s) `N<seed>S` starts | `cli/generate.rs` |
-//! | `byog stats ...` | dungeon metrics and expressive range | `cli/stats.rs` |
+//! | `byog stats ...` | dungeon metrics and expressive range | `cli/stats/` (tables, JSON) |
 //! | `byog solve INPUT` | the keys that win the run INPUT reaches | `cli/solve.rs` |
 //! | `byog help [COMMAND]` | the help of byog or of one command | clap |
 //!
@@ -16,6 +16,10 @@
 //! something there; the common flags are accepted everywhere, and one given where it does
 //! nothing (or where a loaded game's own setting wins) is reported on stderr as `ignored`.
 //!
+//! Beside the commands: `args.rs` the flags every command takes, `json.rs` the JSON state of
+//! a game, `views.rs` `gen --view`'s debug views, `progress.rs` the progress bar of long
+//! batches.
+//!
 //! Exit codes: 0 success, 2 bad input, arguments or save (message on stderr), 1 internal error.
 //! `replay`, `gen` and `stats` never open a window.
 
@@ -23,9 +27,11 @@ mod args;
 mod generate;
 pub mod json;
 mod play;
+mod progress;
 mod replay;
 mod solve;
 mod stats;
+mod views;
 
 use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};

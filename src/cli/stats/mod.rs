@@ -5,18 +5,25 @@
 //! exclusive. A range reports each seed (or run) that could not be made on stderr and exits 2
 //! at the end if any could not, like `gen`; one seed or run that cannot be made is exit 2
 //! with the reason.
+//!
+//! The measuring is [`crate::core::metrics`]' ([`batch`] and [`run`]); this module
+//! holds the command, [`text`] its tables and [`json`] its JSON.
+
+mod json;
+mod text;
 
 use clap::{ArgGroup, Args};
 
 use super::args::{
     Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
-    seeds,
+    seeds, thread_pool,
 };
+use super::progress::progress_bar;
 use super::{
     CliError, Format, failed_of, format_of, plural, reported, seed_failure, value_name,
     write_stdout,
 };
-use crate::stats;
+use crate::core::metrics::{batch, run};
 
 /// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
 const MAX_STATS_SEEDS: u64 = 1_000_000;
@@ -83,24 +90,24 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     let (range, many) = seeds(args.seed, args.seeds)?;
     let settings = common.settings();
     if !many {
-        let s = stats::measure_seed(range.first, common.width, common.height, &settings)
+        let s = batch::measure_seed(range.first, common.width, common.height, &settings)
             .map_err(|e| CliError::Usage(e.to_string()))?;
         let text = if json {
             // Flat: the generator's parameters sit beside the metrics.
-            let mut v = stats::seed_json(&s);
+            let mut v = json::seed_json(&s);
             if let (Some(o), serde_json::Value::Object(g)) =
-                (v.as_object_mut(), stats::settings_json(&settings))
+                (v.as_object_mut(), json::settings_json(&settings))
             {
                 o.extend(g);
             }
             format!("{v}\n")
         } else {
-            let table = stats::seed_table(&s);
+            let table = text::seed_table(&s);
             let (first, rest) = table.split_once('\n').unwrap_or((&table, ""));
             format!(
                 "{first}\n{:<16}{}\n{rest}",
                 "generator",
-                stats::settings_line(&settings)
+                text::settings_line(&settings)
             )
         };
         return write_stdout(|out| out.write_all(text.as_bytes()));
@@ -111,22 +118,25 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
             "{count} seeds is more than one stats run measures ({MAX_STATS_SEEDS}); split the range"
         )));
     }
-    let r = stats::measure_range(
-        range.first,
-        range.last,
+    let pool = thread_pool(args.threads, count)?;
+    let bar = progress_bar(count);
+    let r = batch::measure_range(
+        range.first..=range.last,
         common.width,
         common.height,
         &settings,
-        args.threads,
+        pool.as_ref(),
+        &|| bar.inc(1),
     )
-    .map_err(CliError::Usage)?;
+    .map_err(|e| CliError::Usage(e.to_string()))?;
+    bar.finish_and_clear();
     let messages = r
         .failures
         .iter()
-        .map(|(seed, why)| seed_failure(*seed, why));
+        .map(|(seed, why)| seed_failure(*seed, &why.to_string()));
     report_failures(messages, r.failed, "seed");
-    let json_value = || stats::range_json(&r);
-    print_batch(json, &settings, json_value, || stats::range_table(&r))?;
+    let json_value = || json::range_json(&r);
+    print_batch(json, &settings, json_value, || text::range_table(&r))?;
     match r.failed {
         0 => Ok(()),
         n => {
@@ -154,18 +164,18 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
 fn one_run(common: &Common, seed: u64, json: bool) -> Result<(), CliError> {
     let settings = common.settings();
     let (width, height) = (common.width, common.height);
-    let rows = stats::measure_run(seed, common.floors, width, height, &settings)
+    let rows = run::measure_run(seed, common.floors, width, height, &settings)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let text = if json {
-        let mut v = stats::run_json(seed, width, height, &rows);
-        v["generator"] = stats::settings_json(&settings);
+        let mut v = json::run_json(seed, width, height, &rows);
+        v["generator"] = json::settings_json(&settings);
         format!("{v}\n")
     } else {
-        let table = stats::run_table(seed, width, height, &rows);
+        let table = text::run_table(seed, width, height, &rows);
         let (first, rest) = table.split_once('\n').unwrap_or((&table, ""));
         format!(
             "{first}\ngenerator: {}\n{rest}",
-            stats::settings_line(&settings)
+            text::settings_line(&settings)
         )
     };
     write_stdout(|out| out.write_all(text.as_bytes()))
@@ -187,26 +197,29 @@ fn many_runs(
         )));
     }
     let settings = common.settings();
-    let r = stats::measure_runs(
-        range.first,
-        range.last,
+    let pool = thread_pool(threads, count)?;
+    let bar = progress_bar(count);
+    let r = run::measure_runs(
+        range.first..=range.last,
         common.floors,
         common.width,
         common.height,
         &settings,
-        threads,
+        pool.as_ref(),
+        &|| bar.inc(1),
     )
-    .map_err(CliError::Usage)?;
+    .map_err(|e| CliError::Usage(e.to_string()))?;
+    bar.finish_and_clear();
     report_failures(
-        r.failures.iter().map(|(_, why)| why.clone()),
+        r.failures.iter().map(|(_, why)| why.to_string()),
         r.failed,
         "run",
     );
     print_batch(
         json,
         &settings,
-        || stats::runs_json(&r),
-        || stats::runs_table(&r),
+        || json::runs_json(&r),
+        || text::runs_table(&r),
     )?;
     match r.failed {
         0 => Ok(()),
@@ -239,10 +252,10 @@ fn print_batch(
 ) -> Result<(), CliError> {
     let text = if json {
         let mut v = json_value();
-        v["generator"] = stats::settings_json(settings);
+        v["generator"] = json::settings_json(settings);
         format!("{v}\n")
     } else {
-        format!("generator: {}\n{}", stats::settings_line(settings), table())
+        format!("generator: {}\n{}", text::settings_line(settings), table())
     };
     write_stdout(|out| out.write_all(text.as_bytes()))
 }
