@@ -1133,7 +1133,7 @@ fn requirements_that_are_missed_name_the_bound_and_the_value() {
     assert_eq!(gaps, vec![4.0, 6.0, 1.0, 1.0, 1.0, 2.0]);
     assert_eq!(unmet[0].requirement.name(), "min_openness_percent");
     // Messages name the flag the player typed, not the field (bug 5 of the ground issue).
-    assert_eq!(unmet[0].requirement.to_string(), "--min-openness");
+    assert_eq!(unmet[0].requirement.to_string(), "minimum openness");
     assert_eq!(unmet[0].requirement.flag(), "min-openness");
 }
 

@@ -295,5 +295,12 @@ fn batches_are_measured_by_the_library_on_any_pool() {
         ..GeneratorSettings::default()
     };
     let err = batch::measure_range(0..=9, 40, 20, &bad, None, &|| panic!("measured")).unwrap_err();
-    assert!(matches!(err, GenerateError::InvalidSettings(_)), "{err:?}");
+    assert_eq!(
+        err,
+        GenerateError::InvalidSetting {
+            setting: generator::Setting::WindingPercent,
+            value: 101,
+            range: 0..=100,
+        }
+    );
 }

@@ -289,10 +289,8 @@ impl Common {
     /// [`CliError::Usage`] naming the flags.
     pub fn validate(&self) -> Result<(), CliError> {
         generator::check_size(self.width, self.height)
-            .map_err(|e| CliError::Usage(format!("{e} (see --width and --height)")))?;
-        self.settings()
-            .validate()
-            .map_err(|e| CliError::Usage(e.to_string()))
+            .and_then(|()| self.settings().validate())
+            .map_err(|e| CliError::Usage(super::errors::generate(&e)))
     }
 
     /// The save folder: `--save-dir`, else a non-empty `BYOG_SAVE_DIR`, else `saves`. Asked

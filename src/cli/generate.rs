@@ -11,6 +11,7 @@ use super::args::{
     Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
     seeds, thread_pool,
 };
+use super::errors;
 use super::progress::progress_bar;
 use super::views::{self, View};
 use super::{
@@ -70,7 +71,7 @@ struct Made {
 
 fn make(seed: u64, common: &Common, settings: GeneratorSettings) -> Result<Made, String> {
     let g = generator::generate_for_seed(seed, common.width, common.height, &settings)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| errors::generate(&e))?;
     let rooms = g.dungeon.rooms.clone();
     Ok(Made {
         game: GameState::from_generated(seed, settings, g),

@@ -24,6 +24,7 @@
 //! `replay`, `gen` and `stats` never open a window.
 
 mod args;
+mod errors;
 mod generate;
 pub mod json;
 mod play;

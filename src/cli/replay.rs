@@ -131,7 +131,7 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
             shown_reports += 1;
         },
     );
-    let run = result.map_err(|e| CliError::Usage(e.to_string()))?;
+    let run = result.map_err(|e| CliError::Usage(super::errors::replay(&e)))?;
     if run.reported > MAX_REPORTS_SHOWN {
         eprintln!(
             "byog: warning: {} more keys ignored ({} in all)",

@@ -31,7 +31,7 @@ pub fn run(common: &Common, args: SolveArgs) -> Result<(), CliError> {
     let run = replay::replay_into(&mut interpreter, &args.input, &mut store, &mut |report| {
         eprintln!("byog: warning: {report}");
     })
-    .map_err(|e| CliError::Usage(e.to_string()))?;
+    .map_err(|e| CliError::Usage(super::errors::replay(&e)))?;
     if run.nothing_to_load {
         return Err(CliError::Usage(
             "no saved game to load (L): start a run with R<seed>S".into(),

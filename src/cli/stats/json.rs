@@ -8,6 +8,8 @@ use crate::core::generator::GeneratorSettings;
 use crate::core::metrics::batch::{self, RangeStats, SeedStats};
 use crate::core::metrics::run::{FloorStats, RunRangeStats};
 
+use super::super::errors;
+
 /// The generator's parameters as a JSON object (the flags' names).
 pub fn settings_json(settings: &GeneratorSettings) -> Value {
     json!({
@@ -53,7 +55,7 @@ pub fn range_json(r: &RangeStats) -> Value {
         "worlds": r.worlds,
         "retried": r.retried,
         "failed": r.failed,
-        "first_failure": r.first_failure.as_ref().map(ToString::to_string),
+        "first_failure": r.first_failure.as_ref().map(errors::generate),
         "metrics": metrics,
     })
 }
@@ -125,7 +127,7 @@ pub fn runs_json(r: &RunRangeStats) -> Value {
         "height": r.height,
         "runs": r.runs,
         "failed": r.failed,
-        "first_failure": r.first_failure.as_ref().map(ToString::to_string),
+        "first_failure": r.first_failure.as_ref().map(errors::run_failure),
         "floors_made": r.floors_made(),
         "regenerated": r.regenerated(),
         "regenerations": r.regenerations(),

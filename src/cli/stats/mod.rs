@@ -18,6 +18,7 @@ use super::args::{
     Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
     seeds, thread_pool,
 };
+use super::errors;
 use super::progress::progress_bar;
 use super::{
     CliError, Format, failed_of, format_of, plural, reported, seed_failure, value_name,
@@ -91,7 +92,7 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     let settings = common.settings();
     if !many {
         let s = batch::measure_seed(range.first, common.width, common.height, &settings)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
+            .map_err(|e| CliError::Usage(errors::generate(&e)))?;
         let text = if json {
             // Flat: the generator's parameters sit beside the metrics.
             let mut v = json::seed_json(&s);
@@ -128,12 +129,12 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
         pool.as_ref(),
         &|| bar.inc(1),
     )
-    .map_err(|e| CliError::Usage(e.to_string()))?;
+    .map_err(|e| CliError::Usage(errors::generate(&e)))?;
     bar.finish_and_clear();
     let messages = r
         .failures
         .iter()
-        .map(|(seed, why)| seed_failure(*seed, &why.to_string()));
+        .map(|(seed, why)| seed_failure(*seed, &errors::generate(why)));
     report_failures(messages, r.failed, "seed");
     let json_value = || json::range_json(&r);
     print_batch(json, &settings, json_value, || text::range_table(&r))?;
@@ -165,7 +166,7 @@ fn one_run(common: &Common, seed: u64, json: bool) -> Result<(), CliError> {
     let settings = common.settings();
     let (width, height) = (common.width, common.height);
     let rows = run::measure_run(seed, common.floors, width, height, &settings)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        .map_err(|e| CliError::Usage(errors::run_failure(&e)))?;
     let text = if json {
         let mut v = json::run_json(seed, width, height, &rows);
         v["generator"] = json::settings_json(&settings);
@@ -208,10 +209,10 @@ fn many_runs(
         pool.as_ref(),
         &|| bar.inc(1),
     )
-    .map_err(|e| CliError::Usage(e.to_string()))?;
+    .map_err(|e| CliError::Usage(errors::generate(&e)))?;
     bar.finish_and_clear();
     report_failures(
-        r.failures.iter().map(|(_, why)| why.to_string()),
+        r.failures.iter().map(|(_, why)| errors::run_failure(why)),
         r.failed,
         "run",
     );

@@ -10,6 +10,8 @@ use crate::core::metrics::batch::{RangeStats, SeedStats};
 use crate::core::metrics::run::{FloorStats, RunRangeStats};
 use crate::core::metrics::{self};
 
+use super::super::errors;
+
 /// The table's label of each of [`RUN_SUMMARY`](crate::core::metrics::run::RUN_SUMMARY)'s
 /// values, in its order.
 const RUN_LABELS: [&str; 6] = [
@@ -139,7 +141,7 @@ pub fn range_table(r: &RangeStats) -> String {
         r.failed
     );
     if let Some(f) = &r.first_failure {
-        let _ = writeln!(out, "first failure: {f}");
+        let _ = writeln!(out, "first failure: {}", errors::generate(f));
     }
     let _ = writeln!(
         out,
@@ -255,7 +257,7 @@ pub fn runs_table(r: &RunRangeStats) -> String {
         r.failed
     );
     if let Some(f) = &r.first_failure {
-        let _ = writeln!(out, "first failure: {f}");
+        let _ = writeln!(out, "first failure: {}", errors::run_failure(f));
     }
     let attempt = |a: Option<u32>| a.map_or("-".to_owned(), |a| a.to_string());
     let _ = writeln!(

@@ -45,7 +45,7 @@ mod requirements;
 mod rooms;
 pub mod run;
 
-pub use requirements::{Reached, Requirement, Requirements, Unmet};
+pub use requirements::{Reached, Requirement, Requirements, RequirementsError, Unmet};
 pub use rooms::room_ids;
 
 /// Room id of a tile that is not a room tile (see [`room_ids`]).

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::batch::{MAX_FAILURES_KEPT, Summary, summarise};
 use super::{NO_ROOM, measure, room_ids};
-use crate::core::generator::{self, GenerateError, GeneratorSettings};
+use crate::core::generator::{self, GenerateError, GeneratorSettings, Setting};
 use crate::core::run::{self, FeatureKind, Floor, floor};
 
 /// One floor of a run, measured.
@@ -267,10 +267,11 @@ pub fn measure_runs(
     generator::check_size(width, height)?;
     settings.validate()?;
     if !(1..=run::MAX_FLOORS).contains(&floors) {
-        return Err(GenerateError::InvalidSettings(format!(
-            "--floors {floors} is out of range: it takes 1..={}",
-            run::MAX_FLOORS
-        )));
+        return Err(GenerateError::invalid_setting(
+            Setting::Floors,
+            floors.into(),
+            1..=run::MAX_FLOORS.into(),
+        ));
     }
     let depths = floors as usize;
     let mut columns: Vec<Vec<Vec<f64>>> = vec![vec![Vec::new(); RUN_SUMMARY.len()]; depths];
