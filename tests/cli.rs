@@ -1130,9 +1130,15 @@ fn a_mistyped_command_suggests_the_closest() {
         stdout(&byog(dir.path(), &["N1SSS"]))
     );
     // Asked for explicitly, a mistyped word is replayed as keys.
-    let keys = byog(dir.path(), &["replay", "stat"]);
-    assert_eq!(keys.status.code(), Some(0), "{}", stderr(&keys));
-    assert!(stderr(&keys).contains("key 's' at position 0 ignored"));
+    let save_dir = dir.path().to_str().unwrap();
+    for args in [
+        &["replay", "stat", "--save-dir", save_dir][..],
+        &["--save-dir", save_dir, "--", "stat"],
+    ] {
+        let keys = common::byog(args);
+        assert_eq!(keys.status.code(), Some(0), "{args:?}: {}", stderr(&keys));
+        assert!(stderr(&keys).contains("key 's' at position 0 ignored"));
+    }
 }
 
 #[cfg(unix)]

@@ -214,13 +214,14 @@ fn command() -> clap::Command {
 }
 
 /// The first word of `args` that is neither a flag nor a flag's value (`args[0]`, the
-/// program, skipped): the command, or the input string.
+/// program, skipped): the command, or the input string; `None` after `--`.
 fn first_word(command: &clap::Command, args: &[OsString]) -> Option<String> {
     let mut words = args.iter().skip(1);
     while let Some(word) = words.next() {
         let word = word.to_str()?;
         if word == "--" {
-            return words.next().and_then(|w| w.to_str()).map(str::to_owned);
+            // What follows `--` is an input string on purpose: never taken for a command.
+            return None;
         }
         if let Some(long) = word.strip_prefix("--") {
             let takes_value = !long.contains('=')
@@ -428,4 +429,42 @@ fn seed_failure(seed: u64, why: &str) -> String {
 /// A path as the user wrote it, for messages.
 fn shown(path: &std::path::Path) -> String {
     path.display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{edit_distance, mistyped_command};
+
+    #[test]
+    fn edit_distance_counts_one_swap_as_one() {
+        assert_eq!(edit_distance("gne", "gen"), 1);
+        assert_eq!(edit_distance("stat", "stats"), 1);
+        assert_eq!(edit_distance("sovle", "solve"), 1);
+        assert_eq!(edit_distance("replay", "replay"), 0);
+        assert_eq!(edit_distance("", "gen"), 3);
+        assert_eq!(edit_distance("xyz", "gen"), 3);
+    }
+
+    #[test]
+    fn only_words_that_cannot_be_keys_are_taken_for_commands() {
+        for (word, meant) in [
+            ("stat", "stats"),
+            ("gne", "gen"),
+            ("sovle", "solve"),
+            ("rpelay", "replay"),
+            ("plya", "play"),
+            ("hlep", "help"),
+            ("GEN", "gen"),
+        ] {
+            assert_eq!(mistyped_command(word), Some(meant), "{word}");
+        }
+        // Input strings: digits, ':', a load or a quit first, a single key, or far from
+        // every command.
+        for word in [
+            "N1S", "R7SDD", "E3SW", "LSS", "lss", "LWWWDDD", "Q", "L", "N42S:Q", "gen1", "ls",
+            "lplay", "qstats", "xyzzy", "W", "SSSS", "stats", "gen",
+        ] {
+            assert_eq!(mistyped_command(word), None, "{word}");
+        }
+    }
 }
