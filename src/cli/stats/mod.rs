@@ -6,7 +6,7 @@
 //! at the end if any could not, like `gen`; one seed or run that cannot be made is exit 2
 //! with the reason.
 //!
-//! The measuring is [`crate::core::metrics`]' ([`batch`] and [`run`]); this module
+//! The measuring is [`crate::core::metrics`]' ([`batch`] and [`run`](mod@run)); this module
 //! holds the command, [`text`] its tables and [`json`] its JSON.
 
 mod json;
