@@ -21,9 +21,10 @@
 //!   screens → pixels.
 //! - [`terminal`]: the same game in a terminal (`play --terminal`): keys → interpreter,
 //!   screens → character cells, redrawing only what changed.
-//! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`); only `play` starts
-//!   the window or the terminal game. [`stats`] and [`views`] are the `stats` command's
-//!   tables and `gen --view`'s debug views, over [`core::metrics`].
+//! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`, `solve`); only `play`
+//!   starts the window or the terminal game. Its words stay in it: `stats`' tables and JSON
+//!   and `gen --view`'s debug views are drawn there, over the measuring of
+//!   [`core::metrics`] (one world, a batch of seeds, a run's floors).
 //!
 //! ```
 //! use byog::core::{GameState, generator::GeneratorSettings};
@@ -36,9 +37,7 @@
 pub mod cli;
 pub mod core;
 pub mod screens;
-pub mod stats;
 pub mod terminal;
 pub mod tile_engine;
-pub mod views;
 #[cfg(feature = "window")]
 pub mod window;

@@ -180,8 +180,15 @@ fn play_without_a_display_is_a_clear_error_not_a_crash() {
         };
         let out = cmd.output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{display:?}: {}", stderr(&out));
+        // A build without the window (`--no-default-features`) says so instead.
+        let why = if cfg!(feature = "window") {
+            "cannot open the window"
+        } else {
+            "built without the window"
+        };
+        assert!(stderr(&out).contains(why), "{}", stderr(&out));
         assert!(
-            stderr(&out).contains("cannot open the window"),
+            stderr(&out).contains("byog play --terminal"),
             "{}",
             stderr(&out)
         );
@@ -558,14 +565,15 @@ fn a_batch_prints_every_seed_it_can_and_reports_the_others() {
     for seed in &made {
         assert!(!err.contains(&format!("seed {seed}:")), "{err}");
     }
+    let others = match made.len() {
+        1 => "the other one was printed".to_owned(),
+        n => format!("the other {n} were printed"),
+    };
     assert!(
         err.contains(&format!(
-            "{} of 5 could not be made",
-            if failed.len() == 1 {
-                "1 seed".to_string()
-            } else {
-                format!("{} seeds", failed.len())
-            }
+            "{} of 5 seeds could not be made ({}reported above); {others}",
+            failed.len(),
+            if failed.len() == 1 { "" } else { "each is " }
         )),
         "{err}"
     );
@@ -1001,4 +1009,578 @@ fn a_negative_number_is_refused_naming_its_flag() {
         assert_usage_error(&byog(dir.path(), args), &format!("{args:?}"), needles);
         assert!(!stderr(&byog(dir.path(), args)).contains("unexpected argument"));
     }
+}
+
+#[test]
+fn the_short_form_takes_the_replay_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    // `byog FLAGS INPUT` is `byog replay FLAGS INPUT`, flags before or after the input.
+    let long = byog(dir.path(), &["replay", "--json", "N1S"]);
+    assert_eq!(long.status.code(), Some(0), "{}", stderr(&long));
+    for args in [
+        &["--json", "N1S"][..],
+        &["N1S", "--json"],
+        &["--format", "json", "N1S"],
+    ] {
+        let short = byog(dir.path(), args);
+        assert_eq!(short.status.code(), Some(0), "{args:?}: {}", stderr(&short));
+        assert_eq!(stdout(&short), stdout(&long), "{args:?}");
+    }
+    assert_eq!(json_of(&long)["history"], "N1S");
+    let sight = byog(dir.path(), &["--view", "sight", "N5SDD"]);
+    assert_eq!(sight.status.code(), Some(0), "{}", stderr(&sight));
+    assert_eq!(
+        stdout(&sight),
+        stdout(&byog(dir.path(), &["replay", "--view", "sight", "N5SDD"]))
+    );
+    assert_ne!(stdout(&sight), stdout(&byog(dir.path(), &["N5SDD"])));
+    let keys = dir.path().join("keys.txt");
+    std::fs::write(&keys, "N5S\nDD\n").unwrap();
+    let file = byog(dir.path(), &["--file", keys.to_str().unwrap()]);
+    assert_eq!(file.status.code(), Some(0), "{}", stderr(&file));
+    assert_eq!(stdout(&file), stdout(&byog(dir.path(), &["N5SDD"])));
+    let strict = byog(dir.path(), &["--strict", "N5SXD"]);
+    assert_usage_error(&strict, "--strict N5SXD", &["position 3", "--strict"]);
+
+    // Before another command, a replay flag is refused, saying where it goes.
+    assert_usage_error(
+        &byog(dir.path(), &["--json", "gen", "--seed", "1"]),
+        "--json gen",
+        &["--json comes before the gen command", "byog gen ... --json"],
+    );
+    assert_usage_error(
+        &byog(dir.path(), &["--file", "keys.txt", "stats", "--seed", "1"]),
+        "--file stats",
+        &["--file goes with an input string", "stats"],
+    );
+    assert_usage_error(
+        &byog(dir.path(), &["--json"]),
+        "--json alone",
+        &["--json goes with an input string", "byog --json INPUT"],
+    );
+}
+
+#[test]
+fn help_is_a_command() {
+    let help = common::byog(&["help"]);
+    assert_eq!(help.status.code(), Some(0), "{}", stderr(&help));
+    let text = stdout(&help);
+    assert!(text.contains("Usage: byog"), "{text}");
+    for command in ["replay", "gen", "stats", "solve", "play"] {
+        assert!(text.contains(command), "{command} in {text}");
+    }
+    assert!(!stderr(&help).contains("ignored"), "{}", stderr(&help));
+    // The short form's replay flags have their own heading; the common flags keep theirs.
+    let (common_part, replay_part) = text
+        .split_once("Replay (byog INPUT):")
+        .unwrap_or_else(|| panic!("a heading for the replay flags: {text}"));
+    assert!(replay_part.contains("--json") && replay_part.contains("--file"));
+    assert!(!replay_part.contains("--width"), "{replay_part}");
+    assert!(common_part.contains("--width"), "{common_part}");
+    let gen_help = common::byog(&["help", "gen"]);
+    assert_eq!(gen_help.status.code(), Some(0), "{}", stderr(&gen_help));
+    assert!(
+        stdout(&gen_help).contains("--seeds"),
+        "{}",
+        stdout(&gen_help)
+    );
+}
+
+#[test]
+fn a_mistyped_command_suggests_the_closest() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["stat"], "stats"),
+        (&["stat", "--seed", "1"], "stats"),
+        (&["--width", "40", "stat", "--seed", "1"], "stats"),
+        (&["gne", "--seed", "1"], "gen"),
+        (&["sovle", "R1S"], "solve"),
+        (&["rpelay", "N1S"], "replay"),
+        (&["paly"], "play"),
+        (&["Stats", "--seed", "1"], "stats"),
+    ];
+    for (args, meant) in cases {
+        let out = byog(dir.path(), args);
+        assert_usage_error(
+            &out,
+            &format!("{args:?}"),
+            &[
+                &format!(
+                    "'{}' is not a command",
+                    args.iter()
+                        .find(|a| a.len() > 2 && !a.starts_with('-') && a.parse::<u32>().is_err())
+                        .unwrap()
+                ),
+                &format!("did you mean `byog {meant}`?"),
+            ],
+        );
+        assert!(!stderr(&out).contains("--save-dir"), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    }
+    // Input strings still replay: new games, loads, runs, quits.
+    let saved = byog(dir.path(), &["N1S:Q"]);
+    assert_eq!(saved.status.code(), Some(0), "{}", stderr(&saved));
+    for input in ["N1S", "LSS", "lss", "R7SDD", "E3SW", "Q", "LD"] {
+        let out = byog(dir.path(), &[input]);
+        assert_eq!(out.status.code(), Some(0), "{input}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("not a command"), "{input}");
+    }
+    assert_eq!(
+        stdout(&byog(dir.path(), &["LSS"])),
+        stdout(&byog(dir.path(), &["N1SSS"]))
+    );
+    // Asked for explicitly, a mistyped word is replayed as keys.
+    let save_dir = dir.path().to_str().unwrap();
+    for args in [
+        &["replay", "stat", "--save-dir", save_dir][..],
+        &["--save-dir", save_dir, "--", "stat"],
+    ] {
+        let keys = common::byog(args);
+        assert_eq!(keys.status.code(), Some(0), "{args:?}: {}", stderr(&keys));
+        assert!(stderr(&keys).contains("key 's' at position 0 ignored"));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_folder_that_is_a_device_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    for (save_dir, needles) in [
+        (
+            "/dev/null",
+            &[
+                "the save folder /dev/null is a character device, not a folder",
+                "--save-dir",
+            ][..],
+        ),
+        (
+            "/dev/null/saves",
+            &["the save folder /dev/null/saves cannot be made: /dev/null is a character device"],
+        ),
+    ] {
+        for input in ["N1S:Q", "L", "N1S"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+                .args(["--save-dir", save_dir, input])
+                .current_dir(dir.path())
+                .env_remove("BYOG_SAVE_DIR")
+                .output()
+                .unwrap();
+            assert_usage_error(&out, &format!("{save_dir} {input}"), needles);
+            assert!(!stderr(&out).contains("os error"), "{}", stderr(&out));
+        }
+        // The environment variable is checked the same way.
+        let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+            .args(["N1S:Q"])
+            .env("BYOG_SAVE_DIR", save_dir)
+            .output()
+            .unwrap();
+        assert_usage_error(&out, &format!("BYOG_SAVE_DIR={save_dir}"), needles);
+    }
+    // gen and stats never use the save folder, so it does not stop them.
+    let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["gen", "--seed", "1", "--save-dir", "/dev/null"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// Runs `byog ARGS --save-dir DIR`, killing it (and failing) if it has not ended in `limit`.
+#[cfg(unix)]
+fn byog_within(
+    dir: &std::path::Path,
+    args: &[&str],
+    limit: std::time::Duration,
+) -> (std::process::Output, std::time::Duration) {
+    let started = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(args)
+        .arg("--save-dir")
+        .arg(dir)
+        .env_remove("BYOG_SAVE_DIR")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("{args:?} still runs after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    (child.wait_with_output().unwrap(), started.elapsed())
+}
+
+#[cfg(unix)]
+#[test]
+fn keys_come_from_pipes_as_from_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let expected = stdout(&byog(dir.path(), &["N5SDD"]));
+    // Process substitution: /dev/fd/N, an anonymous pipe.
+    for command in ["replay --file", "--file"] {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "\"$0\" {command} <(echo N5S; echo DD) --save-dir \"$1\""
+            ))
+            .arg(env!("CARGO_BIN_EXE_byog"))
+            .arg(dir.path())
+            .env_remove("BYOG_SAVE_DIR")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+        assert_eq!(stdout(&out), expected, "{command}");
+    }
+    // A FIFO whose writer comes a little after byog opens it, writes slowly, then closes it.
+    let fifo = dir.path().join("keys.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    // Not joined: were byog to fail before opening the FIFO, the writer's open would block.
+    let _writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let mut f = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+            std::io::Write::write_all(&mut f, b"N5S").unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            std::io::Write::write_all(&mut f, b"\nDD\n").unwrap();
+        })
+    };
+    let (out, _) = byog_within(
+        dir.path(),
+        &["replay", "--file", fifo.to_str().unwrap()],
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), expected);
+    // Standard input and regular files still work.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["replay", "--file", "-", "--save-dir"])
+        .arg(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"N5SDD").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(stdout(&out), expected);
+    let keys = dir.path().join("keys.txt");
+    std::fs::write(&keys, "N5SDD\n").unwrap();
+    assert_eq!(
+        stdout(&byog(
+            dir.path(),
+            &["replay", "--file", keys.to_str().unwrap()]
+        )),
+        expected
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_no_one_writes_to_is_refused_in_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("nobody.fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (out, took) = byog_within(
+        dir.path(),
+        &["replay", "--file", fifo.to_str().unwrap()],
+        std::time::Duration::from_secs(20),
+    );
+    assert_usage_error(
+        &out,
+        "a FIFO with no writer",
+        &[
+            &format!("cannot read keys from {}", fifo.display()),
+            "no writer",
+            "within 3 seconds",
+        ],
+    );
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    // What can never be a key file is refused at once, saying what it is.
+    for (path, what) in [("/dev/zero", "a character device"), ("/", "a folder")] {
+        let (out, took) = byog_within(
+            dir.path(),
+            &["replay", "--file", path],
+            std::time::Duration::from_secs(20),
+        );
+        assert_usage_error(&out, path, &[what, "not a file or a pipe"]);
+        assert!(took < std::time::Duration::from_secs(3), "{path}: {took:?}");
+    }
+}
+
+/// The `byog: ignored: …` lines of a run's stderr.
+fn ignored_lines(out: &std::process::Output) -> Vec<String> {
+    stderr(out)
+        .lines()
+        .filter(|l| l.starts_with("byog: ignored: "))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn flags_a_game_does_not_use_are_reported_as_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = byog(dir.path(), &["N1S:Q"]);
+    assert_eq!(saved.status.code(), Some(0), "{}", stderr(&saved));
+    // A load keeps the save's own size, generator settings and requirements.
+    let out = byog(
+        dir.path(),
+        &[
+            "--width",
+            "40",
+            "--room-tries",
+            "5",
+            "--min-rooms",
+            "2",
+            "LSS",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), stdout(&byog(dir.path(), &["N1SSS"])));
+    assert_eq!(
+        ignored_lines(&out),
+        [
+            "byog: ignored: --width (a loaded game keeps its own size)",
+            "byog: ignored: --room-tries (a loaded game keeps its own generator settings)",
+            "byog: ignored: --min-rooms (a loaded game keeps its own requirements)",
+        ]
+    );
+    // A loaded run keeps its number of floors.
+    let run = byog(dir.path(), &["--floors", "3", "R3S:Q"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert!(ignored_lines(&run).is_empty(), "{:?}", ignored_lines(&run));
+    let out = byog(dir.path(), &["--floors", "5", "--json", "LD"]);
+    assert_eq!(json_of(&out)["floors"], 3);
+    assert_eq!(
+        ignored_lines(&out),
+        ["byog: ignored: --floors (a loaded run keeps its own number of floors)"]
+    );
+    // An exploration has no size, and the world generator does not make its rooms.
+    let out = byog(
+        dir.path(),
+        &[
+            "E3SW",
+            "--width",
+            "40",
+            "--height",
+            "20",
+            "--max-dead-ends",
+            "1",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = ignored_lines(&out);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].starts_with("byog: ignored: --width (an exploration"));
+    assert!(lines[1].starts_with("byog: ignored: --height (an exploration"));
+    assert!(lines[2].starts_with("byog: ignored: --max-dead-ends (an exploration"));
+    // Floors are for runs, the exploration flags for explorations.
+    let out = byog(dir.path(), &["--floors", "3", "--branch-timer", "9", "N5S"]);
+    assert_eq!(
+        ignored_lines(&out),
+        [
+            "byog: ignored: --floors (floors are for runs, R<seed>S)",
+            "byog: ignored: --branch-timer (it is for explorations, E<seed>S)",
+        ]
+    );
+    // Flags that are used, and defaults, are never reported.
+    for args in [
+        &["--width", "40", "--height", "20", "--min-rooms", "2", "N5S"][..],
+        &["--floors", "2", "--width", "40", "R5S"],
+        &["--max-unexplored", "2", "--branch-timer", "9", "E5S"],
+        &["E5SWWD"],
+        &["LSS"],
+    ] {
+        let out = byog(dir.path(), args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(ignored_lines(&out).is_empty(), "{args:?}: {}", stderr(&out));
+    }
+    // Commands that never use a flag say so too (and --save-dir is never reported).
+    let out = byog(
+        dir.path(),
+        &[
+            "gen",
+            "--seed",
+            "1",
+            "--floors",
+            "3",
+            "--max-unexplored",
+            "2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(ignored_lines(&out).len(), 2, "{}", stderr(&out));
+    assert!(ignored_lines(&out)[0].starts_with("byog: ignored: --floors (gen makes"));
+    let out = byog(dir.path(), &["stats", "--seed", "1", "--floors", "3"]);
+    assert_eq!(
+        ignored_lines(&out),
+        ["byog: ignored: --floors (it goes with --run or --runs)"]
+    );
+    let out = byog(dir.path(), &["stats", "--run", "1", "--floors", "2"]);
+    assert!(ignored_lines(&out).is_empty(), "{}", stderr(&out));
+    let out = byog(dir.path(), &["solve", "R3S", "--branch-timer", "9"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        ignored_lines(&out),
+        ["byog: ignored: --branch-timer (it is for explorations, E<seed>S)"]
+    );
+}
+
+#[test]
+fn gen_json_gives_positions_as_replay_json_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in ["1", "42"] {
+        let generated = json_of(&byog(dir.path(), &["gen", "--seed", seed, "--json"]));
+        let replayed = json_of(&byog(
+            dir.path(),
+            &["replay", "--json", &format!("N{seed}S")],
+        ));
+        for key in ["avatar", "exit"] {
+            assert!(generated[key].is_array(), "{key}: {}", generated[key]);
+            assert_eq!(generated[key], replayed[key], "seed {seed}: {key}");
+        }
+        assert_eq!(generated["rows"], replayed["rows"]);
+    }
+}
+
+#[test]
+fn each_command_lists_only_the_flags_that_matter_to_it() {
+    let help = |command: &str| {
+        let out = common::byog(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let flag_in = |text: &str, flag: &str| text.contains(&format!("--{flag} "));
+    let explore = ["max-unexplored", "branch-timer"];
+    for command in ["solve", "gen", "stats"] {
+        let text = help(command);
+        for flag in explore {
+            assert!(
+                !flag_in(&text, flag),
+                "{command} --help lists --{flag}: {text}"
+            );
+        }
+        for flag in ["width", "height", "room-tries", "min-rooms"] {
+            assert!(
+                flag_in(&text, flag),
+                "{command} --help misses --{flag}: {text}"
+            );
+        }
+    }
+    assert!(!flag_in(&help("gen"), "floors"));
+    assert!(!flag_in(&help("gen"), "save-dir"));
+    assert!(!flag_in(&help("stats"), "save-dir"));
+    assert!(flag_in(&help("stats"), "floors"), "stats --run uses it");
+    assert!(flag_in(&help("solve"), "floors"));
+    assert!(flag_in(&help("solve"), "save-dir"), "solve loads with L");
+    for command in ["replay", "play"] {
+        let text = help(command);
+        for flag in [
+            "floors",
+            "max-unexplored",
+            "branch-timer",
+            "save-dir",
+            "width",
+        ] {
+            assert!(flag_in(&text, flag), "{command} --help misses --{flag}");
+        }
+    }
+    // Hidden is not refused: flags placed before or after the command still parse.
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["gen", "--seed", "1", "--floors", "2"][..],
+        &["--floors", "2", "gen", "--seed", "1"],
+        &["--max-unexplored", "2", "stats", "--seed", "1"],
+    ] {
+        let out = byog(dir.path(), args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_batch_summary_says_how_many_failed_at_every_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let impossible = ["--min-openness", "99", "--max-tries", "1"];
+    let run = |args: &[&str]| byog(dir.path(), &[args, &impossible[..]].concat());
+    // None could be made: nothing was printed, and no "others" are claimed.
+    let out = run(&["gen", "--seeds", "1..6"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "byog: error: none of the 5 seeds could be made (each is reported above); \
+             nothing was printed"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("the others"), "{err}");
+    assert!(!err.contains("5 seeds of 5"), "{err}");
+    let out = run(&["gen", "--seeds", "3..=3"]);
+    assert!(
+        stderr(&out).contains(
+            "byog: error: the one seed could not be made (reported above); nothing was printed"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["stats", "--seeds", "1..3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(
+            "none of the 2 seeds met the requirements (each is reported above); there was \
+             nothing to summarise"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // One try is "1 try", wherever it is counted.
+    let err = stderr(&run(&["gen", "--seed", "3"]));
+    assert!(err.contains("in 1 try (--max-tries)"), "{err}");
+    assert!(err.contains("(1 of 1 try)"), "{err}");
+    assert!(!err.contains("1 tries"), "{err}");
+}
+
+#[test]
+fn gen_png_checks_the_picture_size_before_generating() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("big.png");
+    // 1100 × 1000 tiles is 17600 × 16000 pixels, over the limit. The requirement cannot be
+    // met, so had the world been generated first, that would be the error.
+    let out = byog(
+        dir.path(),
+        &[
+            "gen",
+            "--seed",
+            "1",
+            "--width",
+            "1100",
+            "--height",
+            "1000",
+            "--min-openness",
+            "99",
+            "--max-tries",
+            "1",
+            "--png",
+            png.to_str().unwrap(),
+        ],
+    );
+    assert_usage_error(
+        &out,
+        "--png of a world too large",
+        &[
+            &format!("cannot write the PNG {}", png.display()),
+            "17600 × 16000 pixels",
+            "use a smaller world",
+        ],
+    );
+    assert!(!stderr(&out).contains("requirements"), "{}", stderr(&out));
+    assert!(!png.exists());
 }

@@ -1133,7 +1133,7 @@ fn requirements_that_are_missed_name_the_bound_and_the_value() {
     assert_eq!(gaps, vec![4.0, 6.0, 1.0, 1.0, 1.0, 2.0]);
     assert_eq!(unmet[0].requirement.name(), "min_openness_percent");
     // Messages name the flag the player typed, not the field (bug 5 of the ground issue).
-    assert_eq!(unmet[0].requirement.to_string(), "--min-openness");
+    assert_eq!(unmet[0].requirement.to_string(), "minimum openness");
     assert_eq!(unmet[0].requirement.flag(), "min-openness");
 }
 
@@ -1275,4 +1275,26 @@ fn every_requirement_reads_its_own_bound() {
     assert_eq!(bounds, (1..=7).map(Some).collect::<Vec<_>>());
     let minimums: Vec<bool> = Requirement::ALL.iter().map(|r| r.is_minimum()).collect();
     assert_eq!(minimums, vec![true, false, true, true, false, false, true]);
+}
+
+#[test]
+fn unmet_distances_count_one_tile_in_the_singular() {
+    let near = Unmet {
+        requirement: Requirement::MinExitDistance,
+        bound: 2,
+        reached: Reached::Count(1),
+    };
+    assert_eq!(
+        near.to_string(),
+        "exit distance 1 tile is below the minimum 2 tiles"
+    );
+    let unreachable = Unmet {
+        requirement: Requirement::MinExitDistance,
+        bound: 1,
+        reached: Reached::Unreachable,
+    };
+    assert_eq!(
+        unreachable.to_string(),
+        "the exit is unreachable (minimum exit distance 1 tile)"
+    );
 }

@@ -313,7 +313,8 @@ fn bad_run_input_exits_2_with_the_reason() {
             "{err}"
         );
     }
-    assert!(err.contains("3 of 3 runs could not be made"), "{err}");
+    assert!(err.contains("none of the 3 runs could be made"), "{err}");
+    assert!(!err.contains("3 of 3"), "{err}");
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim_end()).unwrap();
     assert_eq!(
         (v["runs"].as_u64(), v["failed"].as_u64()),

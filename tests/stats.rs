@@ -252,3 +252,55 @@ fn gen_png_draws_the_world() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("/nonexistent/dir/w.png"));
 }
+
+#[test]
+fn batches_are_measured_by_the_library_on_any_pool() {
+    use byog::core::metrics::batch;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let settings = GeneratorSettings::default();
+    let seen = AtomicU64::new(0);
+    let count = || {
+        seen.fetch_add(1, Ordering::Relaxed);
+    };
+    let on_current = batch::measure_range(0..=9, 40, 20, &settings, None, &count).unwrap();
+    assert_eq!(seen.load(Ordering::Relaxed), 10, "once a seed");
+    assert_eq!((on_current.worlds, on_current.failed), (10, 0));
+    let names: Vec<&str> = on_current.metrics.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, batch::names().collect::<Vec<_>>());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let on_two = batch::measure_range(0..=9, 40, 20, &settings, Some(&pool), &|| {}).unwrap();
+    assert_eq!(on_two.metrics, on_current.metrics);
+    // The summary of the open tiles, worked out here from each seed's own measure.
+    let mut open: Vec<f64> = (0..=9)
+        .map(|seed| {
+            let s = batch::measure_seed(seed, 40, 20, &settings).unwrap();
+            f64::from(s.metrics.open_tiles)
+        })
+        .collect();
+    open.sort_by(f64::total_cmp);
+    let summary = on_current
+        .metrics
+        .iter()
+        .find(|(n, _)| *n == "open_tiles")
+        .and_then(|(_, s)| *s)
+        .unwrap();
+    assert_eq!((summary.min, summary.max), (open[0], open[9]));
+    assert_eq!(summary.median, open[4], "nearest rank: the 5th of 10");
+    // Bad settings are refused before any seed is measured.
+    let bad = GeneratorSettings {
+        winding_percent: 101,
+        ..GeneratorSettings::default()
+    };
+    let err = batch::measure_range(0..=9, 40, 20, &bad, None, &|| panic!("measured")).unwrap_err();
+    assert_eq!(
+        err,
+        GenerateError::InvalidSetting {
+            setting: generator::Setting::WindingPercent,
+            value: 101,
+            range: 0..=100,
+        }
+    );
+}

@@ -3,7 +3,7 @@
 //! list in [`crate::core::metrics::Requirement`], so a new requirement needs no change here.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, value_parser};
 
@@ -19,6 +19,23 @@ use super::CliError;
 
 /// Most threads `--threads` accepts (0 means one per core).
 pub const MAX_THREADS: usize = 256;
+
+/// The long names of the flags the user gave on the command line (`width`, `min-rooms`),
+/// defaults and unset flags left out.
+pub type Given = std::collections::BTreeSet<String>;
+
+/// The common flags each command leaves out of its help because they do nothing there (by
+/// clap id). They are still accepted, so a script can pass `--save-dir` to every command;
+/// given to a command they do nothing for, they are reported as ignored (`--save-dir` is
+/// not: it names where saves live, whatever the command).
+pub const HIDDEN: [(&str, &[&str]); 3] = [
+    (
+        "gen",
+        &["floors", "max_unexplored", "branch_timer", "save_dir"],
+    ),
+    ("stats", &["max_unexplored", "branch_timer", "save_dir"]),
+    ("solve", &["max_unexplored", "branch_timer"]),
+];
 
 /// Flags every command takes.
 #[derive(Debug, Clone, Args)]
@@ -58,6 +75,9 @@ pub struct Common {
     generator: GeneratorArgs,
     #[command(flatten)]
     requirements: RequirementArgs,
+    /// The flags the user gave (filled in after parsing, from clap's value sources).
+    #[arg(skip)]
+    pub given: Given,
 }
 
 /// The rooms-and-mazes parameters (Nystrom 2014, Hauberk), recorded in every save.
@@ -155,7 +175,93 @@ impl Args for RequirementArgs {
     }
 }
 
+/// The flags of a world's size, by long name.
+pub const SIZE_FLAGS: &[&str] = &["width", "height"];
+/// The generator's flags.
+pub const GENERATOR_FLAGS: &[&str] = &[
+    "room-tries",
+    "room-extra-size",
+    "winding-percent",
+    "extra-connector-chance",
+    "max-tries",
+];
+/// The flag of a run's length.
+pub const FLOORS_FLAGS: &[&str] = &["floors"];
+/// The flags of an exploration.
+pub const EXPLORE_FLAGS: &[&str] = &["max-unexplored", "branch-timer"];
+
+/// The requirements' flags, one per [`Requirement::ALL`].
+pub fn requirement_flags() -> Vec<&'static str> {
+    Requirement::ALL.iter().map(|r| r.flag()).collect()
+}
+
 impl Common {
+    /// Whether the user gave `--flag` (long name without the dashes) on the command line.
+    pub fn given(&self, flag: &str) -> bool {
+        self.given.contains(flag)
+    }
+
+    /// Reports on stderr each of `flags` the user gave, as `byog: ignored: --width (why)`:
+    /// a flag that changes nothing is never silent.
+    pub fn ignored(&self, flags: &[&str], why: &str) {
+        for flag in flags.iter().filter(|f| self.given(f)) {
+            eprintln!("byog: ignored: --{flag} ({why})");
+        }
+    }
+
+    /// Reports the flags the game a replay ended with did not use: a loaded game keeps its
+    /// own size, settings, requirements and floors; a classic game has no floors; only an
+    /// exploration takes the exploration flags, and it has no size and no world generator.
+    /// `kind` is the game's [`GameState::kind_key`](crate::core::GameState::kind_key).
+    pub fn report_unused(&self, kind: char, loaded: bool) {
+        const FOR_RUNS: &str = "floors are for runs, R<seed>S";
+        const FOR_EXPLORATIONS: &str = "it is for explorations, E<seed>S";
+        if loaded {
+            self.ignored(SIZE_FLAGS, "a loaded game keeps its own size");
+            self.ignored(
+                GENERATOR_FLAGS,
+                "a loaded game keeps its own generator settings",
+            );
+            self.ignored(
+                &requirement_flags(),
+                "a loaded game keeps its own requirements",
+            );
+            if kind == 'R' {
+                self.ignored(FLOORS_FLAGS, "a loaded run keeps its own number of floors");
+            } else {
+                self.ignored(FLOORS_FLAGS, FOR_RUNS);
+            }
+            if kind == 'E' {
+                self.ignored(EXPLORE_FLAGS, "a loaded exploration keeps its own settings");
+            } else {
+                self.ignored(EXPLORE_FLAGS, FOR_EXPLORATIONS);
+            }
+            return;
+        }
+        match kind {
+            'E' => {
+                self.ignored(
+                    SIZE_FLAGS,
+                    "an exploration is made room by room as it is walked: it has no size",
+                );
+                self.ignored(
+                    GENERATOR_FLAGS,
+                    "an exploration's rooms are not made by the world generator",
+                );
+                self.ignored(
+                    &requirement_flags(),
+                    "an exploration's rooms are not made by the world generator",
+                );
+                self.ignored(FLOORS_FLAGS, FOR_RUNS);
+            }
+            'R' => self.ignored(EXPLORE_FLAGS, FOR_EXPLORATIONS),
+            _ => {
+                self.ignored(FLOORS_FLAGS, FOR_RUNS);
+                self.ignored(EXPLORE_FLAGS, FOR_EXPLORATIONS);
+            }
+        }
+    }
+
     /// The exploration settings these flags ask for (`--max-unexplored`, `--branch-timer`).
     pub fn explore_settings(&self) -> crate::core::explore::ExploreSettings {
         crate::core::explore::ExploreSettings {
@@ -183,19 +289,85 @@ impl Common {
     /// [`CliError::Usage`] naming the flags.
     pub fn validate(&self) -> Result<(), CliError> {
         generator::check_size(self.width, self.height)
-            .map_err(|e| CliError::Usage(format!("{e} (see --width and --height)")))?;
-        self.settings()
-            .validate()
-            .map_err(|e| CliError::Usage(e.to_string()))
+            .and_then(|()| self.settings().validate())
+            .map_err(|e| CliError::Usage(super::errors::generate(&e)))
     }
 
     /// The save folder: `--save-dir`, else a non-empty `BYOG_SAVE_DIR`, else `saves`. Asked
     /// only by commands that load or save, so a bad value never breaks `gen` or `stats`.
     ///
     /// # Errors
-    /// [`CliError::Usage`] for an empty `--save-dir`.
+    /// [`CliError::Usage`] for an empty `--save-dir`, or a path where something other than a
+    /// folder stands (a file, a device such as `/dev/null`), which no save could be written
+    /// into.
     pub fn save_dir(&self) -> Result<PathBuf, CliError> {
-        save_dir_from(self.save_dir.clone(), std::env::var_os("BYOG_SAVE_DIR"))
+        let dir = save_dir_from(self.save_dir.clone(), std::env::var_os("BYOG_SAVE_DIR"))?;
+        check_folder(&dir)?;
+        Ok(dir)
+    }
+}
+
+/// Checks that `dir`, the save folder, is a folder or can be made one: the path itself, or
+/// its nearest existing ancestor, is a folder (a missing folder is made on the first save).
+///
+/// # Errors
+/// [`CliError::Usage`] naming the path and what stands there instead.
+pub fn check_folder(dir: &Path) -> Result<(), CliError> {
+    let Some((at, meta)) = dir
+        .ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .find_map(|p| std::fs::metadata(p).ok().map(|m| (p, m)))
+    else {
+        return Ok(());
+    };
+    if meta.is_dir() {
+        return Ok(());
+    }
+    let what = if meta.is_file() {
+        "a file".to_owned()
+    } else {
+        file_kind(&meta).to_owned()
+    };
+    let named = if at == dir {
+        format!("the save folder {} is {what}, not a folder", dir.display())
+    } else {
+        format!(
+            "the save folder {} cannot be made: {} is {what}, not a folder",
+            dir.display(),
+            at.display()
+        )
+    };
+    Err(CliError::Usage(format!(
+        "{named}: choose another --save-dir (or BYOG_SAVE_DIR)"
+    )))
+}
+
+/// What a path that is neither a file nor a folder is, in words: "a character device", "a
+/// FIFO", ….
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else if meta.is_file() {
+        "a regular file"
+    } else {
+        "neither a file nor a folder"
     }
 }
 

@@ -8,14 +8,18 @@ use clap::Args;
 use rayon::prelude::*;
 
 use super::args::{
-    Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds, thread_pool,
+    Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
+    seeds, thread_pool,
 };
-use super::{CliError, Color, Format, format_of, plural, seed_failure, value_name, write_stdout};
+use super::errors;
+use super::progress::progress_bar;
+use super::views::{self, View};
+use super::{
+    CliError, Color, Format, failed_of, format_of, reported, seed_failure, value_name, write_stdout,
+};
 use crate::core::GameState;
 use crate::core::generator::{self, GeneratorSettings, Room};
-use crate::stats;
 use crate::tile_engine::{Geometry, raster};
-use crate::views::{self, View};
 
 /// Most seeds one `gen --seeds` run accepts.
 const MAX_SEEDS_PER_RUN: u64 = 10_000_000;
@@ -33,7 +37,7 @@ pub struct GenArgs {
     #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
     seeds: Option<SeedRange>,
     /// Output format: text (the world, or --view), json (one object a line: seed, width,
-    /// height, avatar, exit, rooms, rows), none (generate only, for timing).
+    /// height, avatar and exit as [x, y], rooms, rows), none (generate only, for timing).
     #[arg(long, value_enum, value_name = "FORMAT")]
     format: Option<Format>,
     /// Short for --format json.
@@ -67,7 +71,7 @@ struct Made {
 
 fn make(seed: u64, common: &Common, settings: GeneratorSettings) -> Result<Made, String> {
     let g = generator::generate_for_seed(seed, common.width, common.height, &settings)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| errors::generate(&e))?;
     let rooms = g.dungeon.rooms.clone();
     Ok(Made {
         game: GameState::from_generated(seed, settings, g),
@@ -77,6 +81,14 @@ fn make(seed: u64, common: &Common, settings: GeneratorSettings) -> Result<Made,
 
 /// Runs `gen`.
 pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
+    common.ignored(
+        FLOORS_FLAGS,
+        "gen makes the worlds N<seed>S starts; floors are for runs",
+    );
+    common.ignored(
+        EXPLORE_FLAGS,
+        "gen makes the worlds N<seed>S starts; it is for explorations",
+    );
     let (range, many) = seeds(args.seed, args.seeds)?;
     let format = format_of(args.format, args.json);
     if let Some(view) = args.view.filter(|&v| v != View::Plain) {
@@ -119,6 +131,8 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
         }
     };
     if let Some(path) = &args.png {
+        // Checked before generating, which can take long at the largest sizes.
+        check_png_size(common.width, common.height, path)?;
         let made = make(range.first, common, settings).map_err(CliError::Usage)?;
         let world = made.game.world();
         let geometry = Geometry::new(world.width() as u32, world.height() as u32);
@@ -126,7 +140,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(e.to_string()))?;
     }
     let pool = thread_pool(args.threads, count)?;
-    let bar = stats::progress_bar(count);
+    let bar = progress_bar(count);
     let mut failed = 0u64;
     let mut single_failure = None;
     let mut first = range.first;
@@ -169,14 +183,45 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
     }
     match failed {
         0 => Ok(()),
-        n => Err(CliError::Partial(format!(
-            "{} of {count} could not be made (each is reported above); the others were printed",
-            plural(n, "seed")
-        ))),
+        n => {
+            let rest = match count - n {
+                0 => "nothing was printed".to_owned(),
+                1 => "the other one was printed".to_owned(),
+                m => format!("the other {m} were printed"),
+            };
+            Err(CliError::Partial(format!(
+                "{} {}; {rest}",
+                failed_of(n, count, "seed", "could be made", "could not be made"),
+                reported(n)
+            )))
+        }
     }
 }
 
-/// The JSON object `gen --format json` prints for a world.
+/// Refuses a `--png` of a world whose picture would be larger than the rasteriser draws
+/// ([`raster::MAX_PIXELS`]), before any world is made.
+///
+/// # Errors
+/// [`CliError::Usage`] with the rasteriser's own message, naming the file.
+fn check_png_size(width: usize, height: usize, path: &std::path::Path) -> Result<(), CliError> {
+    let side = u64::from(crate::tile_engine::TILE_SIZE);
+    let (w, h) = (width as u64 * side, height as u64 * side);
+    if w.saturating_mul(h) <= raster::MAX_PIXELS {
+        return Ok(());
+    }
+    let e = raster::RasterError {
+        path: path.to_path_buf(),
+        reason: raster::RasterReason::TooLarge {
+            width: w,
+            height: h,
+        },
+    };
+    Err(CliError::Usage(e.to_string()))
+}
+
+/// The JSON object `gen --format json` prints for a world: `seed`, `width`, `height`,
+/// `avatar` and `exit` as `[x, y]` (y up, as `replay --json` gives them), `rooms` (`{"x",
+/// "y", "width", "height"}`, `(x, y)` the bottom-left tile) and `rows` (top row first).
 fn world_json(made: &Made) -> serde_json::Value {
     let game = &made.game;
     let world = game.world();
@@ -190,8 +235,8 @@ fn world_json(made: &Made) -> serde_json::Value {
         "seed": game.seed(),
         "width": world.width(),
         "height": world.height(),
-        "avatar": { "x": game.avatar().x, "y": game.avatar().y },
-        "exit": { "x": game.exit().x, "y": game.exit().y },
+        "avatar": [game.avatar().x, game.avatar().y],
+        "exit": [game.exit().x, game.exit().y],
         "rooms": rooms,
         "rows": text.lines().collect::<Vec<_>>(),
     })

@@ -6,23 +6,39 @@
 //! | `byog` / `byog play` | opens the window at the menu (`--terminal`: plays in the terminal) | `cli/play.rs` |
 //! | `byog INPUT` / `byog replay INPUT` | runs the input string headless, prints the world | `cli/replay.rs` |
 //! | `byog gen --seed N` / `--seeds A..B` | prints the world(s) `N<seed>S` starts | `cli/generate.rs` |
-//! | `byog stats ...` | dungeon metrics and expressive range | `cli/stats.rs` |
+//! | `byog stats ...` | dungeon metrics and expressive range | `cli/stats/` (tables, JSON) |
+//! | `byog solve INPUT` | the keys that win the run INPUT reaches | `cli/solve.rs` |
+//! | `byog help [COMMAND]` | the help of byog or of one command | clap |
+//!
+//! The short form `byog INPUT` takes `replay`'s flags (`byog --json N1S` is `byog replay
+//! --json N1S`). A word that is not a command and cannot be meant as keys (`stat`, `gne`) is
+//! refused with the closest command. Each command's help lists only the flags that do
+//! something there; the common flags are accepted everywhere, and one given where it does
+//! nothing (or where a loaded game's own setting wins) is reported on stderr as `ignored`.
+//!
+//! Beside the commands: `args.rs` the flags every command takes, `json.rs` the JSON state of
+//! a game, `views.rs` `gen --view`'s debug views, `progress.rs` the progress bar of long
+//! batches.
 //!
 //! Exit codes: 0 success, 2 bad input, arguments or save (message on stderr), 1 internal error.
 //! `replay`, `gen` and `stats` never open a window.
 
 mod args;
+mod errors;
 mod generate;
 pub mod json;
 mod play;
+mod progress;
 mod replay;
 mod solve;
 mod stats;
+mod views;
 
+use std::ffi::OsString;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use args::Common;
 pub use args::{MAX_THREADS, SeedRange, parse_seed, parse_seed_range, parse_threads};
@@ -32,20 +48,19 @@ pub use args::{MAX_THREADS, SeedRange, parse_seed, parse_seed_range, parse_threa
 #[command(
     name = "byog",
     version,
-    disable_help_subcommand = true,
-    after_help = "Examples:\n  byog                      open the window (N new game, L load, Q quit)\n  byog N1234SSSSS:Q         replay keys headless, print the world, save on :Q\n  byog replay LWW           load the save and move up twice\n  byog gen --seed 42        print the world seed 42 starts\n\nKeys: N new game, digits then S start it, W A S D move, :Q save and quit, L load, Q quit."
+    after_help = "Examples:\n  byog                      open the window (N new game, L load, Q quit)\n  byog N1234SSSSS:Q         replay keys headless, print the world, save on :Q\n  byog --json N1234S        the same, as the game's JSON state\n  byog replay LWW           load the save and move up twice\n  byog gen --seed 42        print the world seed 42 starts\n  byog help gen             the flags of one command\n\nKeys: N new game, digits then S start it, W A S D move, :Q save and quit, L load, Q quit."
 )]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// An input string to replay headless, e.g. N1234SSSSS:Q (short for `byog replay INPUT`).
-    #[arg(value_name = "INPUT")]
+    #[arg(value_name = "INPUT", conflicts_with = "file")]
     input: Option<String>,
-    /// With INPUT: stop at the first ignored or refused key (exit 2, nothing saved).
-    #[arg(long)]
-    strict: bool,
     #[command(flatten)]
     common: Common,
+    /// With INPUT, the flags of `byog replay` (last: the help heading stays on them).
+    #[command(flatten, next_help_heading = "Replay (byog INPUT)")]
+    replay: replay::ReplayFlags,
 }
 
 #[derive(Debug, Subcommand)]
@@ -61,6 +76,19 @@ enum Command {
     Stats(stats::StatsArgs),
     /// Print the keys that, appended to INPUT, win the run INPUT reaches.
     Solve(solve::SolveArgs),
+}
+
+impl Command {
+    /// The command's name, as typed.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Play(_) => "play",
+            Command::Replay(_) => "replay",
+            Command::Gen(_) => "gen",
+            Command::Stats(_) => "stats",
+            Command::Solve(_) => "solve",
+        }
+    }
 }
 
 /// When to colour text output.
@@ -132,15 +160,33 @@ impl CliError {
     }
 }
 
+/// The commands, for suggestions when one is mistyped.
+const COMMANDS: [&str; 6] = ["play", "replay", "gen", "stats", "solve", "help"];
+
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let mut command = command();
+    if let Some(word) = first_word(&command, &args)
+        && let Some(meant) = mistyped_command(&word)
+    {
+        eprintln!(
+            "byog: error: '{word}' is not a command: did you mean `byog {meant}`? (to replay \
+             '{word}' as keys, use `byog replay {word}`; `byog help` lists the commands)"
+        );
+        return ExitCode::from(2);
+    }
+    let parsed = command
+        .try_get_matches_from_mut(&args)
+        .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
+    let (mut cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    cli.common.given = given_flags(&command, &matches);
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -150,27 +196,155 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The clap command: [`Cli`], with each command's help listing only the flags that matter
+/// to it. The others stay accepted everywhere (so `--save-dir` can always be given; a flag
+/// given where it does nothing is reported as ignored): each command gets a hidden copy of
+/// them, which clap then fills in as it does the global flag (by id).
+fn command() -> clap::Command {
+    let mut command = Cli::command();
+    for (name, hidden) in args::HIDDEN {
+        let copies: Vec<clap::Arg> = hidden
+            .iter()
+            .filter_map(|id| command.get_arguments().find(|a| a.get_id() == id))
+            .map(|a| a.clone().hide(true))
+            .collect();
+        command = command.mut_subcommand(name, |sub| sub.args(copies));
+    }
+    command
+}
+
+/// The first word of `args` that is neither a flag nor a flag's value (`args[0]`, the
+/// program, skipped): the command, or the input string; `None` after `--`.
+fn first_word(command: &clap::Command, args: &[OsString]) -> Option<String> {
+    let mut words = args.iter().skip(1);
+    while let Some(word) = words.next() {
+        let word = word.to_str()?;
+        if word == "--" {
+            // What follows `--` is an input string on purpose: never taken for a command.
+            return None;
+        }
+        if let Some(long) = word.strip_prefix("--") {
+            let takes_value = !long.contains('=')
+                && command
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(long))
+                    .is_some_and(|a| a.get_action().takes_values());
+            if takes_value {
+                words.next();
+            }
+            continue;
+        }
+        if word.starts_with('-') && word.len() > 1 {
+            continue;
+        }
+        return Some(word.to_owned());
+    }
+    None
+}
+
+/// The command `word` looks like a typo of, if it cannot be meant as an input string: a word
+/// of letters only whose first key is not `L` (load) or `Q` (quit), so that as keys it would
+/// start no game, within one edit of a short command or two of a longer one (`stat`, `gne`,
+/// `sovle`).
+fn mistyped_command(word: &str) -> Option<&'static str> {
+    let lower = word.to_ascii_lowercase();
+    if lower.len() < 2
+        || !lower.bytes().all(|b| b.is_ascii_lowercase())
+        || lower.starts_with(['l', 'q'])
+        || COMMANDS.contains(&word)
+    {
+        return None;
+    }
+    COMMANDS
+        .iter()
+        .map(|&c| (edit_distance(&lower, c), c))
+        .filter(|&(d, c)| d <= if c.len() >= 5 { 2 } else { 1 })
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// The optimal-string-alignment distance of two ASCII words: insertions, deletions,
+/// substitutions and swaps of neighbours, one each.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The long names of the flags the user gave on the command line (not defaults), from the
+/// matches of the command that runs.
+fn given_flags(command: &clap::Command, matches: &clap::ArgMatches) -> args::Given {
+    let (command, matches) = match matches.subcommand() {
+        Some((name, sub)) => match command.find_subcommand(name) {
+            Some(c) => (c, sub),
+            None => (command, matches),
+        },
+        None => (command, matches),
+    };
+    command
+        .get_arguments()
+        .filter(|a| {
+            matches.value_source(a.get_id().as_str())
+                == Some(clap::parser::ValueSource::CommandLine)
+        })
+        .filter_map(|a| a.get_long().map(str::to_owned))
+        .collect()
+}
+
 fn run(cli: Cli) -> Result<(), CliError> {
     let common = cli.common;
     common.validate()?;
-    if cli.strict && !matches!(cli.command, None | Some(Command::Replay(_))) {
-        return Err(CliError::Usage(
-            "--strict goes with an input string: byog --strict INPUT, or byog replay --strict INPUT"
-                .into(),
-        ));
+    let replay_flags = cli.replay.given();
+    if let (Some(command), Some(flag)) = (&cli.command, replay_flags.first()) {
+        let name = command.name();
+        let own = matches!(
+            (name, *flag),
+            ("gen" | "stats", "--json" | "--format") | ("gen", "--view")
+        );
+        return Err(CliError::Usage(if own {
+            format!("{flag} comes before the {name} command: put it after (byog {name} ... {flag})")
+        } else {
+            format!(
+                "{flag} goes with an input string (byog {flag} INPUT, or byog replay {flag} \
+                 INPUT), not with the {name} command"
+            )
+        }));
     }
     match (cli.command, cli.input) {
         (Some(_), Some(input)) => Err(CliError::Usage(format!(
             "the input string '{input}' comes before a command; put it after the command \
              (byog replay {input}) or give it alone (byog {input})"
         ))),
-        (Some(Command::Replay(args)), None) => replay::run(&common, args, cli.strict),
-        (None, Some(input)) => replay::run(&common, replay::ReplayArgs::of(input), cli.strict),
+        (Some(Command::Replay(args)), None) => replay::run(&common, args),
         (Some(Command::Gen(args)), None) => generate::run(&common, args),
         (Some(Command::Stats(args)), None) => stats::run(&common, args),
         (Some(Command::Solve(args)), None) => solve::run(&common, args),
         (Some(Command::Play(args)), None) => play::run(&common, args),
-        (None, None) => play::run(&common, play::PlayArgs::default()),
+        (None, None) if cli.replay.file.is_none() => match replay_flags.first() {
+            Some(flag) => Err(CliError::Usage(format!(
+                "{flag} goes with an input string: byog {flag} INPUT, or byog replay {flag} INPUT"
+            ))),
+            None => play::run(&common, play::PlayArgs::default()),
+        },
+        (None, input) => replay::run(&common, replay::ReplayArgs::of(input, cli.replay)),
     }
 }
 
@@ -220,6 +394,27 @@ fn plural(n: u64, noun: &str) -> String {
     }
 }
 
+/// How many of a batch of `count` failed, in words, for its closing summary:
+/// "2 of 5 seeds could not be made", "none of the 5 seeds could be made", "the one seed
+/// could not be made"; `can` and `cannot` are the verb, said of all or of some.
+fn failed_of(failed: u64, count: u64, noun: &str, can: &str, cannot: &str) -> String {
+    match (failed, count) {
+        (1, 1) => format!("the one {noun} {cannot}"),
+        (f, c) if f == c => format!("none of the {c} {noun}s {can}"),
+        (f, c) => format!("{f} of {} {cannot}", plural(c, noun)),
+    }
+}
+
+/// Where a batch's failures were reported: "(reported above)" for one, "(each is reported
+/// above)" for more.
+fn reported(failed: u64) -> &'static str {
+    if failed == 1 {
+        "(reported above)"
+    } else {
+        "(each is reported above)"
+    }
+}
+
 /// How a batch reports a seed that could not be made: `seed N: why`, naming the seed once
 /// (the generator's own message may already start with `seed N: `).
 fn seed_failure(seed: u64, why: &str) -> String {
@@ -234,4 +429,42 @@ fn seed_failure(seed: u64, why: &str) -> String {
 /// A path as the user wrote it, for messages.
 fn shown(path: &std::path::Path) -> String {
     path.display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{edit_distance, mistyped_command};
+
+    #[test]
+    fn edit_distance_counts_one_swap_as_one() {
+        assert_eq!(edit_distance("gne", "gen"), 1);
+        assert_eq!(edit_distance("stat", "stats"), 1);
+        assert_eq!(edit_distance("sovle", "solve"), 1);
+        assert_eq!(edit_distance("replay", "replay"), 0);
+        assert_eq!(edit_distance("", "gen"), 3);
+        assert_eq!(edit_distance("xyz", "gen"), 3);
+    }
+
+    #[test]
+    fn only_words_that_cannot_be_keys_are_taken_for_commands() {
+        for (word, meant) in [
+            ("stat", "stats"),
+            ("gne", "gen"),
+            ("sovle", "solve"),
+            ("rpelay", "replay"),
+            ("plya", "play"),
+            ("hlep", "help"),
+            ("GEN", "gen"),
+        ] {
+            assert_eq!(mistyped_command(word), Some(meant), "{word}");
+        }
+        // Input strings: digits, ':', a load or a quit first, a single key, or far from
+        // every command.
+        for word in [
+            "N1S", "R7SDD", "E3SW", "LSS", "lss", "LWWWDDD", "Q", "L", "N42S:Q", "gen1", "ls",
+            "lplay", "qstats", "xyzzy", "W", "SSSS", "stats", "gen",
+        ] {
+            assert_eq!(mistyped_command(word), None, "{word}");
+        }
+    }
 }

@@ -4,6 +4,7 @@
 use clap::Args;
 
 use super::args::Common;
+use super::replay::Watched;
 use super::{CliError, write_stdout};
 use crate::core::interpreter::{Interpreter, Mode};
 use crate::core::players::solver;
@@ -24,12 +25,13 @@ pub fn run(common: &Common, args: SolveArgs) -> Result<(), CliError> {
         .with_floors(common.floors)
         .with_explore(common.explore_settings());
     let mut file = FileStore::in_dir(common.save_dir()?);
+    let mut watched = Watched::new(&mut file);
     // Loads come from the save folder; a `:Q` in INPUT saves nowhere.
-    let mut store = DeferredStore::new(&mut file);
+    let mut store = DeferredStore::new(&mut watched);
     let run = replay::replay_into(&mut interpreter, &args.input, &mut store, &mut |report| {
         eprintln!("byog: warning: {report}");
     })
-    .map_err(|e| CliError::Usage(e.to_string()))?;
+    .map_err(|e| CliError::Usage(super::errors::replay(&e)))?;
     if run.nothing_to_load {
         return Err(CliError::Usage(
             "no saved game to load (L): start a run with R<seed>S".into(),
@@ -52,6 +54,8 @@ pub fn run(common: &Common, args: SolveArgs) -> Result<(), CliError> {
             "the input string starts no run: begin it with R<seed>S".into(),
         ));
     };
+    drop(store);
+    common.report_unused(game.kind_key(), watched.loaded(game));
     let actions = solver::solve(game).map_err(|e| CliError::Usage(e.to_string()))?;
     let keys: String = actions.iter().map(|a| a.key()).collect();
     write_stdout(|out| writeln!(out, "{keys}"))

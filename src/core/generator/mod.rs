@@ -106,7 +106,9 @@ impl Default for GeneratorSettings {
     }
 }
 
-/// Why a world could not be generated.
+/// Why a world could not be generated. Messages are in the library's words ("width",
+/// "minimum openness"); a front-end that names settings otherwise (the command line's
+/// `--width`) matches on the variants and their [`Setting`]s.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
     /// The width or height is outside `MIN_SIDE..=MAX_SIDE`.
@@ -119,15 +121,40 @@ pub enum GenerateError {
         /// Requested height, tiles.
         height: usize,
     },
-    /// A generator setting or requirement is out of its documented range.
+    /// One setting is outside its range, e.g. "winding percent 101 is out of range 0..=100".
+    #[error("{setting} {value} is out of range {}..={}", .range.start(), .range.end())]
+    InvalidSetting {
+        /// Which setting.
+        setting: Setting,
+        /// The value given, in the setting's unit (tiles, percent, tries, moves, …).
+        value: u64,
+        /// The values it takes, both ends included.
+        range: std::ops::RangeInclusive<u64>,
+    },
+    /// A requirement's minimum is above its maximum, e.g. "minimum room count 9 is above
+    /// maximum room count 3: no world can meet both".
+    #[error("{minimum} {minimum_bound} is above {maximum} {maximum_bound}: no world can meet both")]
+    ContradictoryRequirements {
+        /// The minimum (`MinOpenness`, `MinRooms`).
+        minimum: Requirement,
+        /// Its bound.
+        minimum_bound: u32,
+        /// The maximum of the same metric (`MaxOpenness`, `MaxRooms`).
+        maximum: Requirement,
+        /// Its bound, below the minimum's.
+        maximum_bound: u32,
+    },
+    /// Temporary: a setting out of range said in prose. [`GenerateError::InvalidSetting`]
+    /// replaces it; it stays only until its last constructors (the floor count and the
+    /// exploration settings in `core/game.rs`) are converted.
     #[error("invalid generator setting: {0}")]
     InvalidSettings(String),
     /// No try of a run's floor had a route that fits its move allowance
     /// ([`crate::core::run::floor`]).
     #[error(
-        "run seed {seed}: no try of floor B{floor} fits its move budget in {tries} tries; \
-         try another seed, or a larger --width/--height (small floors fit their budget less \
-         often)"
+        "run seed {seed}: no try of floor B{floor} fits its move budget in {}; \
+         try another seed, or a larger world (small floors fit their budget less often)",
+        n_tries(*.tries)
     )]
     NoFloorFits {
         /// The run's seed.
@@ -163,12 +190,14 @@ pub enum GenerateError {
     },
     /// No world met the requirements within `max_tries` tries.
     #[error(
-        "seed {seed}: no world met the requirements in {tries} tries (--max-tries); {requirement} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}"
+        "seed {seed}: no world met the requirements in {}; {requirement} failed most often ({failures} of {}), and the closest value reached was: {closest}",
+        n_tries(*.tries),
+        n_tries(*.tries)
     )]
     RequirementsUnmet {
         /// The seed asked for.
         seed: u64,
-        /// How many worlds were tried.
+        /// How many worlds were tried ([`GeneratorSettings::max_tries`]).
         tries: u32,
         /// The requirement missed most often (the first in [`Requirement::ALL`] order on a tie).
         requirement: Requirement,
@@ -177,6 +206,78 @@ pub enum GenerateError {
         /// That requirement's closest miss, e.g. "openness 61.2% is below the minimum 99%".
         closest: String,
     },
+}
+
+impl GenerateError {
+    /// [`GenerateError::InvalidSetting`]: `setting` is `value`, outside `range`.
+    pub fn invalid_setting(
+        setting: Setting,
+        value: u64,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Self {
+        GenerateError::InvalidSetting {
+            setting,
+            value,
+            range,
+        }
+    }
+}
+
+/// A setting the library checks, as [`GenerateError::InvalidSetting`] names it. Its
+/// `Display` is the library's name for it ("room tries", "branch timer", "minimum
+/// openness"); the command line maps each to its flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// A world's width, in tiles.
+    Width,
+    /// A world's height, in tiles.
+    Height,
+    /// [`GeneratorSettings::room_tries_per_1000_tiles`].
+    RoomTries,
+    /// [`GeneratorSettings::room_extra_size`].
+    RoomExtraSize,
+    /// [`GeneratorSettings::winding_percent`].
+    WindingPercent,
+    /// [`GeneratorSettings::extra_connector_chance`].
+    ExtraConnectorChance,
+    /// [`GeneratorSettings::max_tries`].
+    MaxTries,
+    /// A run's number of floors.
+    Floors,
+    /// An exploration's most unexplored exits a branch holds at once.
+    MaxUnexplored,
+    /// An exploration's moves before a start exit leads into a new branch.
+    BranchTimer,
+    /// A requirement's bound.
+    Requirement(Requirement),
+}
+
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match self {
+            Setting::Width => "width",
+            Setting::Height => "height",
+            Setting::RoomTries => "room tries",
+            Setting::RoomExtraSize => "room extra size",
+            Setting::WindingPercent => "winding percent",
+            Setting::ExtraConnectorChance => "extra connector chance",
+            Setting::MaxTries => "max tries",
+            Setting::Floors => "floors",
+            Setting::MaxUnexplored => "max unexplored",
+            Setting::BranchTimer => "branch timer",
+            Setting::Requirement(r) => return write!(f, "{r}"),
+        };
+        f.write_str(name)
+    }
+}
+
+/// "1 try", "3 tries": a count of tries in [`GenerateError`]'s messages.
+fn n_tries(n: u32) -> String {
+    if n == 1 {
+        "1 try".to_owned()
+    } else {
+        format!("{n} tries")
+    }
 }
 
 /// A rectangle of floor carved as a room, in tiles; `(x, y)` is its bottom-left tile.
@@ -233,43 +334,43 @@ impl GeneratorSettings {
     /// Checks each setting against its documented range.
     ///
     /// # Errors
-    /// [`GenerateError::InvalidSettings`] naming the setting.
+    /// [`GenerateError::InvalidSetting`] naming the first setting out of its range (or a
+    /// requirement's bound out of 0..=100), [`GenerateError::ContradictoryRequirements`]
+    /// for a minimum above its maximum.
     pub fn validate(&self) -> Result<(), GenerateError> {
         let ranges = [
             (
-                "--room-tries",
+                Setting::RoomTries,
                 self.room_tries_per_1000_tiles,
                 ROOM_TRIES_RANGE,
             ),
             (
-                "--room-extra-size",
+                Setting::RoomExtraSize,
                 self.room_extra_size,
                 ROOM_EXTRA_SIZE_RANGE,
             ),
             (
-                "--winding-percent",
+                Setting::WindingPercent,
                 self.winding_percent,
                 WINDING_PERCENT_RANGE,
             ),
             (
-                "--extra-connector-chance",
+                Setting::ExtraConnectorChance,
                 self.extra_connector_chance,
                 EXTRA_CONNECTOR_CHANCE_RANGE,
             ),
-            ("--max-tries", self.max_tries, MAX_TRIES_RANGE),
+            (Setting::MaxTries, self.max_tries, MAX_TRIES_RANGE),
         ];
-        for (flag, value, range) in ranges {
+        for (setting, value, range) in ranges {
             if !range.contains(&value) {
-                return Err(GenerateError::InvalidSettings(format!(
-                    "{flag} {value} is out of range: it takes {}..={}",
-                    range.start(),
-                    range.end()
-                )));
+                return Err(GenerateError::invalid_setting(
+                    setting,
+                    value.into(),
+                    u64::from(*range.start())..=u64::from(*range.end()),
+                ));
             }
         }
-        self.requirements
-            .validate()
-            .map_err(GenerateError::InvalidSettings)
+        self.requirements.validate().map_err(GenerateError::from)
     }
 }
 

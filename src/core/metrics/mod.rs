@@ -15,6 +15,9 @@
 //! the room/corridor contacts aside, see [`RoomMetrics::connectedness`]), and with no
 //! `HashMap` anywhere, so the same world always gives the same numbers.
 //!
+//! [`batch`] measures the worlds of a range of seeds (the expressive range), [`run`] the
+//! floors of a run and of a range of runs; [`Requirements`] are checked on the [`Metrics`].
+//!
 //! # Vocabulary
 //!
 //! - **Open** (walkable) tile: [`Tile::Floor`] or [`Tile::Player`]. Everything else, the exit
@@ -37,10 +40,12 @@ use serde::Serialize;
 use crate::tile_engine::search::{self, Grid, UNREACHED, bfs, label_components, path_into};
 use crate::tile_engine::{Pos, Tile, World};
 
+pub mod batch;
 mod requirements;
 mod rooms;
+pub mod run;
 
-pub use requirements::{Reached, Requirement, Requirements, Unmet};
+pub use requirements::{Reached, Requirement, Requirements, RequirementsError, Unmet};
 pub use rooms::room_ids;
 
 /// Room id of a tile that is not a room tile (see [`room_ids`]).

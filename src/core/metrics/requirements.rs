@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::Metrics;
+use crate::core::generator::{GenerateError, Setting};
 
 /// The one list of requirements. Each entry makes a field of [`Requirements`], a variant of
 /// [`Requirement`], its command-line flag, its help text and how its value is read from the
@@ -155,9 +156,70 @@ requirements! {
 }
 
 impl fmt::Display for Requirement {
-    /// The flag, as the player typed it: `--min-openness`.
+    /// The requirement in words: "minimum openness", "maximum room count", "minimum exit
+    /// distance" (its flag is [`Requirement::flag`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "--{}", self.flag())
+        let side = if self.is_minimum() {
+            "minimum"
+        } else {
+            "maximum"
+        };
+        write!(f, "{side} {}", self.metric())
+    }
+}
+
+/// Requirements that no world could meet, whatever it is: found by
+/// [`Requirements::validate`] before any world is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RequirementsError {
+    /// An openness bound above 100 percent.
+    #[error("{requirement} {bound} is out of range 0..={max} (a percentage of all tiles)")]
+    OutOfRange {
+        /// The requirement.
+        requirement: Requirement,
+        /// Its bound.
+        bound: u32,
+        /// The largest bound it takes (100).
+        max: u32,
+    },
+    /// A minimum above the maximum of the same metric.
+    #[error("{minimum} {minimum_bound} is above {maximum} {maximum_bound}: no world can meet both")]
+    Contradictory {
+        /// The minimum.
+        minimum: Requirement,
+        /// Its bound.
+        minimum_bound: u32,
+        /// The maximum.
+        maximum: Requirement,
+        /// Its bound.
+        maximum_bound: u32,
+    },
+}
+
+impl From<RequirementsError> for GenerateError {
+    fn from(e: RequirementsError) -> Self {
+        match e {
+            RequirementsError::OutOfRange {
+                requirement,
+                bound,
+                max,
+            } => GenerateError::InvalidSetting {
+                setting: Setting::Requirement(requirement),
+                value: bound.into(),
+                range: 0..=max.into(),
+            },
+            RequirementsError::Contradictory {
+                minimum,
+                minimum_bound,
+                maximum,
+                maximum_bound,
+            } => GenerateError::ContradictoryRequirements {
+                minimum,
+                minimum_bound,
+                maximum,
+                maximum_bound,
+            },
+        }
     }
 }
 
@@ -249,9 +311,9 @@ impl fmt::Display for Unmet {
         match self.reached {
             Reached::Unreachable => write!(
                 f,
-                "the exit is unreachable (minimum {} {} tiles)",
+                "the exit is unreachable (minimum {} {})",
                 r.metric(),
-                self.bound
+                tiles(self.bound)
             ),
             Reached::Openness { open, tiles } => {
                 let tiles = u128::from(tiles.max(1));
@@ -270,10 +332,24 @@ impl fmt::Display for Unmet {
                 )
             }
             Reached::Count(n) if r == Requirement::MinExitDistance => {
-                write!(f, "exit distance {n} tiles is {side} {} tiles", self.bound)
+                write!(
+                    f,
+                    "exit distance {} is {side} {}",
+                    tiles(n),
+                    tiles(self.bound)
+                )
             }
             Reached::Count(n) => write!(f, "{} {n} is {side} {}", r.metric(), self.bound),
         }
+    }
+}
+
+/// "1 tile", "40 tiles".
+fn tiles(n: u32) -> String {
+    if n == 1 {
+        "1 tile".to_owned()
+    } else {
+        format!("{n} tiles")
     }
 }
 
@@ -288,11 +364,15 @@ impl Requirements {
     /// openness), which only trying finds out.
     ///
     /// # Errors
-    /// A message naming the contradictory or out-of-range requirement.
-    pub fn validate(&self) -> Result<(), String> {
+    /// [`RequirementsError`] naming the out-of-range or contradictory requirement.
+    pub fn validate(&self) -> Result<(), RequirementsError> {
         for r in [Requirement::MinOpenness, Requirement::MaxOpenness] {
             if let Some(b) = r.bound_in(self).filter(|&b| b > 100) {
-                return Err(format!("{r} {b} is above 100 (a percentage of all tiles)"));
+                return Err(RequirementsError::OutOfRange {
+                    requirement: r,
+                    bound: b,
+                    max: 100,
+                });
             }
         }
         for (lo, hi) in [
@@ -302,9 +382,12 @@ impl Requirements {
             if let (Some(a), Some(b)) = (lo.bound_in(self), hi.bound_in(self))
                 && a > b
             {
-                return Err(format!(
-                    "{lo} {a} is above {hi} {b}: no world can meet both"
-                ));
+                return Err(RequirementsError::Contradictory {
+                    minimum: lo,
+                    minimum_bound: a,
+                    maximum: hi,
+                    maximum_bound: b,
+                });
             }
         }
         Ok(())

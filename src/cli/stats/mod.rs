@@ -5,12 +5,26 @@
 //! exclusive. A range reports each seed (or run) that could not be made on stderr and exits 2
 //! at the end if any could not, like `gen`; one seed or run that cannot be made is exit 2
 //! with the reason.
+//!
+//! The measuring is [`crate::core::metrics`]' ([`batch`] and [`run`](mod@run)); this module
+//! holds the command, [`text`] its tables and [`json`] its JSON.
+
+mod json;
+mod text;
 
 use clap::{ArgGroup, Args};
 
-use super::args::{Common, SeedRange, parse_seed, parse_seed_range, parse_threads, seeds};
-use super::{CliError, Format, format_of, plural, seed_failure, value_name, write_stdout};
-use crate::stats;
+use super::args::{
+    Common, EXPLORE_FLAGS, FLOORS_FLAGS, SeedRange, parse_seed, parse_seed_range, parse_threads,
+    seeds, thread_pool,
+};
+use super::errors;
+use super::progress::progress_bar;
+use super::{
+    CliError, Format, failed_of, format_of, plural, reported, seed_failure, value_name,
+    write_stdout,
+};
+use crate::core::metrics::{batch, run};
 
 /// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
 const MAX_STATS_SEEDS: u64 = 1_000_000;
@@ -61,6 +75,13 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
         )));
     }
     let json = format == Format::Json;
+    common.ignored(
+        EXPLORE_FLAGS,
+        "stats measures worlds and runs; it is for explorations",
+    );
+    if args.run.is_none() && args.runs.is_none() {
+        common.ignored(FLOORS_FLAGS, "it goes with --run or --runs");
+    }
     if let Some(seed) = args.run {
         return one_run(common, seed, json);
     }
@@ -70,24 +91,24 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     let (range, many) = seeds(args.seed, args.seeds)?;
     let settings = common.settings();
     if !many {
-        let s = stats::measure_seed(range.first, common.width, common.height, &settings)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let s = batch::measure_seed(range.first, common.width, common.height, &settings)
+            .map_err(|e| CliError::Usage(errors::generate(&e)))?;
         let text = if json {
             // Flat: the generator's parameters sit beside the metrics.
-            let mut v = stats::seed_json(&s);
+            let mut v = json::seed_json(&s);
             if let (Some(o), serde_json::Value::Object(g)) =
-                (v.as_object_mut(), stats::settings_json(&settings))
+                (v.as_object_mut(), json::settings_json(&settings))
             {
                 o.extend(g);
             }
             format!("{v}\n")
         } else {
-            let table = stats::seed_table(&s);
+            let table = text::seed_table(&s);
             let (first, rest) = table.split_once('\n').unwrap_or((&table, ""));
             format!(
                 "{first}\n{:<16}{}\n{rest}",
                 "generator",
-                stats::settings_line(&settings)
+                text::settings_line(&settings)
             )
         };
         return write_stdout(|out| out.write_all(text.as_bytes()));
@@ -98,28 +119,45 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
             "{count} seeds is more than one stats run measures ({MAX_STATS_SEEDS}); split the range"
         )));
     }
-    let r = stats::measure_range(
-        range.first,
-        range.last,
+    let pool = thread_pool(args.threads, count)?;
+    let bar = progress_bar(count);
+    let r = batch::measure_range(
+        range.first..=range.last,
         common.width,
         common.height,
         &settings,
-        args.threads,
+        pool.as_ref(),
+        &|| bar.inc(1),
     )
-    .map_err(CliError::Usage)?;
+    .map_err(|e| CliError::Usage(errors::generate(&e)))?;
+    bar.finish_and_clear();
     let messages = r
         .failures
         .iter()
-        .map(|(seed, why)| seed_failure(*seed, why));
+        .map(|(seed, why)| seed_failure(*seed, &errors::generate(why)));
     report_failures(messages, r.failed, "seed");
-    let json_value = || stats::range_json(&r);
-    print_batch(json, &settings, json_value, || stats::range_table(&r))?;
+    let json_value = || json::range_json(&r);
+    print_batch(json, &settings, json_value, || text::range_table(&r))?;
     match r.failed {
         0 => Ok(()),
-        n => Err(CliError::Partial(format!(
-            "{} of {count} failed the requirements (each is reported above); the summary covers the others",
-            plural(n, "seed")
-        ))),
+        n => {
+            let rest = match count - n {
+                0 => "there was nothing to summarise".to_owned(),
+                1 => "the summary covers the other one".to_owned(),
+                m => format!("the summary covers the other {m}"),
+            };
+            Err(CliError::Partial(format!(
+                "{} {}; {rest}",
+                failed_of(
+                    n,
+                    count,
+                    "seed",
+                    "met the requirements",
+                    "failed the requirements"
+                ),
+                reported(n)
+            )))
+        }
     }
 }
 
@@ -127,18 +165,18 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
 fn one_run(common: &Common, seed: u64, json: bool) -> Result<(), CliError> {
     let settings = common.settings();
     let (width, height) = (common.width, common.height);
-    let rows = stats::measure_run(seed, common.floors, width, height, &settings)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let rows = run::measure_run(seed, common.floors, width, height, &settings)
+        .map_err(|e| CliError::Usage(errors::run_failure(&e)))?;
     let text = if json {
-        let mut v = stats::run_json(seed, width, height, &rows);
-        v["generator"] = stats::settings_json(&settings);
+        let mut v = json::run_json(seed, width, height, &rows);
+        v["generator"] = json::settings_json(&settings);
         format!("{v}\n")
     } else {
-        let table = stats::run_table(seed, width, height, &rows);
+        let table = text::run_table(seed, width, height, &rows);
         let (first, rest) = table.split_once('\n').unwrap_or((&table, ""));
         format!(
             "{first}\ngenerator: {}\n{rest}",
-            stats::settings_line(&settings)
+            text::settings_line(&settings)
         )
     };
     write_stdout(|out| out.write_all(text.as_bytes()))
@@ -160,33 +198,36 @@ fn many_runs(
         )));
     }
     let settings = common.settings();
-    let r = stats::measure_runs(
-        range.first,
-        range.last,
+    let pool = thread_pool(threads, count)?;
+    let bar = progress_bar(count);
+    let r = run::measure_runs(
+        range.first..=range.last,
         common.floors,
         common.width,
         common.height,
         &settings,
-        threads,
+        pool.as_ref(),
+        &|| bar.inc(1),
     )
-    .map_err(CliError::Usage)?;
+    .map_err(|e| CliError::Usage(errors::generate(&e)))?;
+    bar.finish_and_clear();
     report_failures(
-        r.failures.iter().map(|(_, why)| why.clone()),
+        r.failures.iter().map(|(_, why)| errors::run_failure(why)),
         r.failed,
         "run",
     );
     print_batch(
         json,
         &settings,
-        || stats::runs_json(&r),
-        || stats::runs_table(&r),
+        || json::runs_json(&r),
+        || text::runs_table(&r),
     )?;
     match r.failed {
         0 => Ok(()),
         n => Err(CliError::Partial(format!(
-            "{n} of {} could not be made (each is reported above); the summary covers \
-             every floor that could",
-            plural(count, "run")
+            "{} {}; the summary covers every floor that could be made",
+            failed_of(n, count, "run", "could be made", "could not be made"),
+            reported(n)
         ))),
     }
 }
@@ -212,10 +253,10 @@ fn print_batch(
 ) -> Result<(), CliError> {
     let text = if json {
         let mut v = json_value();
-        v["generator"] = stats::settings_json(settings);
+        v["generator"] = json::settings_json(settings);
         format!("{v}\n")
     } else {
-        format!("generator: {}\n{}", stats::settings_line(settings), table())
+        format!("generator: {}\n{}", text::settings_line(settings), table())
     };
     write_stdout(|out| out.write_all(text.as_bytes()))
 }
