@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use byog::core::GameState;
-use byog::core::generator::{self, GenerateError, GeneratorSettings, Room};
+use byog::core::generator::{self, GenerateError, GeneratorSettings, Room, Setting};
 use byog::tile_engine::{Pos, TETile, Tile, Tileset, World};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
@@ -453,16 +453,25 @@ fn settings_validation() {
     };
     assert!(matches!(
         bad.validate(),
-        Err(GenerateError::InvalidSettings(_))
+        Err(GenerateError::InvalidSetting {
+            setting: Setting::WindingPercent,
+            ..
+        })
     ));
     assert!(matches!(
         GameState::new(1, 80, 30, bad),
-        Err(GenerateError::InvalidSettings(_))
+        Err(GenerateError::InvalidSetting {
+            setting: Setting::WindingPercent,
+            ..
+        })
     ));
     let mut rng = Pcg64::seed_from_u64(1);
     assert!(matches!(
         generator::generate(&mut rng, 80, 30, &bad),
-        Err(GenerateError::InvalidSettings(_))
+        Err(GenerateError::InvalidSetting {
+            setting: Setting::WindingPercent,
+            ..
+        })
     ));
     let bad = GeneratorSettings {
         winding_percent: u32::MAX,
@@ -470,7 +479,10 @@ fn settings_validation() {
     };
     assert!(matches!(
         bad.validate(),
-        Err(GenerateError::InvalidSettings(_))
+        Err(GenerateError::InvalidSetting {
+            setting: Setting::WindingPercent,
+            ..
+        })
     ));
 
     assert_eq!(GeneratorSettings::default().validate(), Ok(()));

@@ -4,8 +4,8 @@
 mod common;
 
 use byog::core::generator::{GenerateError, GeneratorSettings, Setting};
-use byog::core::metrics::run::measure_runs;
 use byog::core::metrics::{Requirement, Requirements, RequirementsError};
+use byog::core::survey::run::measure_runs;
 use common::{byog, stderr};
 
 /// A change that puts one setting out of its range, the setting, its value and its range.

@@ -255,7 +255,7 @@ fn gen_png_draws_the_world() {
 
 #[test]
 fn batches_are_measured_by_the_library_on_any_pool() {
-    use byog::core::metrics::batch;
+    use byog::core::survey::batch;
     use std::sync::atomic::{AtomicU64, Ordering};
     let settings = GeneratorSettings::default();
     let seen = AtomicU64::new(0);

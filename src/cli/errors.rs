@@ -4,8 +4,8 @@
 
 use crate::core::generator::{GenerateError, Setting};
 use crate::core::interpreter::InterpretError;
-use crate::core::metrics::run::RunFailure;
 use crate::core::replay::ReplayError;
+use crate::core::survey::run::RunFailure;
 
 /// The flag that sets `setting`, with its dashes: `--width`, `--min-openness`.
 pub fn flag(setting: Setting) -> String {
@@ -60,8 +60,6 @@ pub fn generate(e: &GenerateError) -> String {
             minimum.flag(),
             maximum.flag()
         ),
-        // Prose that already names its flag (see the variant).
-        GenerateError::InvalidSettings(_) => e.to_string(),
         GenerateError::NoFloorFits {
             seed,
             floor,
@@ -69,6 +67,23 @@ pub fn generate(e: &GenerateError) -> String {
         } => format!(
             "run seed {seed}: no try of floor B{floor} fits its move budget in {}; try another \
              seed, or a larger --width/--height (small floors fit their budget less often)",
+            tries(*n)
+        ),
+        GenerateError::FloorRequirementsUnmet {
+            seed,
+            floor,
+            width,
+            height,
+            tries: n,
+            requirement,
+            failures,
+            closest,
+        } => format!(
+            "run seed {seed}: no world for floor B{floor} ({width} × {height} tiles) met the \
+             requirements in {} (--max-tries); --{} failed most often ({failures} of {}), and \
+             the closest value reached was: {closest}",
+            tries(*n),
+            requirement.flag(),
             tries(*n)
         ),
         GenerateError::RequirementsUnmet {

@@ -140,7 +140,7 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
         );
     }
     if let Some(game) = interpreter.game() {
-        common.report_unused(game.kind_key(), store.loaded(game));
+        common.report_unused(game.kind().key(), store.loaded(game));
     }
     if run.nothing_to_load {
         eprintln!(

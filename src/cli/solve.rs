@@ -55,7 +55,7 @@ pub fn run(common: &Common, args: SolveArgs) -> Result<(), CliError> {
         ));
     };
     drop(store);
-    common.report_unused(game.kind_key(), watched.loaded(game));
+    common.report_unused(game.kind().key(), watched.loaded(game));
     let actions = solver::solve(game).map_err(|e| CliError::Usage(e.to_string()))?;
     let keys: String = actions.iter().map(|a| a.key()).collect();
     write_stdout(|out| writeln!(out, "{keys}"))

@@ -5,7 +5,7 @@
 //!
 //! Terrain and things are kept apart: the terrain grid holds only terrain (floor, wall,
 //! nothing; the exit's tile is wall), the avatar, the exit and a run's chests and traps are
-//! positions, and the compose step ([`GridBoard::compose`]) draws them together.
+//! positions, and the compose step (`GridBoard::compose`, behind [`crate::core::GameState::compose`]) draws them together.
 
 use super::base::SIGHT_RADIUS;
 use super::explore::ExploreState;

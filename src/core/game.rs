@@ -15,7 +15,7 @@ use super::base::terrain_under;
 pub use super::base::{GameKind, GameRng, MAX_SEED, SIGHT_RADIUS};
 pub use super::board::{Board, GridBoard};
 use super::explore::{ExploreSettings, ExploreState};
-use super::generator::{self, GenerateError, GeneratorSettings};
+use super::generator::{self, GenerateError, GeneratorSettings, Setting};
 use super::run::{self, Feature, RunState};
 use crate::tile_engine::fov::Visibility;
 use crate::tile_engine::{Map, Pos, Rect, Tile, World};
@@ -131,15 +131,22 @@ impl GameState {
     /// `--branch-timer`.
     ///
     /// # Errors
-    /// [`GenerateError::InvalidSettings`] for settings out of range.
+    /// [`GenerateError::InvalidSetting`] for settings out of range.
     pub fn new_exploration(
         seed: u64,
         settings: GeneratorSettings,
         explore: ExploreSettings,
     ) -> Result<GameState, GenerateError> {
         settings.validate()?;
-        let state = ExploreState::new(seed, explore)
-            .map_err(|e| GenerateError::InvalidSettings(e.to_string()))?;
+        let state = ExploreState::new(seed, explore).map_err(|e| match e {
+            crate::core::explore::SettingsError::ZeroMaxUnexplored => {
+                GenerateError::invalid_setting(
+                    Setting::MaxUnexplored,
+                    0,
+                    1..=u64::from(crate::core::explore::MAX_MAX_UNEXPLORED),
+                )
+            }
+        })?;
         Ok(GameState::on_board(
             seed,
             settings,
@@ -172,10 +179,11 @@ impl GameState {
         generator::check_size(width, height)?;
         settings.validate()?;
         if !(1..=run::MAX_FLOORS).contains(&floors) {
-            return Err(GenerateError::InvalidSettings(format!(
-                "--floors {floors} is out of range: it takes 1..={}",
-                run::MAX_FLOORS
-            )));
+            return Err(GenerateError::invalid_setting(
+                Setting::Floors,
+                floors.into(),
+                1..=run::MAX_FLOORS.into(),
+            ));
         }
         let first = run::floor::make(seed, 1, floors, width, height, &settings)?;
         if settings.requirements != Default::default() {

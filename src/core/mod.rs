@@ -18,6 +18,7 @@ pub mod replay;
 pub mod rules;
 pub mod run;
 pub mod save;
+pub mod survey;
 pub mod watch;
 
 pub use crate::tile_engine::Direction;

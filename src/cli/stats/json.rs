@@ -5,8 +5,8 @@
 use serde_json::{Map, Value, json};
 
 use crate::core::generator::GeneratorSettings;
-use crate::core::metrics::batch::{self, RangeStats, SeedStats};
-use crate::core::metrics::run::{FloorStats, RunRangeStats};
+use crate::core::survey::batch::{self, RangeStats, SeedStats};
+use crate::core::survey::run::{FloorStats, RunRangeStats};
 
 use super::super::errors;
 

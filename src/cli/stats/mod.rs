@@ -24,7 +24,7 @@ use super::{
     CliError, Format, failed_of, format_of, plural, reported, seed_failure, value_name,
     write_stdout,
 };
-use crate::core::metrics::{batch, run};
+use crate::core::survey::{batch, run};
 
 /// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
 const MAX_STATS_SEEDS: u64 = 1_000_000;

@@ -6,13 +6,13 @@
 use std::fmt::Write as _;
 
 use crate::core::generator::GeneratorSettings;
-use crate::core::metrics::batch::{RangeStats, SeedStats};
-use crate::core::metrics::run::{FloorStats, RunRangeStats};
 use crate::core::metrics::{self};
+use crate::core::survey::batch::{RangeStats, SeedStats};
+use crate::core::survey::run::{FloorStats, RunRangeStats};
 
 use super::super::errors;
 
-/// The table's label of each of [`RUN_SUMMARY`](crate::core::metrics::run::RUN_SUMMARY)'s
+/// The table's label of each of [`RUN_SUMMARY`](crate::core::survey::run::RUN_SUMMARY)'s
 /// values, in its order.
 const RUN_LABELS: [&str; 6] = [
     "par moves",

@@ -226,7 +226,7 @@ impl Default for ExploreSettings {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SettingsError {
     /// `max_unexplored` was 0: no room could ever get an exit.
-    #[error("--max-unexplored must be at least 1")]
+    #[error("the most unexplored exits a branch holds must be at least 1")]
     ZeroMaxUnexplored,
 }
 
@@ -547,7 +547,7 @@ impl Dungeon {
     }
 
     /// Clears room `pos` of branch `branch` as a player would: every feature is handled, then
-    /// the room settles ([`Room::settle`]: count 0, clear), so its locked exits open. Clearing
+    /// the room settles (as the rules settle it: count 0, clear), so its locked exits open. Clearing
     /// a clear room changes nothing.
     ///
     /// # Errors

@@ -38,7 +38,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
-use crate::core::metrics::{self, Requirement, Requirements, Unmet};
+use crate::core::metrics::{self, Requirement, Requirements, RequirementsError, Unmet};
 use crate::tile_engine::{Pos, World};
 
 pub use connect::Connectors;
@@ -144,11 +144,6 @@ pub enum GenerateError {
         /// Its bound, below the minimum's.
         maximum_bound: u32,
     },
-    /// Temporary: a setting out of range said in prose. [`GenerateError::InvalidSetting`]
-    /// replaces it; it stays only until its last constructors (the floor count and the
-    /// exploration settings in `core/game.rs`) are converted.
-    #[error("invalid generator setting: {0}")]
-    InvalidSettings(String),
     /// No try of a run's floor had a route that fits its move allowance
     /// ([`crate::core::run::floor`]).
     #[error(
@@ -168,7 +163,9 @@ pub enum GenerateError {
     /// named by the run's seed and the floor (a floor's own seed is derived from them and
     /// means nothing to the player).
     #[error(
-        "run seed {seed}: no world for floor B{floor} ({width} × {height} tiles) met the requirements in {tries} tries (--max-tries); {requirement} failed most often ({failures} of {tries} tries), and the closest value reached was: {closest}"
+        "run seed {seed}: no world for floor B{floor} ({width} × {height} tiles) met the requirements in {}; {requirement} failed most often ({failures} of {}), and the closest value reached was: {closest}",
+        n_tries(*.tries),
+        n_tries(*.tries)
     )]
     FloorRequirementsUnmet {
         /// The run's seed.
@@ -460,7 +457,7 @@ pub fn sub_seed(seed: u64, attempt: u32) -> u64 {
 /// default) the first world is taken without measuring it.
 ///
 /// # Errors
-/// [`GenerateError::InvalidSize`] or [`GenerateError::InvalidSettings`] for bad arguments;
+/// [`GenerateError::InvalidSize`] or [`GenerateError::InvalidSetting`] for bad arguments;
 /// [`GenerateError::RequirementsUnmet`] when no try met the requirements, naming the
 /// requirement missed most often and its closest value.
 pub fn generate_for_seed(
@@ -651,5 +648,34 @@ impl Carver {
     #[inline]
     fn cardinal(&self, i: usize) -> [usize; 4] {
         [i + self.width, i + 1, i - self.width, i - 1]
+    }
+}
+
+/// A requirement out of range or two that contradict each other, as the generator's error
+/// (the metrics know nothing of the generator).
+impl From<RequirementsError> for GenerateError {
+    fn from(e: RequirementsError) -> Self {
+        match e {
+            RequirementsError::OutOfRange {
+                requirement,
+                bound,
+                max,
+            } => GenerateError::InvalidSetting {
+                setting: Setting::Requirement(requirement),
+                value: bound.into(),
+                range: 0..=max.into(),
+            },
+            RequirementsError::Contradictory {
+                minimum,
+                minimum_bound,
+                maximum,
+                maximum_bound,
+            } => GenerateError::ContradictoryRequirements {
+                minimum,
+                minimum_bound,
+                maximum,
+                maximum_bound,
+            },
+        }
     }
 }

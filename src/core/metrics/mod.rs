@@ -15,8 +15,8 @@
 //! the room/corridor contacts aside, see [`RoomMetrics::connectedness`]), and with no
 //! `HashMap` anywhere, so the same world always gives the same numbers.
 //!
-//! [`batch`] measures the worlds of a range of seeds (the expressive range), [`run`] the
-//! floors of a run and of a range of runs; [`Requirements`] are checked on the [`Metrics`].
+//! [`crate::core::survey`] measures the worlds of a range of seeds (the expressive range) and
+//! the floors of runs with them; [`Requirements`] are checked on the [`Metrics`].
 //!
 //! # Vocabulary
 //!
@@ -40,10 +40,8 @@ use serde::Serialize;
 use crate::tile_engine::search::{self, Grid, UNREACHED, bfs, label_components, path_into};
 use crate::tile_engine::{Pos, Tile, World};
 
-pub mod batch;
 mod requirements;
 mod rooms;
-pub mod run;
 
 pub use requirements::{Reached, Requirement, Requirements, RequirementsError, Unmet};
 pub use rooms::room_ids;

@@ -6,7 +6,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::Metrics;
-use crate::core::generator::{GenerateError, Setting};
 
 /// The one list of requirements. Each entry makes a field of [`Requirements`], a variant of
 /// [`Requirement`], its command-line flag, its help text and how its value is read from the
@@ -194,33 +193,6 @@ pub enum RequirementsError {
         /// Its bound.
         maximum_bound: u32,
     },
-}
-
-impl From<RequirementsError> for GenerateError {
-    fn from(e: RequirementsError) -> Self {
-        match e {
-            RequirementsError::OutOfRange {
-                requirement,
-                bound,
-                max,
-            } => GenerateError::InvalidSetting {
-                setting: Setting::Requirement(requirement),
-                value: bound.into(),
-                range: 0..=max.into(),
-            },
-            RequirementsError::Contradictory {
-                minimum,
-                minimum_bound,
-                maximum,
-                maximum_bound,
-            } => GenerateError::ContradictoryRequirements {
-                minimum,
-                minimum_bound,
-                maximum,
-                maximum_bound,
-            },
-        }
-    }
 }
 
 /// The value a world reached for a requirement's metric, exactly.

@@ -8,8 +8,8 @@
 use rayon::prelude::*;
 
 use super::batch::{MAX_FAILURES_KEPT, Summary, summarise};
-use super::{NO_ROOM, measure, room_ids};
 use crate::core::generator::{self, GenerateError, GeneratorSettings, Setting};
+use crate::core::metrics::{NO_ROOM, measure, room_ids};
 use crate::core::run::{self, FeatureKind, Floor, floor};
 
 /// One floor of a run, measured.

@@ -9,8 +9,8 @@
 
 use rayon::prelude::*;
 
-use super::{Metrics, SUMMARY, measure};
 use crate::core::generator::{self, GenerateError, GeneratorSettings};
+use crate::core::metrics::{Metrics, SUMMARY, measure};
 
 /// One measured world.
 #[derive(Debug, Clone)]
