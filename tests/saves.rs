@@ -1061,7 +1061,7 @@ fn a_device_as_the_save_folder_is_named_as_not_a_folder() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("is not a folder"),
+        text(&out.stderr).contains("not a folder"),
         "{}",
         text(&out.stderr)
     );
