@@ -668,3 +668,49 @@ fn the_game_ends_when_its_terminal_goes_away() {
     }
     assert!(!dir.path().join("save.bin").exists(), "nothing was saved");
 }
+
+/// Problem 2: `NO_COLOR=1 byog play --terminal --color always` writes colours (the flag wins
+/// over the variable), remembered tiles dimmed among them: a run played a few steps, then a
+/// resize that repaints every cell, in true colour.
+#[test]
+fn color_always_wins_over_no_color() {
+    let Some(t) = tmux_or_skip("nocolor", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("bytes.log");
+    t.play(
+        "NO_COLOR=1 COLORTERM=truecolor ",
+        dir.path(),
+        "--color always --keys R77SDDDSSSAW",
+        "seed 77",
+    );
+    let piped = t.tmux(&[
+        "pipe-pane",
+        "-o",
+        "-t",
+        "t",
+        &format!("cat >> '{}'", log.display()),
+    ]);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    let resized = t.tmux(&["resize-window", "-t", "t", "-x", "110", "-y", "42"]);
+    assert!(resized.status.success(), "{}", stderr(&resized));
+    t.wait_for("the repainted screen", |s| {
+        s.len() == 42 && s[0].contains("seed 77")
+    });
+    settled_size(&log);
+    let bytes = String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned();
+    let floor = byog::tile_engine::Tileset::FLOOR.text_color();
+    let (lit, dim) = (floor, floor.dimmed());
+    for (what, rgb) in [("lit floor", lit), ("remembered floor", dim)] {
+        let sgr = format!("\x1b[38;2;{};{};{}m", rgb.r, rgb.g, rgb.b);
+        assert!(
+            bytes.contains(&sgr),
+            "no {what} colour {sgr:?} in {} bytes: {:?}",
+            bytes.len(),
+            &bytes[..bytes.len().min(400)]
+        );
+    }
+    t.press(&["C-c"]);
+    t.wait_for_shell();
+}
