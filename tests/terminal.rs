@@ -714,3 +714,57 @@ fn color_always_wins_over_no_color() {
     t.press(&["C-c"]);
     t.wait_for_shell();
 }
+
+/// Problem 5: SIGTSTP (`kill -TSTP`; Ctrl-Z is a key in raw mode) gives the shell its screen
+/// and cooked mode back before the program stops; after `fg` (SIGCONT) the game is drawn
+/// whole again and keys act without Enter.
+#[test]
+fn sigtstp_gives_the_terminal_back_and_fg_resumes_play() {
+    let Some(t) = tmux_or_skip("tstp", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("pid");
+    t.run("echo BEFORE-$((6*7))");
+    t.wait_for("the shell's output", |s| s.iter().any(|l| l == BEFORE));
+    t.run(&format!(
+        "sh -c 'echo $$ > {}; exec \"$0\" \"$@\"' {} play --terminal --save-dir '{}' --color never --keys N1234S",
+        pid_file.display(),
+        env!("CARGO_BIN_EXE_byog"),
+        dir.path().display()
+    ));
+    t.wait_for("the game", |s| {
+        s[0].contains("seed 1234") && s[1].contains("0 moves")
+    });
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let signal = |name: &str| {
+        let sent = Command::new("kill")
+            .args([&format!("-{name}"), pid.trim()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -{name}");
+    };
+    signal("TSTP");
+    // The shell's own screen is back (what it printed before), the game's is gone.
+    let shell = t.wait_for("the shell's screen", |s| s.iter().any(|l| l == BEFORE));
+    assert!(
+        !shell.iter().any(|l| l.contains("seed 1234")),
+        "the game is still on screen: {shell:?}"
+    );
+    t.assert_cooked();
+    // fg continues it: the whole game is drawn again, without the shell's lines.
+    t.run("fg");
+    let screen = t.wait_for("the game again", |s| {
+        s[0].contains("seed 1234")
+            && s[1].contains("0 moves")
+            && s[HUD_ROWS..].iter().any(|l| l.contains('@'))
+            && !s.iter().any(|l| l.contains(BEFORE) || l.contains(":STTY"))
+    });
+    assert_eq!(screen.len(), usize::from(ROWS));
+    // A key acts at once, without Enter (raw mode is back): seed 1234 has floor to the left.
+    t.type_text("A");
+    t.wait_for("the move", |s| s[1].contains("1 move"));
+    t.press(&["C-c"]);
+    t.wait_for("the shell", |s| s.iter().any(|l| l == BEFORE));
+    t.assert_cooked();
+}

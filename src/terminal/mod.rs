@@ -9,6 +9,8 @@
 //! back on every way out: `Q` and `:Q` (after the goodbye), Ctrl-C (quits without saving),
 //! an I/O error (returned as a message), a panic (a hook restores it before the panic
 //! message) and SIGTERM, SIGHUP or SIGINT (restored, then the process dies of the signal).
+//! SIGTSTP (`kill -TSTP`) gives the terminal back too, then stops the process; when it is
+//! continued (`fg`, SIGCONT) play mode is set again and the screen repainted whole.
 //! `draw.rs` holds the cells, their colours and the diffing painter, `frame.rs` lays the
 //! screens out in cells, `input.rs` translates keys.
 
@@ -96,8 +98,8 @@ pub fn run(options: TerminalOptions) -> Result<(), String> {
     let size = terminal::size().map_err(|e| format!("cannot read the terminal's size: {e}"))?;
     play.size = size;
     let end = {
-        let _session = Session::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
-        play.run(&mut signals, &mut io::stdout())
+        let session = Session::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+        play.run(&session, &mut signals, &mut io::stdout())
     };
     match end {
         Ok(End::Quit) => Ok(()),
@@ -145,18 +147,53 @@ impl Session {
                 previous(info);
             }));
         });
-        terminal::enable_raw_mode()?;
-        ACTIVE.store(true, Ordering::SeqCst);
         let session = Session;
-        execute!(
-            io::stdout(),
-            terminal::EnterAlternateScreen,
-            EnableMouseCapture,
-            cursor::Hide
-        )?;
+        play_mode()?;
         Ok(session)
     }
+
+    /// SIGTSTP (`kill -TSTP`; Ctrl-Z is a key in raw mode): gives the terminal back as on
+    /// the way out, then stops the process as the signal would have. Returns once the
+    /// process is continued (`fg`, SIGCONT), with the terminal in play mode again.
+    fn suspend(&self) -> io::Result<()> {
+        restore();
+        stop_now();
+        play_mode()
+    }
+
+    /// SIGCONT: the shell may have put the terminal back in cooked mode while the process
+    /// was stopped (by SIGSTOP, which cannot be caught): raw mode, the alternate screen, the
+    /// mouse reports and the hidden cursor are set again (each is harmless when still set).
+    fn resume(&self) -> io::Result<()> {
+        if ACTIVE.load(Ordering::SeqCst) {
+            // crossterm enables raw mode only when it believes it off: forget it first.
+            terminal::disable_raw_mode()?;
+        }
+        play_mode()
+    }
 }
+
+/// Puts the terminal in play mode: raw, the alternate screen, mouse reports, no cursor.
+fn play_mode() -> io::Result<()> {
+    terminal::enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    execute!(
+        io::stdout(),
+        terminal::EnterAlternateScreen,
+        EnableMouseCapture,
+        cursor::Hide
+    )
+}
+
+/// Stops the process as SIGTSTP's default action does (SIGSTOP, which cannot be caught);
+/// returns when it is continued.
+#[cfg(unix)]
+fn stop_now() {
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+}
+
+#[cfg(not(unix))]
+fn stop_now() {}
 
 impl Drop for Session {
     fn drop(&mut self) {
@@ -189,21 +226,39 @@ enum End {
     Signal(i32),
 }
 
-/// The signals that end terminal play: SIGTERM, SIGHUP (the terminal went away) and SIGINT
-/// (sent by `kill`; Ctrl-C is a key in raw mode).
+/// A signal, as terminal play answers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Signal {
+    /// SIGTERM, SIGHUP or SIGINT: restore the terminal, then die of it.
+    End(i32),
+    /// SIGTSTP: restore the terminal, stop; play mode again once continued.
+    Suspend,
+    /// SIGCONT: play mode again, and a full redraw.
+    Resume,
+}
+
+/// The signals terminal play answers: SIGTERM, SIGHUP (the terminal went away) and SIGINT
+/// (sent by `kill`; Ctrl-C is a key in raw mode) end it; SIGTSTP suspends it and SIGCONT
+/// resumes it (`kill -TSTP`, then the shell's `fg`).
 #[cfg(unix)]
 struct Signals(signal_hook::iterator::Signals);
 
 #[cfg(unix)]
 impl Signals {
     fn new() -> io::Result<Signals> {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT]).map(Signals)
+        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])
+            .map(Signals)
     }
 
     /// A signal that arrived since the last look, if any.
-    fn pending(&mut self) -> Option<i32> {
-        self.0.pending().next()
+    fn pending(&mut self) -> Option<Signal> {
+        use signal_hook::consts::{SIGCONT, SIGTSTP};
+        self.0.pending().next().map(|s| match s {
+            SIGTSTP => Signal::Suspend,
+            SIGCONT => Signal::Resume,
+            s => Signal::End(s),
+        })
     }
 
     /// Ends the process as `signal` would have without the handler.
@@ -221,7 +276,7 @@ impl Signals {
         Ok(Signals)
     }
 
-    fn pending(&mut self) -> Option<i32> {
+    fn pending(&mut self) -> Option<Signal> {
         None
     }
 
@@ -284,13 +339,27 @@ impl Play {
     }
 
     /// The loop: draw what changed, wait for an event, a deadline or a signal.
-    fn run(&mut self, signals: &mut Signals, out: &mut impl Write) -> io::Result<End> {
+    fn run(
+        &mut self,
+        session: &Session,
+        signals: &mut Signals,
+        out: &mut impl Write,
+    ) -> io::Result<End> {
         let mut painter = Painter::new(self.colour);
         let mut dirty = true;
         let mut bytes = Vec::new();
         loop {
-            if let Some(signal) = signals.pending() {
-                return Ok(End::Signal(signal));
+            while let Some(signal) = signals.pending() {
+                match signal {
+                    Signal::End(signal) => return Ok(End::Signal(signal)),
+                    Signal::Suspend => session.suspend()?,
+                    Signal::Resume => session.resume()?,
+                }
+                // The terminal's content is unknown now (the shell wrote to it, or it was
+                // resized while the process was stopped): repaint every cell.
+                self.size = terminal::size()?;
+                painter.reset();
+                dirty = true;
             }
             // The terminal went away (an SSH connection or a tmux server closed) without a
             // SIGHUP reaching us: every read now returns end-of-file at once, and waiting for
