@@ -517,6 +517,96 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
     }
 }
 
+/// Characters kept between a HUD row's left and right texts.
+pub const HUD_GAP: usize = 2;
+
+/// `text` cut into lines of at most `width` characters, at spaces where it can be (a word
+/// longer than a line is cut inside); at least one line, empty for empty text.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.len() > width {
+            let rest = word.split_off(width);
+            lines.push(word.into_iter().collect());
+            word = rest;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.extend(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// `text` cut to at most `width` characters, its end replaced by `…` when cut.
+pub fn ellipsize(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut cut: String = text.chars().take(width - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// The HUD's rows laid out in rows `width` characters wide (the text's width, margins left
+/// out), so that no two texts overlap and the message is never cut. Each row's left text and
+/// right text are kept on one row when they fit with [`HUD_GAP`] characters between them.
+/// When they do not:
+///
+/// - the message (a [`Style::Message`] left text: what the last key did) wins the space: it
+///   takes whole rows, wrapped at spaces, and its row's right text (the status) follows on
+///   the message's last row when it fits there, else on a row of its own below;
+/// - any other left text (the tile under the mouse, the watch's keys) is cut with `…` to
+///   leave its right text whole;
+/// - a right text wider than the row is cut with `…` itself.
+///
+/// The first [`HUD_ROWS`] rows are the HUD's own; rows past them (a long message's) are
+/// drawn over the top of the world, on the HUD's background, for as long as the message
+/// shows.
+pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
+    let len = |s: &str| s.chars().count();
+    let mut out = Vec::with_capacity(HUD_ROWS);
+    for row in &hud.rows {
+        let right = ellipsize(&row.right, width);
+        let fits = |left: &str| {
+            left.is_empty() || right.is_empty() || len(left) + HUD_GAP + len(&right) <= width
+        };
+        let line = |left: String, right: String| HudRow {
+            left,
+            left_style: row.left_style,
+            right,
+        };
+        if fits(&row.left) && len(&row.left) <= width {
+            out.push(line(row.left.clone(), right));
+        } else if row.left_style == Style::Message {
+            let mut lines = wrap(&row.left, width);
+            let last = lines.pop().unwrap_or_default();
+            out.extend(lines.into_iter().map(|l| line(l, String::new())));
+            if fits(&last) {
+                out.push(line(last, right));
+            } else {
+                out.push(line(last, String::new()));
+                out.push(line(String::new(), right));
+            }
+        } else {
+            let room = width.saturating_sub(len(&right) + HUD_GAP);
+            out.push(line(ellipsize(&row.left, room), right));
+        }
+    }
+    out
+}
+
 /// The keys of a watch, for its HUD.
 pub const WATCH_KEYS: &str = "Space pause · . step · [ ] slower/faster · Esc leave";
 
@@ -727,6 +817,65 @@ mod tests {
         };
         assert_eq!(hud.rows[0].right, "seed 12");
         assert!(hud.rows[1].right.ends_with("0 moves"));
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces() {
+        assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
+        assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
+        assert_eq!(wrap("", 3), vec![""]);
+        assert_eq!(ellipsize("abcdef", 4), "abc…");
+        assert_eq!(ellipsize("abc", 4), "abc");
+        assert_eq!(ellipsize("abc", 0), "");
+    }
+
+    fn row(left: &str, style: Style, right: &str) -> HudRow {
+        HudRow {
+            left: left.to_owned(),
+            left_style: style,
+            right: right.to_owned(),
+        }
+    }
+
+    #[test]
+    fn the_hud_layout_lets_the_message_win_and_cuts_the_rest() {
+        let hud = Hud {
+            rows: [
+                row("a wall under the mouse", Style::Normal, "seed 7"),
+                row("one two three four", Style::Message, "9 moves"),
+            ],
+        };
+        // Everything fits at 40: the HUD's two rows as they are.
+        assert_eq!(hud_lines(&hud, 40), hud.rows.to_vec());
+        // At 20 the description is cut, the message wraps and the status follows it on its
+        // last row.
+        assert_eq!(
+            hud_lines(&hud, 20),
+            vec![
+                row("a wall unde…", Style::Normal, "seed 7"),
+                row("one two three four", Style::Message, ""),
+                row("", Style::Message, "9 moves"),
+            ]
+        );
+        assert_eq!(
+            hud_lines(&hud, 13),
+            vec![
+                row("a wa…", Style::Normal, "seed 7"),
+                row("one two three", Style::Message, ""),
+                row("four", Style::Message, "9 moves"),
+            ]
+        );
+        // Every row fits its width, and no left text meets its right one.
+        for width in 1..40 {
+            for r in hud_lines(&hud, width) {
+                let (l, rt) = (r.left.chars().count(), r.right.chars().count());
+                assert!(l <= width && rt <= width, "{width}: {r:?}");
+                assert!(
+                    l == 0 || rt == 0 || l + HUD_GAP + rt <= width,
+                    "{width}: {r:?}"
+                );
+            }
+        }
     }
 
     #[test]
