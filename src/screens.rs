@@ -162,9 +162,17 @@ pub struct Context<'a> {
     pub under_mouse: Option<Pos>,
 }
 
-/// The screen for the interpreter's state.
+/// What the HUD and the end screens say while a `:` waits for its `Q`.
+pub const COLON_PROMPT: &str = ": — press Q to save and quit";
+
+/// The screen for the interpreter's state. While a `:` waits for its `Q` the message is
+/// [`COLON_PROMPT`].
 pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
-    let message = context.message;
+    let colon = matches!(
+        interpreter.mode(),
+        Mode::Playing { colon: true } | Mode::Ended { colon: true }
+    );
+    let message = if colon { COLON_PROMPT } else { context.message };
     match (interpreter.mode(), interpreter.game()) {
         (Mode::Menu, _) => Screen::Text(menu(context.has_save, interpreter.floors(), message)),
         (Mode::SeedEntry { kind, seed, digits }, _) => {
@@ -276,10 +284,10 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
             lines.push(Line::blank());
             lines.push(Line::new(
                 format!(
-                    "seed {} · {} rooms made in {} branches · deepest {}",
+                    "seed {} · {} made in {} · deepest {}",
                     game.seed(),
-                    e.rooms,
-                    e.branches,
+                    plural(e.rooms as u64, "room", "rooms"),
+                    plural(e.branches as u64, "branch", "branches"),
                     e.deepest
                 ),
                 Style::Normal,
@@ -372,10 +380,10 @@ pub fn run_summary(game: &GameState) -> Option<String> {
     if let Some(e) = game.explore() {
         let n = exploration_numbers(e);
         let tail = format!(
-            "seed {}, {} rooms in {} branches, deepest {}, {}",
+            "seed {}, {} in {}, deepest {}, {}",
             game.seed(),
-            n.rooms,
-            n.branches,
+            plural(n.rooms as u64, "room", "rooms"),
+            plural(n.branches as u64, "branch", "branches"),
             n.deepest,
             moves_text(game.moves())
         );
@@ -451,12 +459,33 @@ pub fn floor_screen(floor: u32, floors: u32, earned: u64, perfect: bool) -> Text
     }
 }
 
-fn moves_text(moves: u64) -> String {
-    if moves == 1 {
-        "1 move".to_owned()
+/// "1 room", "2 rooms"; "1 branch", "3 branches".
+fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
     } else {
-        format!("{moves} moves")
+        format!("{n} {many}")
     }
+}
+
+/// "1 move", "12 moves".
+fn moves_text(moves: u64) -> String {
+    plural(moves, "move", "moves")
+}
+
+/// The line a front-end prints on its way out after `:Q`, once the terminal is the shell's
+/// again: where the game was saved, how its history starts (`N1234S`, then `…` when moves
+/// follow) and its moves, e.g. `saved to saves/save.bin (N1234S…, 12 moves)`.
+pub fn saved_line(game: &GameState, save: &Path) -> String {
+    let history = game.history();
+    let start = history.find(['S', 's']).map_or(history.len(), |s| s + 1);
+    let more = if start < history.len() { "…" } else { "" };
+    format!(
+        "saved to {} ({}{more}, {})",
+        save.display(),
+        &history[..start],
+        moves_text(game.moves())
+    )
 }
 
 /// The HUD of a game in play: the tile under the mouse and the seed on the top row, the
@@ -636,11 +665,7 @@ pub fn watch_hud(watch: &Watch, under_mouse: Option<Pos>, message: &str) -> Opti
 
 /// "1 step", "8 steps".
 fn steps_text(n: u32) -> String {
-    if n == 1 {
-        "1 step".to_owned()
-    } else {
-        format!("{n} steps")
-    }
+    plural(u64::from(n), "step", "steps")
 }
 
 /// The message after a zoom key: the tile size now.
@@ -876,6 +901,53 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Problem 19: after `:` the HUD (and an end screen) says that it waits for `Q`.
+    #[test]
+    fn a_colon_says_it_waits_for_q() {
+        let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+        let ctx = Context {
+            has_save: false,
+            message: "",
+            under_mouse: None,
+        };
+        feed(&mut i, "N12S:");
+        let Screen::Game(hud) = screen(&i, ctx) else {
+            panic!("a game shows the world")
+        };
+        assert_eq!(hud.rows[1].left, COLON_PROMPT);
+        // Another key drops the colon, and the prompt with it.
+        feed(&mut i, "X");
+        let Screen::Game(hud) = screen(&i, ctx) else {
+            panic!("a game shows the world")
+        };
+        assert_eq!(hud.rows[1].left, "");
+    }
+
+    /// Problem 19: counts agree with their nouns ("1 branch", never "1 branches").
+    #[test]
+    fn one_room_in_one_branch_is_singular() {
+        let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+        // Into the first room behind the start room's north door, back, and up the way up.
+        feed(&mut i, "E42SWWWWWWWWWWWSSSSSSSSSSSWWAA");
+        let game = i.game().unwrap();
+        let summary = run_summary(game).expect("the exploration has ended");
+        assert!(summary.contains(", 1 room in 1 branch,"), "{summary}");
+        let end = end_screen(game, "");
+        assert!(
+            end.lines
+                .iter()
+                .any(|l| l.text.contains(" 1 room made in 1 branch ")),
+            "{end:?}"
+        );
+        let saved = saved_line(game, Path::new("saves/save.bin"));
+        assert_eq!(saved, "saved to saves/save.bin (E42S…, 26 moves)");
+        let fresh = GameState::new(1234, 20, 12, GeneratorSettings::default()).unwrap();
+        assert_eq!(
+            saved_line(&fresh, Path::new("s.bin")),
+            "saved to s.bin (N1234S, 0 moves)"
+        );
     }
 
     #[test]

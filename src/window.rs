@@ -228,6 +228,8 @@ struct Window {
     renderer: TERenderer,
     message: String,
     closing_at: Option<f64>,
+    /// The line printed on the way out ([`screens::saved_line`] after `:Q`).
+    farewell: Option<String>,
     /// Size of new worlds (the menu's frame), in tiles.
     world_size: (usize, usize),
     /// The screen between two floors, and until when it stays.
@@ -306,6 +308,7 @@ async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(),
         renderer: TERenderer::in_current_window(geometry),
         message: String::new(),
         closing_at: None,
+        farewell: None,
         world_size: (options.width, options.height),
         floor_screen: None,
         classic_sight: false,
@@ -370,6 +373,9 @@ async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(),
             return Ok(());
         }
         if window.closing_at.is_some_and(|t| mq::get_time() >= t) {
+            if let Some(line) = &window.farewell {
+                println!("{line}");
+            }
             return Ok(());
         }
         mq::next_frame().await;
@@ -435,9 +441,22 @@ impl Window {
         self.floor_screen = None;
         match self.interpreter.feed(key, &mut self.store) {
             Ok(outcome) => {
-                if let crate::core::Outcome::Acted(events) = &outcome {
-                    self.floor_screen = screens::descent_screen(events, self.interpreter.game())
-                        .map(|screen| (mq::get_time() + screens::FLOOR_SCREEN_SECONDS, screen));
+                match &outcome {
+                    crate::core::Outcome::Acted(events) => {
+                        self.floor_screen =
+                            screens::descent_screen(events, self.interpreter.game()).map(
+                                |screen| (mq::get_time() + screens::FLOOR_SCREEN_SECONDS, screen),
+                            );
+                    }
+                    crate::core::Outcome::Closed(
+                        crate::core::interpreter::Closing::SavedAndQuit,
+                    ) => {
+                        self.farewell = self
+                            .interpreter
+                            .game()
+                            .map(|game| screens::saved_line(game, self.store.path()));
+                    }
+                    _ => {}
                 }
                 let f = screens::feedback(&outcome, self.store.path());
                 self.message = f.message;

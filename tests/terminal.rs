@@ -768,3 +768,25 @@ fn sigtstp_gives_the_terminal_back_and_fg_resumes_play() {
     t.wait_for("the shell", |s| s.iter().any(|l| l == BEFORE));
     t.assert_cooked();
 }
+
+/// Problem 19: after `:` the HUD says that it waits for `Q`; after `:Q` the shell is told
+/// where the game was saved, once its screen is back.
+#[test]
+fn a_colon_waits_for_q_and_the_shell_learns_where_the_game_went() {
+    let Some(t) = tmux_or_skip("colon", COLS, ROWS) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never --keys N1234S", "seed 1234");
+    t.type_text("AA:");
+    let screen = t.wait_text(byog::screens::COLON_PROMPT);
+    assert!(screen[1].contains("2 moves"), "{}", screen[1]);
+    t.type_text("Q");
+    let shell = t.wait_for_shell();
+    let said = format!(
+        "saved to {} (N1234S…, 2 moves)",
+        dir.path().join("save.bin").display()
+    );
+    assert!(shell.iter().any(|l| l == &said), "{said:?} in {shell:#?}");
+    assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
+}

@@ -162,6 +162,11 @@ impl<'a> Window<'a> {
     }
 
     fn open_with(x: &'a Xvfb, save_dir: &Path, args: &[&str]) -> Window<'a> {
+        Window::open_to(x, save_dir, args, Stdio::null())
+    }
+
+    /// [`Window::open_with`], the program's standard output going to `stdout`.
+    fn open_to(x: &'a Xvfb, save_dir: &Path, args: &[&str], stdout: Stdio) -> Window<'a> {
         let child = Command::new(env!("CARGO_BIN_EXE_byog"))
             .arg("play")
             .args(args)
@@ -169,7 +174,7 @@ impl<'a> Window<'a> {
             .arg(save_dir)
             .env("DISPLAY", &x.display)
             .env_remove("BYOG_SAVE_DIR")
-            .stdout(Stdio::null())
+            .stdout(stdout)
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
@@ -1230,4 +1235,45 @@ fn an_exploration_in_the_window_shows_what_replay_sees() {
     let first = window
         .screenshot_when(|img| minimap_box(img).is_none() && avatar_cell(img, 80, 30).is_some());
     assert_eq!(minimap_box(&first), None, "a map that fits has no minimap");
+}
+
+/// The pixels of the HUD's message row (the second row at 16 pixels a tile) in the colour
+/// of messages (yellow, blended over the HUD's background: red well above blue).
+fn message_ink(img: &RgbaImage) -> usize {
+    let mut n = 0;
+    for y in TILE..2 * TILE {
+        for x in 0..img.width() {
+            let [r, g, b] = pixel(img, x, y);
+            n += usize::from(r > 120 && g > 90 && b < 60);
+        }
+    }
+    n
+}
+
+/// Problem 19 in the window: after `:` the HUD says that it waits for `Q`; after `:Q` the
+/// program prints where the game was saved.
+#[test]
+fn a_colon_waits_for_q_in_the_window_and_the_shell_learns_where_the_game_went() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let saves = tempfile::tempdir().unwrap();
+    let log = saves.path().join("stdout.log");
+    let out = std::fs::File::create(&log).unwrap();
+    let mut window = Window::open_to(&x, saves.path(), &["--keys", "N1234SAA"], out.into());
+    let before = window.screenshot();
+    assert_eq!(message_ink(&before), 0, "no message after two moves");
+    window.type_keys(":");
+    let after = window.screenshot_when(|img| message_ink(img) > 0);
+    assert!(message_ink(&after) > 50, "the HUD says that : waits for Q");
+    window.type_keys("q");
+    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
+    let printed = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        printed,
+        format!(
+            "saved to {} (N1234S…, 2 moves)\n",
+            saves.path().join("save.bin").display()
+        )
+    );
 }

@@ -31,7 +31,7 @@ use crossterm::{cursor, execute, terminal};
 pub use draw::ColorMode;
 
 use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::{Interpreter, Mode};
+use crate::core::interpreter::{Closing, Interpreter, Mode};
 use crate::core::save::{FileStore, SaveStore};
 use crate::core::watch::{self, Watch};
 use crate::core::{GameState, Outcome};
@@ -101,6 +101,10 @@ pub fn run(options: TerminalOptions) -> Result<(), String> {
         let session = Session::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
         play.run(&session, &mut signals, &mut io::stdout())
     };
+    // The terminal is the shell's again: say where a `:Q` saved the game.
+    if let Some(line) = &play.farewell {
+        println!("{line}");
+    }
     match end {
         Ok(End::Quit) => Ok(()),
         Ok(End::Signal(signal)) => {
@@ -291,6 +295,8 @@ struct Play {
     message: String,
     /// When the program ends, once the player has quit.
     closing_at: Option<Instant>,
+    /// The line printed once the terminal is restored ([`screens::saved_line`] after `:Q`).
+    farewell: Option<String>,
     /// The screen between two floors, and until when it stays.
     floor_screen: Option<(Instant, TextScreen)>,
     /// Sight in a classic game (Tab). Runs always play in sight.
@@ -324,6 +330,7 @@ impl Play {
             store: FileStore::in_dir(&options.save_dir),
             message: String::new(),
             closing_at: None,
+            farewell: None,
             floor_screen: None,
             classic_sight: false,
             walls: options.walls,
@@ -494,6 +501,12 @@ impl Play {
                         if self.floor_screen.is_some() {
                             self.camera = None;
                         }
+                    }
+                    Outcome::Closed(Closing::SavedAndQuit) => {
+                        self.farewell = self
+                            .interpreter
+                            .game()
+                            .map(|game| screens::saved_line(game, self.store.path()));
                     }
                     _ => {}
                 }
