@@ -27,6 +27,7 @@ use crate::core::watch::{self, Watch};
 use crate::core::{Game, GameState, Mode};
 use crate::screens::{self, Context, Screen, Style, TextScreen};
 pub use crate::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
+use crate::tile_engine::layout::ScreenLayout;
 use crate::tile_engine::minimap::{self, MAX_SIDE, Mark, Minimap};
 use crate::tile_engine::{
     Camera, Geometry, Pos, Rect, Rgb, Shade, TERenderer, TILE_SIZE, Tile, WallStyle, renderer,
@@ -226,6 +227,8 @@ struct Window {
     interpreter: Interpreter,
     store: FileStore,
     renderer: TERenderer,
+    /// This frame's grids: the HUD's and the world's view.
+    screen: ScreenLayout,
     message: String,
     closing_at: Option<f64>,
     /// The line printed on the way out ([`screens::saved_line`] after `:Q`).
@@ -306,6 +309,13 @@ async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(),
             .with_explore(options.explore),
         store: FileStore::in_dir(&options.save_dir),
         renderer: TERenderer::in_current_window(geometry),
+        screen: ScreenLayout::new(
+            geometry.window_size().0 as f32,
+            geometry.window_size().1 as f32,
+            1.0,
+            HUD_ROWS as u32,
+            1.0,
+        ),
         message: String::new(),
         closing_at: None,
         farewell: None,
@@ -366,10 +376,7 @@ async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(),
         if let Some(n) = options.frame_stats
             && frame_times.len() >= n as usize
         {
-            println!(
-                "{}",
-                frame_report(&mut frame_times, window.renderer.geometry())
-            );
+            println!("{}", frame_report(&mut frame_times, window.screen.ui));
             return Ok(());
         }
         if window.closing_at.is_some_and(|t| mq::get_time() >= t) {
@@ -493,7 +500,7 @@ impl Window {
     fn zoom_by(&mut self, direction: i32) {
         // Keys fed before the first frame (--keys) find the layout not made yet.
         self.layout();
-        let now = (self.renderer.fit().scale * TILE_SIZE as f32).round() as u32;
+        let now = (self.screen.view_fit.scale * TILE_SIZE as f32).round() as u32;
         let next = if direction > 0 {
             ZOOM_STEPS.iter().copied().find(|&px| px > now)
         } else {
@@ -517,9 +524,10 @@ impl Window {
         self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. })
     }
 
-    /// Lays the cells out for this frame: the scale from the zoom (or the whole world when it
-    /// fits at a readable size), as many cells as the window holds, and the camera over the
-    /// world following the avatar.
+    /// Lays the cells out for this frame: the HUD's and text screens' grid (the whole world
+    /// when it fits at a readable size, scaled to the window, else 16 pixels a cell; never
+    /// the zoom's), the world's view below the HUD at the zoom's scale, and the camera over
+    /// the world following the avatar.
     fn layout(&mut self) {
         let (sw, sh) = (mq::screen_width(), mq::screen_height());
         let frame = match self.shown_game() {
@@ -527,24 +535,18 @@ impl Window {
             None => window_geometry(self.world_size.0, self.world_size.1),
         };
         let exploring = self.shown_game().is_some_and(|g| g.explore().is_some());
-        let scale = match self.zoom {
-            Some(px) => px as f32 / TILE_SIZE as f32,
-            // An exploration's world grows room by room: a fixed size, the camera scrolls.
-            None if exploring => 1.0,
-            None => {
-                let whole = frame.fit(sw, sh).scale;
-                if whole * TILE_SIZE as f32 >= MIN_TILE_PIXELS as f32 {
-                    whole
-                } else {
-                    1.0
-                }
-            }
+        // An exploration's world grows room by room: a fixed size, the camera scrolls.
+        let whole = frame.fit(sw, sh).scale;
+        let ui_scale = if !exploring && whole * TILE_SIZE as f32 >= MIN_TILE_PIXELS as f32 {
+            whole
+        } else {
+            1.0
         };
-        let side = TILE_SIZE as f32 * scale;
-        // A hair over the exact quotient: a window of exactly n cells is n cells.
-        let cols = ((sw / side + 1e-3).floor() as u32).max(1);
-        let rows = ((sh / side + 1e-3).floor() as u32).max(HUD_ROWS as u32 + 1);
-        let view_rows = rows - HUD_ROWS as u32;
+        let view_scale = self
+            .zoom
+            .map_or(ui_scale, |px| px as f32 / TILE_SIZE as f32);
+        let screen = ScreenLayout::new(sw, sh, ui_scale, HUD_ROWS as u32, view_scale);
+        let (cols, view_rows) = (screen.view_cols, screen.view_rows);
         let sight = self.shown_game().is_some_and(|g| self.in_sight(g));
         let camera = match self.shown_game().filter(|_| self.shows_world()) {
             Some(game) => {
@@ -566,15 +568,25 @@ impl Window {
             }
             None => None,
         };
-        let geometry = match camera {
-            Some((_, c)) => Geometry::with_offset(cols, rows, -c.origin.x, -c.origin.y),
-            None => Geometry::new(cols, rows),
-        };
         if camera.is_some() {
             self.camera = camera;
         }
-        self.renderer.set_layout(geometry, scale);
+        self.screen = screen;
+        let origin = camera.map_or(Pos::new(0, 0), |(_, c)| c.origin);
+        self.renderer.place(screen.view(origin), screen.view_fit);
         self.update_minimap();
+    }
+
+    /// Draws on the world's view from here on.
+    fn place_view(&mut self) {
+        let origin = self.camera.map_or(Pos::new(0, 0), |(_, c)| c.origin);
+        self.renderer
+            .place(self.screen.view(origin), self.screen.view_fit);
+    }
+
+    /// Draws on the HUD's and text screens' grid from here on.
+    fn place_ui(&mut self) {
+        self.renderer.place(self.screen.ui, self.screen.ui_fit);
     }
 
     /// Keeps the minimap in step with the shown world.
@@ -595,33 +607,36 @@ impl Window {
         };
     }
 
-    fn draw(&self) {
+    /// Draws the frame: the world on its view (when the screen is a game's), then the HUD
+    /// or the text screen on the HUD's grid.
+    fn draw(&mut self) {
         mq::clear_background(mq::BLACK);
-        if let Some((until, screen)) = &self.floor_screen
-            && mq::get_time() < *until
-            && self.watch.is_none()
-        {
-            self.draw_text_screen(screen);
-            return;
-        }
+        self.place_view();
         let under_mouse = self.shown_game().and_then(|g| self.tile_under_mouse(g));
-        let screen = match &self.watch {
+        let floor = self
+            .floor_screen
+            .as_ref()
+            .filter(|(until, _)| mq::get_time() < *until && self.watch.is_none())
+            .map(|(_, screen)| Screen::Text(screen.clone()));
+        let watched = match &self.watch {
             Some(watch) => screens::watch_hud(watch, under_mouse, &self.message).map(Screen::Game),
             None => None,
         };
-        let context = Context {
-            has_save: self.store.has_save(),
-            message: &self.message,
-            under_mouse,
-        };
-        match screen.unwrap_or_else(|| screens::screen(&self.interpreter, context)) {
+        let screen = floor.or(watched).unwrap_or_else(|| {
+            let context = Context {
+                has_save: self.store.has_save(),
+                message: &self.message,
+                under_mouse,
+            };
+            screens::screen(&self.interpreter, context)
+        });
+        if let (Screen::Game(_), Some(game)) = (&screen, self.shown_game()) {
+            self.draw_game(game);
+        }
+        self.place_ui();
+        match screen {
             Screen::Text(text) => self.draw_text_screen(&text),
-            Screen::Game(hud) => {
-                if let Some(game) = self.shown_game() {
-                    self.draw_game(game);
-                }
-                self.draw_hud(&hud);
-            }
+            Screen::Game(hud) => self.draw_hud(&hud),
         }
     }
 
@@ -635,12 +650,9 @@ impl Window {
         {
             return None;
         }
+        // The renderer is placed on the world's view: its cells are the view's only.
         let g = self.renderer.geometry();
         let fit = self.renderer.fit();
-        let (_, cy) = g.cell_at(fit, px, py)?;
-        if cy >= (g.rows - HUD_ROWS as u32) as i32 {
-            return None;
-        }
         let world = game.rect();
         g.tile_at(fit, px, py, world.width as usize, world.height as usize)
             .filter(|&p| !self.in_sight(game) || game.has_seen(p))
@@ -691,7 +703,7 @@ impl Window {
         self.draw_minimap(game, camera);
     }
 
-    /// Where the minimap goes on screen (pixels), when it shows.
+    /// Where the minimap goes on screen (pixels), when it shows: the view's top-right.
     fn minimap_rect(&self) -> Option<mq::Rect> {
         let m = self.minimap.as_ref()?;
         let (_, camera) = self.camera?;
@@ -701,12 +713,11 @@ impl Window {
         {
             return None;
         }
-        let g = self.renderer.geometry();
-        let fit = self.renderer.fit();
+        let fit = self.screen.view_fit;
         let side = TILE_SIZE as f32 * fit.scale;
         let (view_w, view_h) = (
-            g.cols as f32 * side,
-            (g.rows - HUD_ROWS as u32) as f32 * side,
+            self.screen.view_cols as f32 * side,
+            self.screen.view_rows as f32 * side,
         );
         let (box_w, box_h) = (view_w / 4.0, view_h / 3.0);
         let (mw, mh) = (m.map.width() as f32, m.map.height() as f32);
@@ -714,7 +725,7 @@ impl Window {
         let k = if k >= 1.0 { k.floor() } else { k };
         let (w, h) = (mw * k, mh * k);
         let x = fit.left + view_w - w - MINIMAP_MARGIN;
-        let y = fit.top + HUD_ROWS as f32 * side + MINIMAP_MARGIN;
+        let y = fit.top + MINIMAP_MARGIN;
         Some(mq::Rect::new(x, y, w, h))
     }
 
@@ -804,20 +815,33 @@ impl Window {
         }
     }
 
+    /// The HUD on the top rows of the HUD's grid, laid out by [`screens::hud_lines`] in the
+    /// characters a row holds between half-cell margins: left texts from the left margin,
+    /// right texts ending at the right one, never overlapping; a message too long to share
+    /// its row takes whole rows, and rows past the HUD's own are drawn over the world's top.
     fn draw_hud(&self, hud: &screens::Hud) {
         let r = &self.renderer;
         let g = r.geometry();
         let top = g.rows as i32 - 1;
-        r.fill_rows(top + 1 - HUD_ROWS as i32, top, screens::HUD_BACKGROUND);
         let cols = g.cols as f32;
-        for (k, row) in hud.rows.iter().enumerate() {
+        let advance = r.text_width_cells(CHARS_MEASURED, 1.0) / CHARS_MEASURED.len() as f32;
+        let chars = ((cols - 1.0) / advance.max(1e-3)).floor().max(1.0) as usize;
+        for (k, row) in screens::hud_lines(hud, chars).iter().enumerate() {
             let y = top - k as i32;
+            if y < 0 {
+                break;
+            }
+            r.fill_rows(y, y, screens::HUD_BACKGROUND);
             r.draw_text_in_row(&row.left, 0.5, y, row.left_style.color(), 1.0);
             let x = cols - 0.5 - r.text_width_cells(&row.right, 1.0);
             r.draw_text_in_row(&row.right, x, y, Style::Hint.color(), 1.0);
         }
     }
 }
+
+/// A run of characters whose width, measured once a frame, gives the HUD font's advance (the
+/// font is monospaced).
+const CHARS_MEASURED: &str = "0000000000";
 
 /// The minimap of `game`'s `scene`, from the `previous` one: redrawn whole for a new scene,
 /// around the avatar after it moved (what it just saw), its texture updated when pixels

@@ -224,19 +224,18 @@ impl<'a> Window<'a> {
         self.wait_frames();
     }
 
-    /// Moves the pointer to the centre of view cell `cell` (from the view's bottom-left) of a
-    /// view of `view_rows` rows of `side`-pixel cells, and returns the HUD's description
-    /// pixels once they differ from `before` (the pointer moved to another kind of tile), or
+    /// Moves the pointer to the centre of view cell `cell` (from the view's bottom-left) of
+    /// `view`, and returns the HUD's description pixels (the HUD at `hud_scale` × 16 pixels a
+    /// row) once they differ from `before` (the pointer moved to another kind of tile), or
     /// after 10 seconds (a slow machine draws late; the caller's assertion then explains).
     fn point_at_cell(
         &mut self,
         cell: (u32, u32),
-        side: u32,
-        view_rows: u32,
+        view: View,
+        hud_scale: u32,
         before: &[u8],
     ) -> Vec<u8> {
-        let px = cell.0 * side + side / 2;
-        let py = (HUD_ROWS + view_rows - 1 - cell.1) * side + side / 2;
+        let (px, py) = view.centre(cell);
         xdotool(
             self.x,
             &[
@@ -250,7 +249,7 @@ impl<'a> Window<'a> {
         self.wait_frames();
         let start = Instant::now();
         loop {
-            let now = description_pixels(&self.screenshot(), side / TILE);
+            let now = description_pixels(&self.screenshot(), hud_scale);
             if now != before || start.elapsed() > Duration::from_secs(10) {
                 return now;
             }
@@ -265,13 +264,13 @@ impl<'a> Window<'a> {
     fn assert_hud_names(
         &mut self,
         [wall, floor, wall2]: [(u32, u32); 3],
-        side: u32,
-        view_rows: u32,
+        view: View,
+        hud_scale: u32,
         start: &[u8],
     ) -> (Vec<u8>, Vec<u8>) {
-        let over_wall = self.point_at_cell(wall, side, view_rows, start);
-        let over_floor = self.point_at_cell(floor, side, view_rows, &over_wall);
-        let over_wall2 = self.point_at_cell(wall2, side, view_rows, &over_floor);
+        let over_wall = self.point_at_cell(wall, view, hud_scale, start);
+        let over_floor = self.point_at_cell(floor, view, hud_scale, &over_wall);
+        let over_wall2 = self.point_at_cell(wall2, view, hud_scale, &over_floor);
         assert!(
             over_wall != over_floor,
             "the HUD changes from wall to floor"
@@ -353,6 +352,50 @@ impl<'a> Window<'a> {
             sleep(Duration::from_millis(100));
         }
         None
+    }
+}
+
+/// The world's view in a window: its top-left pixel, its cells' side in pixels and its rows.
+#[derive(Debug, Clone, Copy)]
+struct View {
+    left: u32,
+    top: u32,
+    side: u32,
+    rows: u32,
+}
+
+impl View {
+    /// The view right below a HUD of `side`-pixel rows, `rows` rows of `side`-pixel cells
+    /// from the window's left edge (a window that is a whole number of cells).
+    fn below_hud(side: u32, rows: u32) -> View {
+        View {
+            left: 0,
+            top: HUD_ROWS * side,
+            side,
+            rows,
+        }
+    }
+
+    /// The view of a `width × height` pixel window zoomed to `side`-pixel cells: the HUD
+    /// keeps its two 16-pixel rows, and the view fills the rest with whole cells, centred.
+    fn zoomed(width: u32, height: u32, side: u32) -> (View, u32) {
+        let below = height - HUD_ROWS * TILE;
+        let (cols, rows) = (width / side, below / side);
+        let view = View {
+            left: (width - cols * side) / 2,
+            top: HUD_ROWS * TILE + (below - rows * side) / 2,
+            side,
+            rows,
+        };
+        (view, cols)
+    }
+
+    /// The centre pixel of view cell `(cx, cy)` (from the view's bottom-left).
+    fn centre(&self, (cx, cy): (u32, u32)) -> (u32, u32) {
+        (
+            self.left + cx * self.side + self.side / 2,
+            self.top + (self.rows - 1 - cy) * self.side + self.side / 2,
+        )
     }
 }
 
@@ -496,8 +539,8 @@ fn playing_in_a_real_window_matches_replay() {
     // the HUD to change from the one before (wall, floor, wall: each differs if right).
     window.assert_hud_names(
         [wall, floor, wall2],
-        TILE,
-        30,
+        View::below_hud(TILE, 30),
+        1,
         &description_pixels(&moved, 1),
     );
 
@@ -515,8 +558,8 @@ fn playing_in_a_real_window_matches_replay() {
         assert_walls_match(&big, &rows_moved, 2);
         window.assert_hud_names(
             [wall, floor, wall2],
-            2 * TILE,
-            30,
+            View::below_hud(2 * TILE, 30),
+            2,
             &description_pixels(&big, 2),
         );
     } else {
@@ -853,8 +896,8 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
     // for the HUD to change.
     let (over_wall, over_floor) = window.assert_hud_names(
         [walls[0], floors[0], walls[walls.len() - 1]],
-        TILE,
-        view_rows,
+        View::below_hud(TILE, view_rows),
+        1,
         &description_pixels(&shot, 1),
     );
     // Off the world's cells (over the HUD) nothing is named.
@@ -868,11 +911,12 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
         nothing != over_floor && nothing != over_wall,
         "over the HUD"
     );
-    // Zoomed in to 24 pixels a tile, the camera follows and the mouse still names tiles.
+    // Zoomed in to 24 pixels a tile, the camera follows and the mouse still names tiles;
+    // the HUD keeps its two 16-pixel rows, the view of 24-pixel cells fills the rest.
     window.type_keys("++");
     let zoomed = window.screenshot();
-    let side = 24;
-    let (zcols, zrows) = (zoomed.width() / side, zoomed.height() / side - HUD_ROWS);
+    let (view, zcols) = View::zoomed(zoomed.width(), zoomed.height(), 24);
+    let (side, zrows) = (view.side, view.rows);
     // Find the avatar's cell at this size (its white ink), then a wall and a floor near it.
     let mut avatar = None;
     'find: for r in 0..zrows {
@@ -880,8 +924,8 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
             let ink = (0..side * side).any(|k| {
                 let [red, g, b] = pixel(
                     &zoomed,
-                    c * side + k % side,
-                    (HUD_ROWS + r) * side + k / side,
+                    view.left + c * side + k % side,
+                    view.top + r * side + k / side,
                 );
                 red == g && g == b && red >= 150
             });
@@ -906,8 +950,8 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
             .find(|&(c, r)| tile_of(c, r) == Some(want))
             .expect("a tile on the view's left half")
     };
-    let zoomed_wall = window.point_at_cell(near('#'), side, zrows, &nothing);
-    let zoomed_floor = window.point_at_cell(near('·'), side, zrows, &zoomed_wall);
+    let zoomed_wall = window.point_at_cell(near('#'), view, 1, &nothing);
+    let zoomed_floor = window.point_at_cell(near('·'), view, 1, &zoomed_wall);
     assert!(zoomed_wall != zoomed_floor, "zoomed: wall and floor differ");
     window.type_keys(":q");
 }
@@ -1276,4 +1320,94 @@ fn a_colon_waits_for_q_in_the_window_and_the_shell_learns_where_the_game_went() 
             saves.path().join("save.bin").display()
         )
     );
+}
+
+/// The HUD's background colour (`screens::HUD_BACKGROUND`).
+const HUD_BG: [u8; 3] = [24, 24, 32];
+
+/// For each 16-pixel band from the top that is a HUD row (its background at its left
+/// edge), the columns of message ink (yellow: red well above blue) and of status ink
+/// (grey: red, green and blue alike, blue a little above on the HUD's bluish background).
+fn hud_ink(img: &RgbaImage) -> Vec<(u32, Vec<u32>, Vec<u32>)> {
+    let mut bands = Vec::new();
+    for band in 0..img.height() / TILE {
+        let y0 = band * TILE;
+        let left = (0..img.width() / 2).find(|&x| pixel(img, x, y0 + 1) == HUD_BG);
+        let Some(left) = left else { continue };
+        if pixel(img, left, y0 + TILE - 1) != HUD_BG {
+            continue;
+        }
+        let (mut yellow, mut grey) = (Vec::new(), Vec::new());
+        for x in 0..img.width() {
+            for y in y0..y0 + TILE {
+                let [r, g, b] = pixel(img, x, y);
+                let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
+                if r > 120 && g > 90 && b < 60 {
+                    yellow.push(x);
+                } else if r > 50 && (r - g).abs() <= 3 && b >= r - 4 && b <= r + 12 {
+                    grey.push(x);
+                }
+            }
+        }
+        bands.push((band, yellow, grey));
+    }
+    bands
+}
+
+/// Checks that no HUD row has its message's ink and its status's ink in the same columns:
+/// the message ends before the status begins.
+#[track_caller]
+fn assert_hud_apart(img: &RgbaImage) {
+    let bands = hud_ink(img);
+    assert!(bands.len() >= 2, "the HUD's rows: {}", bands.len());
+    for (band, yellow, grey) in &bands {
+        if let (Some(end), Some(start)) = (yellow.iter().max(), grey.iter().min()) {
+            assert!(
+                end < start,
+                "HUD row {band}: the message reaches x = {end}, the status starts at x = {start}"
+            );
+        }
+    }
+    assert!(
+        bands.iter().any(|(_, y, _)| !y.is_empty()),
+        "a message is shown"
+    );
+}
+
+/// Problem 7: in a 700-pixel-wide window a long message and the run's status never overlap,
+/// and zooming (`+`) neither moves nor scales the HUD (its top row has the same pixels).
+#[test]
+fn the_hud_never_overlaps_and_never_follows_the_zoom() {
+    let Some(x) = xvfb_or_skip() else {
+        return;
+    };
+    let saves = tempfile::tempdir().unwrap();
+    // 'X' is not a game key: a long message ("'X': not a game key (W A S D move, …)").
+    let mut window = Window::open_with(&x, saves.path(), &["--keys", "R77SX"]);
+    xdotool(&x, &["windowsize", "--sync", &window.id, "700", "512"]);
+    // The pointer over the HUD: no tile is named.
+    xdotool(&x, &["mousemove", "--window", &window.id, "3", "3"]);
+    window.wait_frames();
+    let shot = window.screenshot_when(|img| {
+        img.dimensions() == (700, 512) && hud_ink(img).iter().any(|(_, y, _)| !y.is_empty())
+    });
+    assert_eq!(shot.dimensions(), (700, 512), "the window was not resized");
+    assert_hud_apart(&shot);
+    let top_row = |img: &RgbaImage| -> Vec<[u8; 3]> {
+        (0..TILE)
+            .flat_map(|y| (0..img.width()).map(move |x| (x, y)))
+            .map(|(x, y)| pixel(img, x, y))
+            .collect()
+    };
+    for zoom in ["+", "+"] {
+        let before = window.screenshot();
+        window.type_keys(zoom);
+        let zoomed = window.screenshot_when(|img| *img != before);
+        assert_hud_apart(&zoomed);
+        assert!(
+            top_row(&zoomed) == top_row(&shot),
+            "the HUD's top row moved or changed size with the zoom"
+        );
+    }
+    window.type_keys(":q");
 }
