@@ -92,8 +92,13 @@ pub fn run(options: TerminalOptions) -> Result<(), String> {
         play.watch_closes = true;
     }
     let mut signals = Signals::new().map_err(|e| format!("cannot watch for signals: {e}"))?;
+    // `--keys` are typed keys, as in the window: with `--watch` they go to the watch.
     for key in options.keys.chars() {
-        play.feed(key);
+        play.input(if key == '\t' {
+            Input::ToggleSight
+        } else {
+            Input::Key(key)
+        });
     }
     let size = terminal::size().map_err(|e| format!("cannot read the terminal's size: {e}"))?;
     play.size = size;
