@@ -3,10 +3,11 @@
 //! pixel and compared with what `byog replay` prints for the same keys.
 //!
 //! Needs `Xvfb`, `xdotool`, `xwd` (x11-apps) and `convert` (ImageMagick) from Debian's
-//! packages and Mesa's
-//! software OpenGL (`libgl1-mesa-dri`). When they are missing the test is skipped with the
-//! reason; with `BYOG_REQUIRE_WINDOW_TESTS=1` (which `.ci/run` sets) it fails instead, so CI
-//! never skips it silently.
+//! packages and Mesa's software OpenGL (`libgl1-mesa-dri`). The tests that need them are
+//! `#[ignore]`d with that reason, so a plain `cargo test` reports them as ignored (never as
+//! passed unrun); `cargo test --test window -- --include-ignored` runs them, and then a
+//! missing tool fails them with the reason. With `BYOG_REQUIRE_WINDOW_TESTS=1` (CI),
+//! [`required_window_tests_are_not_left_ignored`] fails a run that leaves them out.
 
 #![cfg(feature = "window")]
 
@@ -89,19 +90,56 @@ fn start_xvfb() -> Result<Xvfb, String> {
     }
 }
 
-/// An X server for a window test; `None` (the test is skipped, with the reason on stderr) when
-/// the tools are missing, unless `BYOG_REQUIRE_WINDOW_TESTS=1`, which makes that a failure.
-fn xvfb_or_skip() -> Option<Xvfb> {
-    match start_xvfb() {
-        Ok(x) => Some(x),
-        Err(why) => {
-            if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
-                panic!("window tests are required (BYOG_REQUIRE_WINDOW_TESTS=1) but: {why}");
-            }
-            eprintln!("skipped: window tests need a virtual X server: {why}");
-            None
-        }
+/// An X server for a window test (one that was asked for: these tests are `#[ignore]`d); a
+/// missing tool fails it with the reason.
+#[track_caller]
+fn xvfb() -> Xvfb {
+    start_xvfb().unwrap_or_else(|why| panic!("the window tests need a virtual X server: {why}"))
+}
+
+/// The window tests are `#[ignore]`d, so that `cargo test` without Xvfb reports them as
+/// ignored rather than passed. With `BYOG_REQUIRE_WINDOW_TESTS=1` (CI) they must run too:
+/// this fails a run of this file that leaves them out (without `--include-ignored`).
+#[test]
+fn required_window_tests_are_not_left_ignored() {
+    if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
+        let args: Vec<String> = std::env::args().collect();
+        assert!(
+            args.iter()
+                .any(|a| a == "--include-ignored" || a == "--ignored"),
+            "BYOG_REQUIRE_WINDOW_TESTS=1, but the window tests are ignored in this run \
+             ({args:?}): run `cargo test --test window -- --include-ignored`"
+        );
     }
+}
+
+/// Problem 9: every test that needs a virtual X server is `#[ignore]`d, so that `cargo test` without it
+/// reports the test as ignored, never as passed unrun: the tests of this file whose body
+/// calls `xvfb()` are the ones this test binary lists as ignored.
+#[test]
+fn every_test_that_needs_xvfb_is_marked_ignored() {
+    // Put together here, so that this test's own text does not match it.
+    let call = ["= ", "xvfb()"].concat();
+    let source = include_str!("window.rs");
+    let mut needing: Vec<&str> = source
+        .split("#[test]")
+        .skip(1)
+        .filter(|chunk| chunk.contains(&call))
+        .filter_map(|chunk| chunk.split("fn ").nth(1)?.split('(').next())
+        .collect();
+    needing.sort_unstable();
+    let listed = Command::new(std::env::current_exe().unwrap())
+        .args(["--list", "--ignored"])
+        .output()
+        .unwrap();
+    let listed = String::from_utf8(listed.stdout).unwrap();
+    let mut ignored: Vec<&str> = listed
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .collect();
+    ignored.sort_unstable();
+    assert!(needing.len() > 5, "{needing:?}");
+    assert_eq!(ignored, needing);
 }
 
 /// Runs `byog play ARGS --screenshot PNG` on the X server and returns the picture.
@@ -496,10 +534,9 @@ fn find_tile(rows: &[Vec<char>], c: char, nth: usize) -> (u32, u32) {
 }
 
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn playing_in_a_real_window_matches_replay() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
     let mut window = Window::open(&x, saves.path());
 
@@ -584,10 +621,9 @@ fn playing_in_a_real_window_matches_replay() {
 }
 
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn screenshot_flag_draws_the_world_after_keys() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("shot.png");
     let img = play_screenshot(
@@ -613,10 +649,9 @@ fn screenshot_flag_draws_the_world_after_keys() {
 }
 
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn screenshot_and_gen_png_agree_cell_by_cell() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
     let shot_path = dir.path().join("shot.png");
     let png = dir.path().join("gen.png");
@@ -796,10 +831,9 @@ const MINIMAP_AVATAR: [u8; 3] = [255, 220, 0];
 /// than the 2600 × 1100 X screen, shows the tiles around the avatar exactly as replay has
 /// them, and after walking far the avatar is still on screen and the view has scrolled.
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn a_world_larger_than_the_screen_scrolls_with_the_avatar() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
     let size = ["--width", "1000", "--height", "500"];
     let rows = replay_rows_with(&[size[0], size[1], size[2], size[3], "N42S"]);
@@ -841,10 +875,9 @@ fn a_world_larger_than_the_screen_scrolls_with_the_avatar() {
 /// docs/sight.md: the HUD names the tile under the mouse after the view has scrolled and after
 /// zooming (checked against replay's world through the camera's offset).
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
     let size = ["--width", "600", "--height", "300"];
     let rows = replay_rows_with(&[size[0], size[1], size[2], size[3], "N8S"]);
@@ -960,10 +993,9 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
 /// k single steps it shows the world replay prints for the history's first k actions (a
 /// bump is not an action), and the save file is not touched.
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn watching_a_save_shows_each_prefix_of_its_history() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
     let typed = "N1234SDDDDSSSSWWWWAAAAAADDDDDDDDDDDSSSS";
     let out = byog(saves.path(), &[&format!("{typed}:Q")]);
@@ -1018,10 +1050,9 @@ fn watching_a_save_shows_each_prefix_of_its_history() {
 
 /// Bug 8: a tiny world gets a window large enough for the menu; the window's class is byog.
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn a_tiny_world_gets_a_readable_window_named_byog() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("tiny.png");
     let img = play_screenshot(&x, dir.path(), &["--width", "5", "--height", "5"], &png);
@@ -1049,10 +1080,9 @@ fn a_tiny_world_gets_a_readable_window_named_byog() {
 /// Escape edit the seed; after a win N then Escape lead back to the menu; a save too large
 /// for the screen is refused at L without closing the window.
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn the_menu_and_seed_entry_behave_as_the_spec_says() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
     let mut window = Window::open(&x, saves.path());
     let menu = window.screenshot();
@@ -1153,10 +1183,9 @@ fn keys_to_exit_of(rows: &[Vec<char>]) -> String {
 /// docs/sight.md: in a run, the window draws only what `replay --view sight` shows: a tile never
 /// seen is black, a seen wall is drawn (box lines, full or dimmed).
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn sight_in_a_run_hides_what_replay_hides() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
     let keys = "R5SDDDDSS";
     let png = dir.path().join("sight.png");
@@ -1200,10 +1229,9 @@ fn sight_in_a_run_hides_what_replay_hides() {
 }
 
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn an_exploration_in_the_window_shows_what_replay_sees() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
     // The whole scripted walk: one branch of 20 rooms, more than the window holds.
     let keys = common::EXPLORE_WALK_42;
@@ -1297,10 +1325,9 @@ fn message_ink(img: &RgbaImage) -> usize {
 /// Problem 19 in the window: after `:` the HUD says that it waits for `Q`; after `:Q` the
 /// program prints where the game was saved.
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn a_colon_waits_for_q_in_the_window_and_the_shell_learns_where_the_game_went() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
     let log = saves.path().join("stdout.log");
     let out = std::fs::File::create(&log).unwrap();
@@ -1377,10 +1404,9 @@ fn assert_hud_apart(img: &RgbaImage) {
 /// Problem 7: in a 700-pixel-wide window a long message and the run's status never overlap,
 /// and zooming (`+`) neither moves nor scales the HUD (its top row has the same pixels).
 #[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
 fn the_hud_never_overlaps_and_never_follows_the_zoom() {
-    let Some(x) = xvfb_or_skip() else {
-        return;
-    };
+    let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
     // 'X' is not a game key: a long message ("'X': not a game key (W A S D move, …)").
     let mut window = Window::open_with(&x, saves.path(), &["--keys", "R77SX"]);
