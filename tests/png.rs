@@ -244,9 +244,10 @@ fn absurd_sizes_are_refused_without_panicking() {
     assert_eq!(img.dimensions(), (32, 32));
 }
 
-/// `--walls box`: every wall cell draws the strokes its 4-bit mask of wall neighbours asks
-/// for (read here from the text world, doors counting as wall), on black; other cells are
-/// drawn exactly as with Java walls.
+/// `--walls box`: every wall cell draws the strokes of the wall neighbours it joins (read
+/// here from the text world, doors counting as wall: a neighbour joins when open ground lies
+/// beside the two, across the join), on black, and a wall with no open ground around it
+/// draws nothing; other cells are drawn exactly as with Java walls.
 #[test]
 fn box_walls_draw_the_strokes_their_masks_ask_for() {
     use byog::tile_engine::WallStyle;
@@ -268,6 +269,15 @@ fn box_walls_draw_the_strokes_their_masks_ask_for() {
         }
     };
     let joins = |c: char| matches!(c, '#' | '█' | '▢');
+    let open = |x: i32, y: i32| !joins(at(x, y)) && at(x, y) != ' ';
+    // A neighbour `(dx, dy)` away joins when open ground lies beside either wall across the
+    // join (perpendicular to it).
+    let join = |x: i32, y: i32, dx: i32, dy: i32| {
+        joins(at(x + dx, y + dy))
+            && [(x, y), (x + dx, y + dy)]
+                .iter()
+                .any(|&(px, py)| open(px + dy, py + dx) || open(px - dy, py - dx))
+    };
     let ink = [216, 128, 128];
     let mut walls = 0;
     for y in 0..16i32 {
@@ -289,11 +299,18 @@ fn box_walls_draw_the_strokes_their_masks_ask_for() {
                 continue;
             }
             walls += 1;
+            let rock = (-1..=1).all(|dy| (-1..=1).all(|dx| !open(x + dx, y + dy)));
+            if rock {
+                for k in 0..256 {
+                    assert_eq!(px(k % 16, k / 16), [0, 0, 0], "({x}, {y}) is inside rock");
+                }
+                continue;
+            }
             let (up, right, down, left_) = (
-                joins(at(x, y + 1)),
-                joins(at(x + 1, y)),
-                joins(at(x, y - 1)),
-                joins(at(x - 1, y)),
+                join(x, y, 0, 1),
+                join(x, y, 1, 0),
+                join(x, y, 0, -1),
+                join(x, y, -1, 0),
             );
             assert_eq!(px(8, 8), ink, "({x}, {y}): the hub");
             assert_eq!(px(0, 0), [0, 0, 0], "({x}, {y}): box walls are on black");

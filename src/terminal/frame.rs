@@ -12,7 +12,7 @@ use crate::core::GameState;
 use crate::core::game::Light;
 use crate::screens::{self, HUD_ROWS, Hud, Style, TextScreen};
 use crate::tile_engine::Rect;
-use crate::tile_engine::autotile::{self, box_char, wall_mask};
+use crate::tile_engine::autotile;
 use crate::tile_engine::{Camera, Pos, Rgb, Tile, WallStyle};
 
 use super::draw::{BLACK, Cell, Grid, Weight};
@@ -146,16 +146,22 @@ pub fn world(grid: &mut Grid, game: &GameState, camera: &Camera, look: WorldLook
     let composed = game.compose(around);
     let local = |p: Pos| Pos::new(p.x - around.x, p.y - around.y);
     let visible = look.sight.then(|| game.visibility());
-    for p in area.positions() {
-        let light = visible
+    let light_at = |p: Pos| {
+        visible
             .as_ref()
-            .map_or(Light::Visible, |v| game.light(v, p));
+            .map_or(Light::Visible, |v| game.light(v, p))
+    };
+    // Box walls join only what is drawn (autotile's rules): in sight, what was seen.
+    let tile_at = |p: Pos| composed.get(local(p));
+    let shown = |p: Pos| light_at(p) != Light::Unseen;
+    for p in area.positions() {
+        let light = light_at(p);
         let (Some((cx, cy)), false) = (camera.cell_of(p), light == Light::Unseen) else {
             continue;
         };
         let tile = composed.tile(local(p));
         let ch = if look.walls == WallStyle::Box && tile == Tile::Wall {
-            box_char(wall_mask(&composed, local(p)))
+            autotile::wall_char(autotile::wall_mask(tile_at, shown, p))
         } else {
             tile.character()
         };

@@ -222,10 +222,13 @@ impl TERenderer {
             if style == WallStyle::Box && tile == Tile::Wall {
                 let (x, y, side) = self.geometry.cell_rect(fit, cx, cy);
                 let scale = side / TILE_SIZE as f32;
-                let local = Pos::new(pos.x - at.x, pos.y - at.y);
-                for (sx, sy, sw, sh) in
-                    autotile::strokes(autotile::wall_mask(part, local), TILE_SIZE)
-                {
+                // Box walls join only what is drawn (autotile's rules).
+                let mask = autotile::wall_mask(
+                    |p| part.get(Pos::new(p.x - at.x, p.y - at.y)),
+                    |p| shade(p) != Shade::Hidden,
+                    pos,
+                );
+                for (sx, sy, sw, sh) in autotile::strokes(mask, TILE_SIZE) {
                     mq::draw_rectangle(
                         x + sx as f32 * scale,
                         y + sy as f32 * scale,
