@@ -36,6 +36,7 @@
 pub mod cli;
 pub mod core;
 pub mod screens;
+pub mod shell;
 pub mod stats;
 pub mod terminal;
 pub mod tile_engine;

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use crate::core::interpreter::{Closing, GameKind, Interpreter, Mode, Outcome};
 use crate::core::rules::Event;
+use crate::core::save::SaveStore;
 use crate::core::watch::Watch;
 use crate::core::{GameState, LevelStatus};
 use crate::tile_engine::{Geometry, Pos, Rgb, Tile};
@@ -151,11 +152,34 @@ pub enum Screen {
     Game(Hud),
 }
 
+/// The save as the menu offers it: missing, ready to load and watch, or there but
+/// unreadable (and why).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveState {
+    /// No save: "Load" is greyed out, "Watch" not offered.
+    Missing,
+    /// A save that reads: "Load" and "Watch" are offered.
+    Ready,
+    /// A save that cannot be read: "Load" is greyed out with the reason, "Watch" not offered.
+    Unreadable(String),
+}
+
+impl SaveState {
+    /// The state of the save in `store`, read (and decoded) to know.
+    pub fn of(store: &dyn SaveStore) -> SaveState {
+        match store.load() {
+            Ok(Some(_)) => SaveState::Ready,
+            Ok(None) => SaveState::Missing,
+            Err(e) => SaveState::Unreadable(e.to_string()),
+        }
+    }
+}
+
 /// What only a front-end knows, for [`screen`].
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
-    /// Whether a save is there to load (the menu greys "Load" out otherwise).
-    pub has_save: bool,
+    /// The save, as the menu offers it.
+    pub save: &'a SaveState,
     /// The last message ([`feedback`]), empty for none.
     pub message: &'a str,
     /// The world tile under the mouse pointer, if any.
@@ -174,7 +198,7 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
     );
     let message = if colon { COLON_PROMPT } else { context.message };
     match (interpreter.mode(), interpreter.game()) {
-        (Mode::Menu, _) => Screen::Text(menu(context.has_save, interpreter.floors(), message)),
+        (Mode::Menu, _) => Screen::Text(menu(context.save, interpreter.floors(), message)),
         (Mode::SeedEntry { kind, seed, digits }, _) => {
             Screen::Text(seed_prompt(kind, seed, digits, message))
         }
@@ -198,8 +222,9 @@ fn message_line(message: &str) -> Option<Line> {
 pub const WATCH_KEY: char = 'V';
 
 /// The title menu (`floors`: a run's floors, `--floors`): N new game, R run, E exploration,
-/// L load (greyed without a save), V watch the save (with one), Q quit.
-pub fn menu(has_save: bool, floors: u32, message: &str) -> TextScreen {
+/// L load (greyed without a readable save; for an unreadable one, why), V watch the save
+/// (with a readable one), Q quit.
+pub fn menu(save: &SaveState, floors: u32, message: &str) -> TextScreen {
     let run = format!("Run: B1 to B{floors}");
     let mut lines = vec![
         Line::new("BYOG: BUILD YOUR OWN GAME", Style::Title),
@@ -215,16 +240,24 @@ pub fn menu(has_save: bool, floors: u32, message: &str) -> TextScreen {
     ] {
         lines.push(Line::new(format!("{name} ({})", kind.key()), Style::Normal));
     }
-    lines.push(if has_save {
-        Line::new("Load Game (L)", Style::Normal)
-    } else {
-        Line::new("Load Game (L): no saved game", Style::Dim)
-    });
-    if has_save {
-        lines.push(Line::new(
-            format!("Watch the Saved Game ({WATCH_KEY})"),
-            Style::Normal,
-        ));
+    match save {
+        SaveState::Ready => {
+            lines.push(Line::new("Load Game (L)", Style::Normal));
+            lines.push(Line::new(
+                format!("Watch the Saved Game ({WATCH_KEY})"),
+                Style::Normal,
+            ));
+        }
+        SaveState::Missing => {
+            lines.push(Line::new("Load Game (L): no saved game", Style::Dim));
+        }
+        SaveState::Unreadable(why) => {
+            lines.push(Line::new(
+                "Load Game (L): the save cannot be read",
+                Style::Dim,
+            ));
+            lines.push(Line::new(why.clone(), Style::Hint));
+        }
     }
     lines.push(Line::new("Quit (Q)", Style::Normal));
     TextScreen {
@@ -793,7 +826,7 @@ mod tests {
     fn every_state_has_a_screen_in_a_players_words() {
         let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
         let ctx = Context {
-            has_save: false,
+            save: &SaveState::Missing,
             message: "",
             under_mouse: None,
         };
@@ -813,7 +846,7 @@ mod tests {
         let Screen::Text(menu) = screen(
             &three,
             Context {
-                has_save: true,
+                save: &SaveState::Ready,
                 ..ctx
             },
         ) else {
@@ -903,12 +936,41 @@ mod tests {
         }
     }
 
+    /// Problem 13: a save that cannot be read is not offered as if it could: the menu says
+    /// why, and offers neither Load nor Watch.
+    #[test]
+    fn an_unreadable_save_is_not_offered() {
+        let store = MemoryStore {
+            bytes: Some(b"not a save".to_vec()),
+        };
+        let state = SaveState::of(&store);
+        let SaveState::Unreadable(why) = &state else {
+            panic!("{state:?}")
+        };
+        assert!(why.contains("not a byog save"), "{why}");
+        let menu = menu(&state, 10, "");
+        let texts: Vec<&str> = menu.lines.iter().map(|l| l.text.as_str()).collect();
+        assert!(
+            texts.contains(&"Load Game (L): the save cannot be read"),
+            "{texts:?}"
+        );
+        assert!(texts.contains(&why.as_str()), "{texts:?}");
+        assert!(!texts.iter().any(|t| t.contains("Watch")), "{texts:?}");
+        assert!(!texts.contains(&"Load Game (L)"), "{texts:?}");
+        // A readable save is offered; none is not.
+        let mut store = MemoryStore::default();
+        assert_eq!(SaveState::of(&store), SaveState::Missing);
+        let game = GameState::new(3, 20, 12, GeneratorSettings::default()).unwrap();
+        store.save(&game).unwrap();
+        assert_eq!(SaveState::of(&store), SaveState::Ready);
+    }
+
     /// Problem 19: after `:` the HUD (and an end screen) says that it waits for `Q`.
     #[test]
     fn a_colon_says_it_waits_for_q() {
         let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
         let ctx = Context {
-            has_save: false,
+            save: &SaveState::Missing,
             message: "",
             under_mouse: None,
         };

@@ -22,11 +22,12 @@ use macroquad::prelude as mq;
 use crate::core::game::{Light, SIGHT_RADIUS};
 use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::Interpreter;
-use crate::core::save::{FileStore, SaveStore};
+use crate::core::save::FileStore;
 use crate::core::watch::{self, Watch};
 use crate::core::{Game, GameState, Mode};
 use crate::screens::{self, Context, Screen, Style, TextScreen};
 pub use crate::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
+use crate::shell::SaveCheck;
 use crate::tile_engine::layout::ScreenLayout;
 use crate::tile_engine::minimap::{self, MAX_SIDE, Mark, Minimap};
 use crate::tile_engine::{
@@ -226,6 +227,8 @@ fn check_display() -> Result<(), String> {
 struct Window {
     interpreter: Interpreter,
     store: FileStore,
+    /// Whether the save can be loaded, for the menu.
+    save_check: SaveCheck,
     renderer: TERenderer,
     /// This frame's grids: the HUD's and the world's view.
     screen: ScreenLayout,
@@ -308,6 +311,7 @@ async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(),
             .with_floors(options.floors)
             .with_explore(options.explore),
         store: FileStore::in_dir(&options.save_dir),
+        save_check: SaveCheck::default(),
         renderer: TERenderer::in_current_window(geometry),
         screen: ScreenLayout::new(
             geometry.window_size().0 as f32,
@@ -622,9 +626,10 @@ impl Window {
             Some(watch) => screens::watch_hud(watch, under_mouse, &self.message).map(Screen::Game),
             None => None,
         };
+        let save = self.save_check.state(&self.store).clone();
         let screen = floor.or(watched).unwrap_or_else(|| {
             let context = Context {
-                has_save: self.store.has_save(),
+                save: &save,
                 message: &self.message,
                 under_mouse,
             };
@@ -798,7 +803,8 @@ impl Window {
         game.run().is_some() || game.explore().is_some() || self.classic_sight
     }
 
-    /// Centred lines from three quarters of the way up, the message near the bottom.
+    /// Centred lines from three quarters of the way up, the message near the bottom; a line
+    /// wider than the window wraps.
     fn draw_text_screen(&self, text: &TextScreen) {
         let r = &self.renderer;
         let rows = r.geometry().rows as i32;
@@ -806,13 +812,32 @@ impl Window {
         for line in &text.lines {
             let (scale, color, height) = look(line.style);
             if !line.text.is_empty() {
-                r.draw_text_centered(&line.text, row, color, scale);
+                let parts = self.wrapped(&line.text, scale);
+                for (k, part) in parts.iter().enumerate() {
+                    if k > 0 {
+                        row -= scale.ceil() as i32;
+                    }
+                    r.draw_text_centered(part, row, color, scale);
+                }
             }
             row -= height;
         }
         if let Some(m) = &text.message {
-            r.draw_text_centered(&m.text, 2, m.style.color(), 1.0);
+            let parts = self.wrapped(&m.text, 1.0);
+            let first = 2.max(parts.len() as i32 - 1);
+            for (k, part) in (0..).zip(&parts) {
+                r.draw_text_centered(part, first - k, m.style.color(), 1.0);
+            }
         }
+    }
+
+    /// `text` at `scale` × the tile font, wrapped to the width of the grid less a cell.
+    fn wrapped(&self, text: &str, scale: f32) -> Vec<String> {
+        let r = &self.renderer;
+        let advance = r.text_width_cells(CHARS_MEASURED, scale) / CHARS_MEASURED.len() as f32;
+        let width = r.geometry().cols as f32 - 1.0;
+        let chars = (width / advance.max(1e-3)).floor().max(1.0) as usize;
+        screens::wrap(text, chars)
     }
 
     /// The HUD on the top rows of the HUD's grid, laid out by [`screens::hud_lines`] in the

@@ -819,3 +819,24 @@ fn a_colon_waits_for_q_and_the_shell_learns_where_the_game_went() {
     assert!(shell.iter().any(|l| l == &said), "{said:?} in {shell:#?}");
     assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
 }
+
+/// Problem 13: a save that cannot be read is not offered as if it could be: the menu says
+/// that it cannot be read and why, and offers no watching.
+#[test]
+#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+fn the_menu_says_when_the_save_cannot_be_read() {
+    let t = tmux("unreadable", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("save.bin"), b"not a save").unwrap();
+    t.play("", dir.path(), "--color never", "New Game (N)");
+    let screen = t.wait_text("the save cannot be read");
+    let text = screen.join("\n");
+    assert!(text.contains("is not a byog save"), "the reason: {text}");
+    assert!(!text.contains("Watch the Saved Game"), "{text}");
+    assert!(
+        !screen.iter().any(|l| l.trim() == "Load Game (L)"),
+        "{text}"
+    );
+    t.type_text("q");
+    t.wait_for_shell();
+}

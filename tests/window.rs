@@ -1437,3 +1437,26 @@ fn the_hud_never_overlaps_and_never_follows_the_zoom() {
     }
     window.type_keys(":q");
 }
+
+/// Problem 13: the menu with a save that cannot be read is neither the menu with a save nor
+/// the one without: it says why, and offers no watching.
+#[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+fn the_menu_says_when_the_save_cannot_be_read() {
+    let x = xvfb();
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("menu.png");
+    let menu = |dir: &Path| play_screenshot(&x, dir, &[], &png);
+    let none = menu(dir.path());
+    let out = byog(dir.path(), &["N5S:Q"]);
+    assert!(out.status.success());
+    let good = menu(dir.path());
+    std::fs::write(dir.path().join("save.bin"), b"not a save").unwrap();
+    let bad = menu(dir.path());
+    assert!(
+        bad != good,
+        "an unreadable save is offered as a readable one"
+    );
+    assert!(bad != none, "an unreadable save is shown as no save");
+    assert!(none != good);
+}

@@ -32,10 +32,11 @@ pub use draw::ColorMode;
 
 use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::{Closing, Interpreter, Mode};
-use crate::core::save::{FileStore, SaveStore};
+use crate::core::save::FileStore;
 use crate::core::watch::{self, Watch};
 use crate::core::{GameState, Outcome};
 use crate::screens::{self, Context, Screen, TextScreen};
+use crate::shell::SaveCheck;
 use crate::tile_engine::{Camera, WallStyle};
 
 use draw::{Grid, Painter};
@@ -296,6 +297,8 @@ impl Signals {
 struct Play {
     interpreter: Interpreter,
     store: FileStore,
+    /// Whether the save can be loaded, for the menu.
+    save_check: SaveCheck,
     /// The last message ([`screens::feedback`]).
     message: String,
     /// When the program ends, once the player has quit.
@@ -333,6 +336,7 @@ impl Play {
                 .with_floors(options.floors)
                 .with_explore(options.explore),
             store: FileStore::in_dir(&options.save_dir),
+            save_check: SaveCheck::default(),
             message: String::new(),
             closing_at: None,
             farewell: None,
@@ -578,8 +582,9 @@ impl Play {
             None => None,
         };
         self.camera = camera.or(self.camera);
+        let save = self.save_check.state(&self.store).clone();
         let context = Context {
-            has_save: self.store.has_save(),
+            save: &save,
             message: &self.message,
             // In sight, a tile never seen is not named either.
             under_mouse: shown.zip(camera).and_then(|(g, c)| {
