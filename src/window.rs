@@ -27,7 +27,7 @@ use crate::core::watch::{self, Watch};
 use crate::core::{Game, GameState, Mode};
 use crate::screens::{self, Context, Screen, Style, TextScreen};
 pub use crate::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
-use crate::shell::SaveCheck;
+use crate::shell::{PlayError, SaveCheck};
 use crate::tile_engine::layout::ScreenLayout;
 use crate::tile_engine::minimap::{self, MAX_SIDE, Mark, Minimap};
 use crate::tile_engine::{
@@ -127,13 +127,14 @@ pub fn opening_size(width: usize, height: usize, screen: (u32, u32)) -> (u32, u3
 /// Opens the window and runs until the player quits or closes it.
 ///
 /// # Errors
-/// A message when there is no display, there is no save to watch (`watch`), or the
-/// screenshot cannot be written.
-pub fn run(options: WindowOptions) -> Result<(), String> {
+/// [`PlayError::NoDisplay`] or [`PlayError::Window`] when the window cannot open,
+/// [`PlayError::Watch`] when there is no save to watch (`watch`), [`PlayError::Screenshot`]
+/// when the screenshot cannot be written.
+pub fn run(options: WindowOptions) -> Result<(), PlayError> {
     check_display()?;
     let watch = if options.watch {
         let store = FileStore::in_dir(&options.save_dir);
-        Some(Watch::of_store(&store).map_err(|e| screens::watch_refused(&e.to_string()))?)
+        Some(Watch::of_store(&store)?)
     } else {
         None
     };
@@ -171,9 +172,7 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
             .map(|s| (*s).to_owned())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown error".to_owned());
-        return Err(format!(
-            "cannot open the window ({why}); `byog replay` and `byog gen` work without one"
-        ));
+        return Err(PlayError::Window(why));
     }
     result.replace(Ok(()))
 }
@@ -183,8 +182,8 @@ impl Game {
     /// quits or closes it.
     ///
     /// # Errors
-    /// A message when the window cannot open (see [`run`]).
-    pub fn play_with_keyboard(&self) -> Result<(), String> {
+    /// [`PlayError`] when the window cannot open (see [`run`]).
+    pub fn play_with_keyboard(&self) -> Result<(), PlayError> {
         run(WindowOptions {
             width: self.width,
             height: self.height,
@@ -204,21 +203,18 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::play_with_keyboard`].
-    pub fn interact_with_keyboard(&self) -> Result<(), String> {
+    pub fn interact_with_keyboard(&self) -> Result<(), PlayError> {
         self.play_with_keyboard()
     }
 }
 
 /// On X11/Wayland systems, a clear error when there is no display to open a window on.
-fn check_display() -> Result<(), String> {
+fn check_display() -> Result<(), PlayError> {
     if cfg!(all(unix, not(target_os = "macos")))
         && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
         && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
     {
-        return Err(
-            "cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set)"
-                .to_owned(),
-        );
+        return Err(PlayError::NoDisplay);
     }
     Ok(())
 }
@@ -303,7 +299,7 @@ struct MinimapView {
     avatar: Pos,
 }
 
-async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(), String> {
+async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(), PlayError> {
     let geometry = window_geometry(options.width, options.height);
     let watch_closes = watch.is_some();
     let mut window = Window {
@@ -946,7 +942,7 @@ fn look(style: Style) -> (f32, Rgb, i32) {
 }
 
 /// Writes the current frame as a PNG (top row first).
-fn write_screenshot(path: &Path) -> Result<(), String> {
+fn write_screenshot(path: &Path) -> Result<(), PlayError> {
     let shot = mq::get_screen_data();
     let (w, h) = (u32::from(shot.width), u32::from(shot.height));
     let row = w as usize * 4;
@@ -954,6 +950,10 @@ fn write_screenshot(path: &Path) -> Result<(), String> {
     for y in (0..h as usize).rev() {
         flipped.extend_from_slice(&shot.bytes[y * row..(y + 1) * row]);
     }
-    image::save_buffer(path, &flipped, w, h, image::ColorType::Rgba8)
-        .map_err(|e| format!("cannot write the screenshot {}: {e}", path.display()))
+    image::save_buffer(path, &flipped, w, h, image::ColorType::Rgba8).map_err(|source| {
+        PlayError::Screenshot {
+            path: path.to_owned(),
+            source,
+        }
+    })
 }

@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::args::Common;
 use super::{CliError, Color};
+use crate::shell::PlayError;
 
 /// `play`'s own flags.
 #[derive(Debug, Clone, Args)]
@@ -69,9 +70,19 @@ pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
             colour: crate::terminal::ColorMode::detect(args.color.enabled(), colorterm.as_deref()),
             watch: args.watch,
         })
-        .map_err(CliError::Usage);
+        .map_err(play_error);
     }
     window(common, args)
+}
+
+/// The command line's error for a front-end's: bad input, arguments or save (exit 2), and
+/// when the window cannot open, a pointer to the terminal.
+fn play_error(e: PlayError) -> CliError {
+    CliError::Usage(if e.is_no_window() {
+        format!("{e}; {TRY_TERMINAL}")
+    } else {
+        e.to_string()
+    })
 }
 
 /// How to play without the window, for messages that refuse it.
@@ -93,13 +104,7 @@ fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         watch: args.watch,
         frame_stats: args.frame_stats,
     })
-    .map_err(|e| {
-        CliError::Usage(if e.starts_with("cannot open the window") {
-            format!("{e}; {TRY_TERMINAL}")
-        } else {
-            e
-        })
-    })
+    .map_err(play_error)
 }
 
 /// Runs `play` in a build without the window: says so and points to `--terminal`.
@@ -110,4 +115,27 @@ fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         "this byog was built without the window (cargo's `window` feature); {TRY_TERMINAL} \
          (`byog replay`, `byog gen` and `byog stats` work too)"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_window_points_to_the_terminal_and_other_errors_do_not() {
+        for e in [PlayError::NoDisplay, PlayError::Window("no GL".into())] {
+            let CliError::Usage(m) = play_error(e) else {
+                panic!("exit 2")
+            };
+            assert!(m.starts_with("cannot open the window"), "{m}");
+            assert!(m.ends_with(TRY_TERMINAL), "{m}");
+        }
+        let CliError::Usage(m) = play_error(PlayError::NotATerminal) else {
+            panic!("exit 2")
+        };
+        assert!(
+            m.contains("needs a terminal") && !m.contains(TRY_TERMINAL),
+            "{m}"
+        );
+    }
 }

@@ -36,7 +36,7 @@ use crate::core::save::FileStore;
 use crate::core::watch::{self, Watch};
 use crate::core::{GameState, Outcome};
 use crate::screens::{self, Context, Screen, TextScreen};
-use crate::shell::SaveCheck;
+use crate::shell::{PlayError, SaveCheck};
 use crate::tile_engine::{Camera, WallStyle};
 
 use draw::{Grid, Painter};
@@ -75,24 +75,21 @@ pub struct TerminalOptions {
 /// Plays in the terminal until the player quits, then puts the terminal back as it was.
 ///
 /// # Errors
-/// A message when standard output is not a terminal, there is no save to watch (`watch`),
-/// or reading events or writing to the terminal fails (the terminal is restored first).
-pub fn run(options: TerminalOptions) -> Result<(), String> {
+/// [`PlayError::NotATerminal`] when standard output is not a terminal,
+/// [`PlayError::Watch`] when there is no save to watch (`watch`), [`PlayError::Terminal`]
+/// when reading events or writing to the terminal fails (the terminal is restored first).
+pub fn run(options: TerminalOptions) -> Result<(), PlayError> {
     if !io::stdout().is_terminal() {
-        return Err(
-            "byog play --terminal needs a terminal, and standard output is not one \
-                    (`byog replay INPUT` prints worlds anywhere)"
-                .to_owned(),
-        );
+        return Err(PlayError::NotATerminal);
     }
     let mut play = Play::new(&options);
     if options.watch {
-        let watch =
-            Watch::of_store(&play.store).map_err(|e| screens::watch_refused(&e.to_string()))?;
+        let watch = Watch::of_store(&play.store)?;
         play.watch = Some(watch);
         play.watch_closes = true;
     }
-    let mut signals = Signals::new().map_err(|e| format!("cannot watch for signals: {e}"))?;
+    let failed = |doing| move |source| PlayError::Terminal { doing, source };
+    let mut signals = Signals::new().map_err(failed("cannot watch for signals"))?;
     // `--keys` are typed keys, as in the window: with `--watch` they go to the watch.
     for key in options.keys.chars() {
         play.input(if key == '\t' {
@@ -101,10 +98,10 @@ pub fn run(options: TerminalOptions) -> Result<(), String> {
             Input::Key(key)
         });
     }
-    let size = terminal::size().map_err(|e| format!("cannot read the terminal's size: {e}"))?;
+    let size = terminal::size().map_err(failed("cannot read the terminal's size"))?;
     play.size = size;
     let end = {
-        let session = Session::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+        let session = Session::enter().map_err(failed("cannot set up the terminal"))?;
         play.run(&session, &mut signals, &mut io::stdout())
     };
     // The terminal is the shell's again: say where a `:Q` saved the game.
@@ -117,7 +114,7 @@ pub fn run(options: TerminalOptions) -> Result<(), String> {
             signals.die_of(signal);
             Ok(())
         }
-        Err(e) => Err(format!("terminal play stopped: {e}")),
+        Err(e) => Err(failed("terminal play stopped")(e)),
     }
 }
 
