@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::args::Common;
 use super::{CliError, Color};
-use crate::shell::PlayError;
+use crate::shell::{PlayError, ShellOptions};
 
 /// `play`'s own flags.
 #[derive(Debug, Clone, Args)]
@@ -56,23 +56,26 @@ impl Default for PlayArgs {
 
 /// Runs `play`: the terminal game with `--terminal`, else the window at the menu.
 pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
+    let shell = ShellOptions {
+        width: common.width,
+        height: common.height,
+        settings: common.settings(),
+        floors: common.floors,
+        explore: common.explore_settings(),
+        save_dir: common.save_dir()?,
+        walls: args.walls.map(super::Walls::style),
+        watch: args.watch,
+    };
     if args.terminal {
         let colorterm = std::env::var("COLORTERM").ok();
         return crate::terminal::run(crate::terminal::TerminalOptions {
-            width: common.width,
-            height: common.height,
-            settings: common.settings(),
-            floors: common.floors,
-            explore: common.explore_settings(),
-            save_dir: common.save_dir()?,
+            shell,
             keys: args.keys,
-            walls: args.walls.map(super::Walls::style),
             colour: crate::terminal::ColorMode::detect(args.color.enabled(), colorterm.as_deref()),
-            watch: args.watch,
         })
         .map_err(play_error);
     }
-    window(common, args)
+    window(shell, args)
 }
 
 /// The command line's error for a front-end's: bad input, arguments or save (exit 2), and
@@ -90,18 +93,11 @@ const TRY_TERMINAL: &str = "play in this terminal with `byog play --terminal`";
 
 /// Opens the window at the menu; without a display, says so and points to `--terminal`.
 #[cfg(feature = "window")]
-fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
+fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
     crate::window::run(crate::window::WindowOptions {
-        width: common.width,
-        height: common.height,
-        settings: common.settings(),
-        save_dir: common.save_dir()?,
+        shell,
         keys: args.keys,
         screenshot: args.screenshot,
-        walls: args.walls.map(super::Walls::style),
-        floors: common.floors,
-        explore: common.explore_settings(),
-        watch: args.watch,
         frame_stats: args.frame_stats,
     })
     .map_err(play_error)
@@ -109,8 +105,8 @@ fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
 
 /// Runs `play` in a build without the window: says so and points to `--terminal`.
 #[cfg(not(feature = "window"))]
-fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
-    let _ = (common, args);
+fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
+    let _ = (shell, args);
     Err(CliError::Usage(format!(
         "this byog was built without the window (cargo's `window` feature); {TRY_TERMINAL} \
          (`byog replay`, `byog gen` and `byog stats` work too)"
