@@ -408,7 +408,12 @@ impl Shell {
         {
             return Screen::Game(hud);
         }
-        let save = self.save_check.state(&self.store);
+        // Only the menu shows the save: the file is looked at only there.
+        let save = if self.interpreter.mode() == Mode::Menu {
+            self.save_check.state(&self.store)
+        } else {
+            &SaveState::Missing
+        };
         screens::screen(
             &self.interpreter,
             Context {
