@@ -17,6 +17,8 @@
 //!   [`replay`](core::replay), and checked atomic [`save`](core::save)s. It knows nothing of
 //!   any front-end.
 //! - [`screens`]: the menu, seed prompt, HUD, end screens and messages every front-end shows.
+//! - [`shell`]: the play session both front-ends share: keys fed to the interpreter, the
+//!   save, messages and their timers, sight and walls, the watch, the camera.
 //! - `window` (feature `window`, on by default): the macroquad loop: keyboard → interpreter,
 //!   screens → pixels.
 //! - [`terminal`]: the same game in a terminal (`play --terminal`): keys → interpreter,
@@ -24,7 +26,7 @@
 //! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`, `solve`); only `play`
 //!   starts the window or the terminal game. Its words stay in it: `stats`' tables and JSON
 //!   and `gen --view`'s debug views are drawn there, over the measuring of
-//!   [`core::metrics`] (one world, a batch of seeds, a run's floors).
+//!   [`core::metrics`] (one world) and [`core::survey`] (a batch of seeds, a run's floors).
 //!
 //! ```
 //! use byog::core::{GameState, generator::GeneratorSettings};
@@ -37,6 +39,7 @@
 pub mod cli;
 pub mod core;
 pub mod screens;
+pub mod shell;
 pub mod terminal;
 pub mod tile_engine;
 #[cfg(feature = "window")]

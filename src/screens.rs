@@ -11,6 +11,7 @@ use std::path::Path;
 
 use crate::core::interpreter::{Closing, GameKind, Interpreter, Mode, Outcome};
 use crate::core::rules::Event;
+use crate::core::save::SaveStore;
 use crate::core::watch::Watch;
 use crate::core::{GameState, LevelStatus};
 use crate::tile_engine::{Geometry, Pos, Rgb, Tile};
@@ -151,22 +152,53 @@ pub enum Screen {
     Game(Hud),
 }
 
+/// The save as the menu offers it: missing, ready to load and watch, or there but
+/// unreadable (and why).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveState {
+    /// No save: "Load" is greyed out, "Watch" not offered.
+    Missing,
+    /// A save that reads: "Load" and "Watch" are offered.
+    Ready,
+    /// A save that cannot be read: "Load" is greyed out with the reason, "Watch" not offered.
+    Unreadable(String),
+}
+
+impl SaveState {
+    /// The state of the save in `store`, read (and decoded) to know.
+    pub fn of(store: &dyn SaveStore) -> SaveState {
+        match store.load() {
+            Ok(Some(_)) => SaveState::Ready,
+            Ok(None) => SaveState::Missing,
+            Err(e) => SaveState::Unreadable(e.to_string()),
+        }
+    }
+}
+
 /// What only a front-end knows, for [`screen`].
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
-    /// Whether a save is there to load (the menu greys "Load" out otherwise).
-    pub has_save: bool,
+    /// The save, as the menu offers it.
+    pub save: &'a SaveState,
     /// The last message ([`feedback`]), empty for none.
     pub message: &'a str,
     /// The world tile under the mouse pointer, if any.
     pub under_mouse: Option<Pos>,
 }
 
-/// The screen for the interpreter's state.
+/// What the HUD and the end screens say while a `:` waits for its `Q`.
+pub const COLON_PROMPT: &str = ": — press Q to save and quit";
+
+/// The screen for the interpreter's state. While a `:` waits for its `Q` the message is
+/// [`COLON_PROMPT`].
 pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
-    let message = context.message;
+    let colon = matches!(
+        interpreter.mode(),
+        Mode::Playing { colon: true } | Mode::Ended { colon: true }
+    );
+    let message = if colon { COLON_PROMPT } else { context.message };
     match (interpreter.mode(), interpreter.game()) {
-        (Mode::Menu, _) => Screen::Text(menu(context.has_save, interpreter.floors(), message)),
+        (Mode::Menu, _) => Screen::Text(menu(context.save, interpreter.floors(), message)),
         (Mode::SeedEntry { kind, seed, digits }, _) => {
             Screen::Text(seed_prompt(kind, seed, digits, message))
         }
@@ -190,8 +222,9 @@ fn message_line(message: &str) -> Option<Line> {
 pub const WATCH_KEY: char = 'V';
 
 /// The title menu (`floors`: a run's floors, `--floors`): N new game, R run, E exploration,
-/// L load (greyed without a save), V watch the save (with one), Q quit.
-pub fn menu(has_save: bool, floors: u32, message: &str) -> TextScreen {
+/// L load (greyed without a readable save; for an unreadable one, why), V watch the save
+/// (with a readable one), Q quit.
+pub fn menu(save: &SaveState, floors: u32, message: &str) -> TextScreen {
     let run = format!("Run: B1 to B{floors}");
     let mut lines = vec![
         Line::new("BYOG: BUILD YOUR OWN GAME", Style::Title),
@@ -207,16 +240,24 @@ pub fn menu(has_save: bool, floors: u32, message: &str) -> TextScreen {
     ] {
         lines.push(Line::new(format!("{name} ({})", kind.key()), Style::Normal));
     }
-    lines.push(if has_save {
-        Line::new("Load Game (L)", Style::Normal)
-    } else {
-        Line::new("Load Game (L): no saved game", Style::Dim)
-    });
-    if has_save {
-        lines.push(Line::new(
-            format!("Watch the Saved Game ({WATCH_KEY})"),
-            Style::Normal,
-        ));
+    match save {
+        SaveState::Ready => {
+            lines.push(Line::new("Load Game (L)", Style::Normal));
+            lines.push(Line::new(
+                format!("Watch the Saved Game ({WATCH_KEY})"),
+                Style::Normal,
+            ));
+        }
+        SaveState::Missing => {
+            lines.push(Line::new("Load Game (L): no saved game", Style::Dim));
+        }
+        SaveState::Unreadable(why) => {
+            lines.push(Line::new(
+                "Load Game (L): the save cannot be read",
+                Style::Dim,
+            ));
+            lines.push(Line::new(why.clone(), Style::Hint));
+        }
     }
     lines.push(Line::new("Quit (Q)", Style::Normal));
     TextScreen {
@@ -276,10 +317,10 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
             lines.push(Line::blank());
             lines.push(Line::new(
                 format!(
-                    "seed {} · {} rooms made in {} branches · deepest {}",
+                    "seed {} · {} made in {} · deepest {}",
                     game.seed(),
-                    e.rooms,
-                    e.branches,
+                    plural(e.rooms as u64, "room", "rooms"),
+                    plural(e.branches as u64, "branch", "branches"),
                     e.deepest
                 ),
                 Style::Normal,
@@ -372,10 +413,10 @@ pub fn run_summary(game: &GameState) -> Option<String> {
     if let Some(e) = game.explore() {
         let n = exploration_numbers(e);
         let tail = format!(
-            "seed {}, {} rooms in {} branches, deepest {}, {}",
+            "seed {}, {} in {}, deepest {}, {}",
             game.seed(),
-            n.rooms,
-            n.branches,
+            plural(n.rooms as u64, "room", "rooms"),
+            plural(n.branches as u64, "branch", "branches"),
             n.deepest,
             moves_text(game.moves())
         );
@@ -451,12 +492,33 @@ pub fn floor_screen(floor: u32, floors: u32, earned: u64, perfect: bool) -> Text
     }
 }
 
-fn moves_text(moves: u64) -> String {
-    if moves == 1 {
-        "1 move".to_owned()
+/// "1 room", "2 rooms"; "1 branch", "3 branches".
+fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
     } else {
-        format!("{moves} moves")
+        format!("{n} {many}")
     }
+}
+
+/// "1 move", "12 moves".
+fn moves_text(moves: u64) -> String {
+    plural(moves, "move", "moves")
+}
+
+/// The line a front-end prints on its way out after `:Q`, once the terminal is the shell's
+/// again: where the game was saved, how its history starts (`N1234S`, then `…` when moves
+/// follow) and its moves, e.g. `saved to saves/save.bin (N1234S…, 12 moves)`.
+pub fn saved_line(game: &GameState, save: &Path) -> String {
+    let history = game.history();
+    let start = history.find(['S', 's']).map_or(history.len(), |s| s + 1);
+    let more = if start < history.len() { "…" } else { "" };
+    format!(
+        "saved to {} ({}{more}, {})",
+        save.display(),
+        &history[..start],
+        moves_text(game.moves())
+    )
 }
 
 /// The HUD of a game in play: the tile under the mouse and the seed on the top row, the
@@ -517,6 +579,96 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
     }
 }
 
+/// Characters kept between a HUD row's left and right texts.
+pub const HUD_GAP: usize = 2;
+
+/// `text` cut into lines of at most `width` characters, at spaces where it can be (a word
+/// longer than a line is cut inside); at least one line, empty for empty text.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.len() > width {
+            let rest = word.split_off(width);
+            lines.push(word.into_iter().collect());
+            word = rest;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.extend(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// `text` cut to at most `width` characters, its end replaced by `…` when cut.
+pub fn ellipsize(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut cut: String = text.chars().take(width - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// The HUD's rows laid out in rows `width` characters wide (the text's width, margins left
+/// out), so that no two texts overlap and the message is never cut. Each row's left text and
+/// right text are kept on one row when they fit with [`HUD_GAP`] characters between them.
+/// When they do not:
+///
+/// - the message (a [`Style::Message`] left text: what the last key did) wins the space: it
+///   takes whole rows, wrapped at spaces, and its row's right text (the status) follows on
+///   the message's last row when it fits there, else on a row of its own below;
+/// - any other left text (the tile under the mouse, the watch's keys) is cut with `…` to
+///   leave its right text whole;
+/// - a right text wider than the row is cut with `…` itself.
+///
+/// The first [`HUD_ROWS`] rows are the HUD's own; rows past them (a long message's) are
+/// drawn over the top of the world, on the HUD's background, for as long as the message
+/// shows.
+pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
+    let len = |s: &str| s.chars().count();
+    let mut out = Vec::with_capacity(HUD_ROWS);
+    for row in &hud.rows {
+        let right = ellipsize(&row.right, width);
+        let fits = |left: &str| {
+            left.is_empty() || right.is_empty() || len(left) + HUD_GAP + len(&right) <= width
+        };
+        let line = |left: String, right: String| HudRow {
+            left,
+            left_style: row.left_style,
+            right,
+        };
+        if fits(&row.left) && len(&row.left) <= width {
+            out.push(line(row.left.clone(), right));
+        } else if row.left_style == Style::Message {
+            let mut lines = wrap(&row.left, width);
+            let last = lines.pop().unwrap_or_default();
+            out.extend(lines.into_iter().map(|l| line(l, String::new())));
+            if fits(&last) {
+                out.push(line(last, right));
+            } else {
+                out.push(line(last, String::new()));
+                out.push(line(String::new(), right));
+            }
+        } else {
+            let room = width.saturating_sub(len(&right) + HUD_GAP);
+            out.push(line(ellipsize(&row.left, room), right));
+        }
+    }
+    out
+}
+
 /// The keys of a watch, for its HUD.
 pub const WATCH_KEYS: &str = "Space pause · . step · [ ] slower/faster · Esc leave";
 
@@ -546,11 +698,7 @@ pub fn watch_hud(watch: &Watch, under_mouse: Option<Pos>, message: &str) -> Opti
 
 /// "1 step", "8 steps".
 fn steps_text(n: u32) -> String {
-    if n == 1 {
-        "1 step".to_owned()
-    } else {
-        format!("{n} steps")
-    }
+    plural(u64::from(n), "step", "steps")
 }
 
 /// The message after a zoom key: the tile size now.
@@ -678,7 +826,7 @@ mod tests {
     fn every_state_has_a_screen_in_a_players_words() {
         let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
         let ctx = Context {
-            has_save: false,
+            save: &SaveState::Missing,
             message: "",
             under_mouse: None,
         };
@@ -698,7 +846,7 @@ mod tests {
         let Screen::Text(menu) = screen(
             &three,
             Context {
-                has_save: true,
+                save: &SaveState::Ready,
                 ..ctx
             },
         ) else {
@@ -727,6 +875,141 @@ mod tests {
         };
         assert_eq!(hud.rows[0].right, "seed 12");
         assert!(hud.rows[1].right.ends_with("0 moves"));
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces() {
+        assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
+        assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
+        assert_eq!(wrap("", 3), vec![""]);
+        assert_eq!(ellipsize("abcdef", 4), "abc…");
+        assert_eq!(ellipsize("abc", 4), "abc");
+        assert_eq!(ellipsize("abc", 0), "");
+    }
+
+    fn row(left: &str, style: Style, right: &str) -> HudRow {
+        HudRow {
+            left: left.to_owned(),
+            left_style: style,
+            right: right.to_owned(),
+        }
+    }
+
+    #[test]
+    fn the_hud_layout_lets_the_message_win_and_cuts_the_rest() {
+        let hud = Hud {
+            rows: [
+                row("a wall under the mouse", Style::Normal, "seed 7"),
+                row("one two three four", Style::Message, "9 moves"),
+            ],
+        };
+        // Everything fits at 40: the HUD's two rows as they are.
+        assert_eq!(hud_lines(&hud, 40), hud.rows.to_vec());
+        // At 20 the description is cut, the message wraps and the status follows it on its
+        // last row.
+        assert_eq!(
+            hud_lines(&hud, 20),
+            vec![
+                row("a wall unde…", Style::Normal, "seed 7"),
+                row("one two three four", Style::Message, ""),
+                row("", Style::Message, "9 moves"),
+            ]
+        );
+        assert_eq!(
+            hud_lines(&hud, 13),
+            vec![
+                row("a wa…", Style::Normal, "seed 7"),
+                row("one two three", Style::Message, ""),
+                row("four", Style::Message, "9 moves"),
+            ]
+        );
+        // Every row fits its width, and no left text meets its right one.
+        for width in 1..40 {
+            for r in hud_lines(&hud, width) {
+                let (l, rt) = (r.left.chars().count(), r.right.chars().count());
+                assert!(l <= width && rt <= width, "{width}: {r:?}");
+                assert!(
+                    l == 0 || rt == 0 || l + HUD_GAP + rt <= width,
+                    "{width}: {r:?}"
+                );
+            }
+        }
+    }
+
+    /// Problem 13: a save that cannot be read is not offered as if it could: the menu says
+    /// why, and offers neither Load nor Watch.
+    #[test]
+    fn an_unreadable_save_is_not_offered() {
+        let store = MemoryStore {
+            bytes: Some(b"not a save".to_vec()),
+        };
+        let state = SaveState::of(&store);
+        let SaveState::Unreadable(why) = &state else {
+            panic!("{state:?}")
+        };
+        assert!(why.contains("not a byog save"), "{why}");
+        let menu = menu(&state, 10, "");
+        let texts: Vec<&str> = menu.lines.iter().map(|l| l.text.as_str()).collect();
+        assert!(
+            texts.contains(&"Load Game (L): the save cannot be read"),
+            "{texts:?}"
+        );
+        assert!(texts.contains(&why.as_str()), "{texts:?}");
+        assert!(!texts.iter().any(|t| t.contains("Watch")), "{texts:?}");
+        assert!(!texts.contains(&"Load Game (L)"), "{texts:?}");
+        // A readable save is offered; none is not.
+        let mut store = MemoryStore::default();
+        assert_eq!(SaveState::of(&store), SaveState::Missing);
+        let game = GameState::new(3, 20, 12, GeneratorSettings::default()).unwrap();
+        store.save(&game).unwrap();
+        assert_eq!(SaveState::of(&store), SaveState::Ready);
+    }
+
+    /// Problem 19: after `:` the HUD (and an end screen) says that it waits for `Q`.
+    #[test]
+    fn a_colon_says_it_waits_for_q() {
+        let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+        let ctx = Context {
+            save: &SaveState::Missing,
+            message: "",
+            under_mouse: None,
+        };
+        feed(&mut i, "N12S:");
+        let Screen::Game(hud) = screen(&i, ctx) else {
+            panic!("a game shows the world")
+        };
+        assert_eq!(hud.rows[1].left, COLON_PROMPT);
+        // Another key drops the colon, and the prompt with it.
+        feed(&mut i, "X");
+        let Screen::Game(hud) = screen(&i, ctx) else {
+            panic!("a game shows the world")
+        };
+        assert_eq!(hud.rows[1].left, "");
+    }
+
+    /// Problem 19: counts agree with their nouns ("1 branch", never "1 branches").
+    #[test]
+    fn one_room_in_one_branch_is_singular() {
+        let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+        // Into the first room behind the start room's north door, back, and up the way up.
+        feed(&mut i, "E42SWWWWWWWWWWWSSSSSSSSSSSWWAA");
+        let game = i.game().unwrap();
+        let summary = run_summary(game).expect("the exploration has ended");
+        assert!(summary.contains(", 1 room in 1 branch,"), "{summary}");
+        let end = end_screen(game, "");
+        assert!(
+            end.lines
+                .iter()
+                .any(|l| l.text.contains(" 1 room made in 1 branch ")),
+            "{end:?}"
+        );
+        let saved = saved_line(game, Path::new("saves/save.bin"));
+        assert_eq!(saved, "saved to saves/save.bin (E42S…, 26 moves)");
+        let fresh = GameState::new(1234, 20, 12, GeneratorSettings::default()).unwrap();
+        assert_eq!(
+            saved_line(&fresh, Path::new("s.bin")),
+            "saved to s.bin (N1234S, 0 moves)"
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! The window (keyboard play, the `window` feature): a macroquad loop that feeds typed keys
-//! to the same [`Interpreter`] `replay` uses and lays out the shared [`screens`] with the
-//! [`TERenderer`]. It translates keys and draws; every word and rule comes from elsewhere.
+//! The window (keyboard play, the `window` feature): a macroquad loop that plays through the
+//! shared [`Shell`] (the interpreter `replay` uses, the save, the watch, the messages and
+//! their timers, sight, walls and the camera, as in the terminal) and lays out the shared
+//! [`screens`] with the [`TERenderer`]. It translates keys and draws; every word and rule
+//! comes from elsewhere.
 //!
 //! Layout: the HUD's [`HUD_ROWS`] rows at the top of the window and the world below them,
 //! never under the HUD (`docs/java-parity.md`, TERenderer). A world smaller than
@@ -11,33 +13,32 @@
 //! the [`Camera`], which follows the avatar, with a [`Minimap`] of what was explored. Only
 //! the tiles on screen are composed and drawn, so a frame costs the window, not the world.
 //!
-//! Front-end keys, never fed to the interpreter: Tab (sight in a classic game), `+` `-` `0`
-//! (zoom in, out, fit) and `M` (minimap) in a game; `V` at the menu watches the save, and
-//! while watching Space, `.`, `[` `]` and Escape control playback.
+//! The window's own keys, never fed to the session: `+` `-` `0` (zoom in, out, fit) and `M`
+//! (minimap) while the world is shown; the session's view keys (Tab, `V`, the watch's) are
+//! the [`Shell`]'s.
 
 use std::path::{Path, PathBuf};
 
 use macroquad::prelude as mq;
 
+#[cfg(feature = "java-parity")]
+use crate::core::Game;
+use crate::core::GameState;
 use crate::core::game::{Light, SIGHT_RADIUS};
-use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::Interpreter;
-use crate::core::save::{FileStore, SaveStore};
-use crate::core::watch::{self, Watch};
-use crate::core::{Game, GameState, Mode};
-use crate::screens::{self, Context, Screen, Style, TextScreen};
+use crate::screens::{self, Screen, Style, TextScreen};
 pub use crate::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
+pub use crate::shell::SIGHT_KEY;
+use crate::shell::{PlayError, Scene, Shell, ShellOptions};
+use crate::tile_engine::layout::ScreenLayout;
 use crate::tile_engine::minimap::{self, MAX_SIDE, Mark, Minimap};
 use crate::tile_engine::{
-    Camera, Geometry, Pos, Rect, Rgb, Shade, TERenderer, TILE_SIZE, Tile, WallStyle, renderer,
+    Camera, Geometry, Pos, Rect, Rgb, Shade, TERenderer, TILE_SIZE, renderer,
 };
 
 /// The screen size assumed when it cannot be asked (no X server answer), in pixels.
 pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
 /// The frame `--screenshot` captures (the first frames may still be settling).
 const SCREENSHOT_FRAME: u32 = 3;
-/// The key that toggles sight in a classic game: Tab.
-pub const SIGHT_KEY: char = '\t';
 /// The smallest tile side the window shows a world at, in pixels: below it the 14-point
 /// font (scaled) is no longer readable, and the camera scrolls instead.
 pub const MIN_TILE_PIXELS: u32 = 12;
@@ -52,27 +53,13 @@ const MINIMAP_MARGIN: f32 = 8.0;
 /// What the window starts with.
 #[derive(Debug, Clone)]
 pub struct WindowOptions {
-    /// Width of new worlds in tiles.
-    pub width: usize,
-    /// Height of new worlds in tiles.
-    pub height: usize,
-    /// Generator settings for new worlds.
-    pub settings: GeneratorSettings,
-    /// Folder of `save.bin`.
-    pub save_dir: PathBuf,
-    /// Keys fed to the interpreter before keyboard play starts (`byog play --keys`).
+    /// The session's options: world size, settings, save folder, walls, `--watch`.
+    pub shell: ShellOptions,
+    /// Keys typed before keyboard play starts (`byog play --keys`): with `--watch`, the
+    /// watch's (Space, `.`, `[`, `]`).
     pub keys: String,
     /// Write a PNG of the first frame here and close (`byog play --screenshot`).
     pub screenshot: Option<PathBuf>,
-    /// How walls are drawn (`--walls`); `None`: box in runs, Java `#` in the classic game.
-    pub walls: Option<WallStyle>,
-    /// Floors in a run (`--floors`).
-    pub floors: u32,
-    /// Explorations' `--max-unexplored` and `--branch-timer`.
-    pub explore: crate::core::explore::ExploreSettings,
-    /// Watch the save in `save_dir` instead of playing (`byog play --watch`); `keys` then
-    /// go to the watch (Space, `.`, `[`, `]`).
-    pub watch: bool,
     /// Print the mean and 99th percentile frame time after this many frames, and close
     /// (`--frame-stats`).
     pub frame_stats: Option<u32>,
@@ -125,19 +112,15 @@ pub fn opening_size(width: usize, height: usize, screen: (u32, u32)) -> (u32, u3
 /// Opens the window and runs until the player quits or closes it.
 ///
 /// # Errors
-/// A message when there is no display, there is no save to watch (`watch`), or the
-/// screenshot cannot be written.
-pub fn run(options: WindowOptions) -> Result<(), String> {
+/// [`PlayError::NoDisplay`] or [`PlayError::Window`] when the window cannot open,
+/// [`PlayError::Watch`] when there is no save to watch (`watch`), [`PlayError::Screenshot`]
+/// when the screenshot cannot be written.
+pub fn run(options: WindowOptions) -> Result<(), PlayError> {
     check_display()?;
-    let watch = if options.watch {
-        let store = FileStore::in_dir(&options.save_dir);
-        Some(Watch::of_store(&store).map_err(|e| screens::watch_refused(&e.to_string()))?)
-    } else {
-        None
-    };
+    let shell = Shell::new(options.shell.clone())?;
     let (size, _x_connection) = screen_size();
     let screen = size.unwrap_or(FALLBACK_SCREEN);
-    let (w, h) = opening_size(options.width, options.height, screen);
+    let (w, h) = opening_size(options.shell.width, options.shell.height, screen);
     let conf = mq::Conf {
         window_title: "byog".to_owned(),
         window_width: w as i32,
@@ -158,7 +141,7 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
     std::panic::set_hook(Box::new(|_| {}));
     let started = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         macroquad::Window::from_config(conf, async move {
-            let r = window_loop(options, watch).await;
+            let r = window_loop(options, shell).await;
             *out.borrow_mut() = r;
         });
     }));
@@ -169,31 +152,32 @@ pub fn run(options: WindowOptions) -> Result<(), String> {
             .map(|s| (*s).to_owned())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown error".to_owned());
-        return Err(format!(
-            "cannot open the window ({why}); `byog replay` and `byog gen` work without one"
-        ));
+        return Err(PlayError::Window(why));
     }
     result.replace(Ok(()))
 }
 
+#[cfg(feature = "java-parity")]
 impl Game {
     /// Java `playWithKeyboard()`: opens the window at the menu and plays until the player
     /// quits or closes it.
     ///
     /// # Errors
-    /// A message when the window cannot open (see [`run`]).
-    pub fn play_with_keyboard(&self) -> Result<(), String> {
+    /// [`PlayError`] when the window cannot open (see [`run`]).
+    pub fn play_with_keyboard(&self) -> Result<(), PlayError> {
         run(WindowOptions {
-            width: self.width,
-            height: self.height,
-            settings: self.settings,
-            save_dir: self.save_dir.clone(),
+            shell: ShellOptions {
+                width: self.width,
+                height: self.height,
+                settings: self.settings,
+                floors: crate::core::run::DEFAULT_FLOORS,
+                explore: crate::core::explore::ExploreSettings::default(),
+                save_dir: self.save_dir.clone(),
+                walls: None,
+                watch: false,
+            },
             keys: String::new(),
             screenshot: None,
-            explore: crate::core::explore::ExploreSettings::default(),
-            walls: None,
-            floors: crate::core::run::DEFAULT_FLOORS,
-            watch: false,
             frame_stats: None,
         })
     }
@@ -202,120 +186,60 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::play_with_keyboard`].
-    pub fn interact_with_keyboard(&self) -> Result<(), String> {
+    pub fn interact_with_keyboard(&self) -> Result<(), PlayError> {
         self.play_with_keyboard()
     }
 }
 
 /// On X11/Wayland systems, a clear error when there is no display to open a window on.
-fn check_display() -> Result<(), String> {
+fn check_display() -> Result<(), PlayError> {
     if cfg!(all(unix, not(target_os = "macos")))
         && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
         && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
     {
-        return Err(
-            "cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set)"
-                .to_owned(),
-        );
+        return Err(PlayError::NoDisplay);
     }
     Ok(())
 }
 
-/// The window's state besides the interpreter's.
+/// The window: the shared session and what is the window's own.
 struct Window {
-    interpreter: Interpreter,
-    store: FileStore,
+    shell: Shell,
     renderer: TERenderer,
-    message: String,
-    closing_at: Option<f64>,
+    /// This frame's grids: the HUD's and the world's view.
+    screen: ScreenLayout,
     /// Size of new worlds (the menu's frame), in tiles.
     world_size: (usize, usize),
-    /// The screen between two floors, and until when it stays.
-    floor_screen: Option<(f64, TextScreen)>,
-    /// Sight in a classic game (Tab): only what the avatar sees and remembers. Runs always
-    /// play in sight.
-    classic_sight: bool,
-    /// How walls are drawn (`--walls`); `None`: box in runs, Java `#` in the classic game.
-    walls: Option<WallStyle>,
     /// The tile side the zoom keys chose, in pixels; `None`: the whole world if it fits at a
     /// readable size, else 16 pixels (Java's size).
     zoom: Option<u32>,
-    /// The camera over the shown game's world, and the scene it follows.
-    camera: Option<(Scene, Camera)>,
     /// Whether the minimap is wanted (M); it shows only when the world does not fit.
     minimap_wanted: bool,
     minimap: Option<MinimapView>,
-    /// The save being watched (`--watch`, or V at the menu), and whether leaving the watch
-    /// closes the window (it does when the window was opened to watch).
-    watch: Option<Watch>,
-    watch_closes: bool,
 }
 
-/// What identifies the world on screen: a new scene recentres the camera and redraws the
-/// minimap (a new game, a load, a run's next floor, sight toggled).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Scene {
-    seed: u64,
-    floor: u32,
-    width: usize,
-    height: usize,
-    sight: bool,
-    /// Where the world's `(0, 0)` lies in the dungeon (an exploration's frame moves as its
-    /// map grows or the avatar changes maps).
-    origin: Pos,
-}
-
-impl Scene {
-    fn of(game: &GameState, sight: bool) -> Scene {
-        let world = game.rect();
-        Scene {
-            seed: game.seed(),
-            floor: game.run().map_or(0, |r| r.floor),
-            width: world.width as usize,
-            height: world.height as usize,
-            sight,
-            origin: game.origin(),
-        }
-    }
-
-    /// Whether `next` is this scene with only its frame moved or grown (an exploration
-    /// made a room or changed maps): the camera keeps its place on the dungeon.
-    fn is_moved(&self, next: &Scene) -> bool {
-        (self.seed, self.floor, self.sight) == (next.seed, next.floor, next.sight)
-            && (self.origin, self.width, self.height) != (next.origin, next.width, next.height)
-    }
-}
-
-/// The minimap of the shown scene and its texture.
+/// The minimap of the shown scene (drawn in sight or not) and its texture.
 struct MinimapView {
     scene: Scene,
+    sight: bool,
     map: Minimap,
     texture: mq::Texture2D,
     /// Where the avatar was at the last redraw.
     avatar: Pos,
 }
 
-async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(), String> {
-    let geometry = window_geometry(options.width, options.height);
-    let watch_closes = watch.is_some();
+async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayError> {
+    let (width, height) = (options.shell.width, options.shell.height);
+    let geometry = window_geometry(width, height);
+    let (w, h) = geometry.window_size();
     let mut window = Window {
-        interpreter: Interpreter::new(options.width, options.height, options.settings)
-            .with_floors(options.floors)
-            .with_explore(options.explore),
-        store: FileStore::in_dir(&options.save_dir),
+        shell,
         renderer: TERenderer::in_current_window(geometry),
-        message: String::new(),
-        closing_at: None,
-        world_size: (options.width, options.height),
-        floor_screen: None,
-        classic_sight: false,
-        walls: options.walls,
+        screen: ScreenLayout::new(w as f32, h as f32, 1.0, HUD_ROWS as u32, 1.0),
+        world_size: (width, height),
         zoom: None,
-        camera: None,
         minimap_wanted: true,
         minimap: None,
-        watch,
-        watch_closes,
     };
     for key in options.keys.chars() {
         window.key(key);
@@ -338,11 +262,7 @@ async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(),
                 window.key(key);
             }
         }
-        if let Some(watch) = &mut window.watch
-            && let Err(e) = watch.tick(mq::get_time())
-        {
-            window.message = e.to_string();
-        }
+        window.shell.tick(mq::get_time());
         window.layout();
         window.draw();
         frames += 1;
@@ -363,13 +283,13 @@ async fn window_loop(options: WindowOptions, watch: Option<Watch>) -> Result<(),
         if let Some(n) = options.frame_stats
             && frame_times.len() >= n as usize
         {
-            println!(
-                "{}",
-                frame_report(&mut frame_times, window.renderer.geometry())
-            );
+            println!("{}", frame_report(&mut frame_times, window.screen.ui));
             return Ok(());
         }
-        if window.closing_at.is_some_and(|t| mq::get_time() >= t) {
+        if window.shell.is_over(mq::get_time()) {
+            if let Some(line) = window.shell.farewell() {
+                println!("{line}");
+            }
             return Ok(());
         }
         mq::next_frame().await;
@@ -395,86 +315,32 @@ fn frame_report(times: &mut [std::time::Duration], geometry: Geometry) -> String
 }
 
 impl Window {
-    /// One key: a view key (sight, zoom, minimap, the watch's keys) is handled here and never
-    /// reaches the interpreter (docs/keys.md); every other key is fed to it.
+    /// One key: the window's own (zoom, minimap) while the world is shown; every other key
+    /// goes to the session (docs/keys.md).
     fn key(&mut self, key: char) {
-        if self.closing_at.is_some() {
-            return;
-        }
-        let in_game =
-            self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. });
-        match key {
-            SIGHT_KEY => {
-                self.classic_sight = !self.classic_sight;
-                return;
-            }
-            '+' | '=' if in_game => return self.zoom_by(1),
-            '-' | '_' if in_game => return self.zoom_by(-1),
-            '0' if in_game => {
-                self.zoom = None;
-                return;
-            }
-            'm' | 'M' if in_game => {
-                self.minimap_wanted = !self.minimap_wanted;
-                return;
-            }
-            _ => {}
-        }
-        if self.watch.is_some() {
-            self.watch_key(key);
-            return;
-        }
-        if key.eq_ignore_ascii_case(&screens::WATCH_KEY) && self.interpreter.mode() == Mode::Menu {
-            self.start_watch();
-            return;
-        }
-        self.feed(key);
-    }
-
-    fn feed(&mut self, key: char) {
-        self.floor_screen = None;
-        match self.interpreter.feed(key, &mut self.store) {
-            Ok(outcome) => {
-                if let crate::core::Outcome::Acted(events) = &outcome {
-                    self.floor_screen = screens::descent_screen(events, self.interpreter.game())
-                        .map(|screen| (mq::get_time() + screens::FLOOR_SCREEN_SECONDS, screen));
+        if self.shell.shows_world() {
+            match key {
+                '+' | '=' => return self.zoom_by(1),
+                '-' | '_' => return self.zoom_by(-1),
+                '0' => {
+                    self.zoom = None;
+                    return;
                 }
-                let f = screens::feedback(&outcome, self.store.path());
-                self.message = f.message;
-                if f.closing {
-                    self.closing_at = Some(mq::get_time() + screens::GOODBYE_SECONDS);
+                'm' | 'M' => {
+                    self.minimap_wanted = !self.minimap_wanted;
+                    return;
                 }
+                _ => {}
             }
-            Err(e) => self.message = e.to_string(),
         }
-    }
-
-    /// V at the menu: watches the save from its start.
-    fn start_watch(&mut self) {
-        match Watch::of_store(&self.store) {
-            Ok(watch) => {
-                self.watch = Some(watch);
-                self.message.clear();
-            }
-            Err(e) => self.message = screens::watch_refused(&e.to_string()),
-        }
-    }
-
-    /// A key while watching ([`Control`](crate::core::watch::Control)); the rest are
-    /// ignored (a watch never plays).
-    fn watch_key(&mut self, key: char) {
-        match watch::feed_key(&mut self.watch, key) {
-            Ok(true) if self.watch_closes => self.closing_at = Some(mq::get_time()),
-            Ok(_) => {}
-            Err(e) => self.message = e.to_string(),
-        }
+        self.shell.key(key, mq::get_time());
     }
 
     /// Zooms one step in (`+1`) or out (`-1`) from the tile size on screen now.
     fn zoom_by(&mut self, direction: i32) {
         // Keys fed before the first frame (--keys) find the layout not made yet.
         self.layout();
-        let now = (self.renderer.fit().scale * TILE_SIZE as f32).round() as u32;
+        let now = (self.screen.view_fit.scale * TILE_SIZE as f32).round() as u32;
         let next = if direction > 0 {
             ZOOM_STEPS.iter().copied().find(|&px| px > now)
         } else {
@@ -482,127 +348,92 @@ impl Window {
         };
         let px = next.unwrap_or(now.clamp(MIN_TILE_PIXELS, *ZOOM_STEPS.last().unwrap_or(&now)));
         self.zoom = Some(px);
-        self.message = screens::zoom_message(px);
+        self.shell.say(screens::zoom_message(px));
     }
 
-    /// The game on screen: the one watched, else the interpreter's.
-    fn shown_game(&self) -> Option<&GameState> {
-        match &self.watch {
-            Some(watch) => watch.game(),
-            None => self.interpreter.game(),
-        }
+    /// The camera over the shown world, as the session last placed it.
+    fn camera(&self) -> Option<Camera> {
+        self.shell
+            .camera()
+            .filter(|_| self.shell.shows_world())
+            .map(|(_, c)| c)
     }
 
-    /// Whether the world is on screen now (rather than a text screen).
-    fn shows_world(&self) -> bool {
-        self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. })
-    }
-
-    /// Lays the cells out for this frame: the scale from the zoom (or the whole world when it
-    /// fits at a readable size), as many cells as the window holds, and the camera over the
-    /// world following the avatar.
+    /// Lays the cells out for this frame: the HUD's and text screens' grid (the whole world
+    /// when it fits at a readable size, scaled to the window, else 16 pixels a cell; never
+    /// the zoom's), the world's view below the HUD at the zoom's scale, and the camera over
+    /// the world following the avatar.
     fn layout(&mut self) {
         let (sw, sh) = (mq::screen_width(), mq::screen_height());
-        let frame = match self.shown_game() {
+        let frame = match self.shell.shown_game() {
             Some(game) => screens::game_geometry(game),
             None => window_geometry(self.world_size.0, self.world_size.1),
         };
-        let exploring = self.shown_game().is_some_and(|g| g.explore().is_some());
-        let scale = match self.zoom {
-            Some(px) => px as f32 / TILE_SIZE as f32,
-            // An exploration's world grows room by room: a fixed size, the camera scrolls.
-            None if exploring => 1.0,
-            None => {
-                let whole = frame.fit(sw, sh).scale;
-                if whole * TILE_SIZE as f32 >= MIN_TILE_PIXELS as f32 {
-                    whole
-                } else {
-                    1.0
-                }
-            }
+        // A world drawn at a fixed size (an exploration's) is not fitted: the camera scrolls.
+        let whole = frame.fit(sw, sh).scale;
+        let fits = whole * TILE_SIZE as f32 >= MIN_TILE_PIXELS as f32;
+        let ui_scale = if fits && !self.shell.fixed_tile_size() {
+            whole
+        } else {
+            1.0
         };
-        let side = TILE_SIZE as f32 * scale;
-        // A hair over the exact quotient: a window of exactly n cells is n cells.
-        let cols = ((sw / side + 1e-3).floor() as u32).max(1);
-        let rows = ((sh / side + 1e-3).floor() as u32).max(HUD_ROWS as u32 + 1);
-        let view_rows = rows - HUD_ROWS as u32;
-        let sight = self.shown_game().is_some_and(|g| self.in_sight(g));
-        let camera = match self.shown_game().filter(|_| self.shows_world()) {
-            Some(game) => {
-                let scene = Scene::of(game, sight);
-                let (w, h) = (scene.width, scene.height);
-                let camera = match self.camera {
-                    Some((s, camera)) if s == scene => {
-                        camera.follow(cols, view_rows, w, h, game.avatar())
-                    }
-                    Some((s, mut camera)) if s.is_moved(&scene) => {
-                        // Keep the view on the same dungeon tiles in the new frame.
-                        camera.origin.x += s.origin.x - scene.origin.x;
-                        camera.origin.y += s.origin.y - scene.origin.y;
-                        camera.follow(cols, view_rows, w, h, game.avatar())
-                    }
-                    _ => Camera::centred(cols, view_rows, w, h, game.avatar()),
-                };
-                Some((scene, camera))
-            }
-            None => None,
-        };
-        let geometry = match camera {
-            Some((_, c)) => Geometry::with_offset(cols, rows, -c.origin.x, -c.origin.y),
-            None => Geometry::new(cols, rows),
-        };
-        if camera.is_some() {
-            self.camera = camera;
-        }
-        self.renderer.set_layout(geometry, scale);
+        let view_scale = self
+            .zoom
+            .map_or(ui_scale, |px| px as f32 / TILE_SIZE as f32);
+        let screen = ScreenLayout::new(sw, sh, ui_scale, HUD_ROWS as u32, view_scale);
+        self.shell.follow(screen.view_cols, screen.view_rows);
+        self.screen = screen;
+        self.place_view();
         self.update_minimap();
+    }
+
+    /// Draws on the world's view from here on.
+    fn place_view(&mut self) {
+        let origin = self.camera().map_or(Pos::new(0, 0), |c| c.origin);
+        self.renderer
+            .place(self.screen.view(origin), self.screen.view_fit);
+    }
+
+    /// Draws on the HUD's and text screens' grid from here on.
+    fn place_ui(&mut self) {
+        self.renderer.place(self.screen.ui, self.screen.ui_fit);
     }
 
     /// Keeps the minimap in step with the shown world.
     fn update_minimap(&mut self) {
         let previous = self.minimap.take();
-        self.minimap = match (self.camera, self.shown_game()) {
-            (Some((scene, camera)), Some(game))
-                if self.shows_world() && !camera.shows_all(scene.width, scene.height) =>
-            {
-                Some(minimap_of(game, scene, previous))
-            }
-            // The world now fits (an exploration's frame changed): no minimap, and none of
-            // another scene kept to be shown.
-            (Some((scene, _)), Some(_)) if self.shows_world() => {
-                previous.filter(|m| m.scene == scene)
+        self.minimap = match (self.camera(), self.shell.shown_game()) {
+            (Some(camera), Some(game)) => {
+                let (scene, sight) = (Scene::of(game), self.shell.in_sight(game));
+                if camera.shows_all(scene.width, scene.height) {
+                    // The world now fits (an exploration's frame changed): no minimap, and
+                    // none of another scene kept to be shown.
+                    previous.filter(|m| (m.scene, m.sight) == (scene, sight))
+                } else {
+                    Some(minimap_of(game, scene, sight, previous))
+                }
             }
             _ => previous,
         };
     }
 
-    fn draw(&self) {
+    /// Draws the frame: the world on its view (when the screen is a game's), then the HUD
+    /// or the text screen on the HUD's grid.
+    fn draw(&mut self) {
         mq::clear_background(mq::BLACK);
-        if let Some((until, screen)) = &self.floor_screen
-            && mq::get_time() < *until
-            && self.watch.is_none()
-        {
-            self.draw_text_screen(screen);
-            return;
+        self.place_view();
+        let under_mouse = self
+            .shell
+            .shown_game()
+            .and_then(|g| self.tile_under_mouse(g));
+        let screen = self.shell.screen(mq::get_time(), under_mouse);
+        if let (Screen::Game(_), Some(game)) = (&screen, self.shell.shown_game()) {
+            self.draw_game(game);
         }
-        let under_mouse = self.shown_game().and_then(|g| self.tile_under_mouse(g));
-        let screen = match &self.watch {
-            Some(watch) => screens::watch_hud(watch, under_mouse, &self.message).map(Screen::Game),
-            None => None,
-        };
-        let context = Context {
-            has_save: self.store.has_save(),
-            message: &self.message,
-            under_mouse,
-        };
-        match screen.unwrap_or_else(|| screens::screen(&self.interpreter, context)) {
+        self.place_ui();
+        match screen {
             Screen::Text(text) => self.draw_text_screen(&text),
-            Screen::Game(hud) => {
-                if let Some(game) = self.shown_game() {
-                    self.draw_game(game);
-                }
-                self.draw_hud(&hud);
-            }
+            Screen::Game(hud) => self.draw_hud(&hud),
         }
     }
 
@@ -616,21 +447,18 @@ impl Window {
         {
             return None;
         }
+        // The renderer is placed on the world's view: its cells are the view's only.
         let g = self.renderer.geometry();
         let fit = self.renderer.fit();
-        let (_, cy) = g.cell_at(fit, px, py)?;
-        if cy >= (g.rows - HUD_ROWS as u32) as i32 {
-            return None;
-        }
         let world = game.rect();
         g.tile_at(fit, px, py, world.width as usize, world.height as usize)
-            .filter(|&p| !self.in_sight(game) || game.has_seen(p))
+            .filter(|&p| self.shell.names(game, p))
     }
 
     /// Draws the tiles of the world on screen (only those: the cost follows the window,
     /// never the world), then the minimap.
     fn draw_game(&self, game: &GameState) {
-        let Some((_, camera)) = self.camera else {
+        let Some(camera) = self.camera() else {
             return;
         };
         let world = game.rect();
@@ -645,14 +473,8 @@ impl Window {
         .intersection(&world);
         let part = game.compose(area);
         let at = Pos::new(area.x, area.y);
-        let style = self
-            .walls
-            .unwrap_or(if game.run().is_some() || game.explore().is_some() {
-                WallStyle::Box
-            } else {
-                WallStyle::Java
-            });
-        if self.in_sight(game) {
+        let style = self.shell.walls(game);
+        if self.shell.in_sight(game) {
             let visibility = game.visibility();
             self.renderer.draw_part(
                 &part,
@@ -672,22 +494,18 @@ impl Window {
         self.draw_minimap(game, camera);
     }
 
-    /// Where the minimap goes on screen (pixels), when it shows.
+    /// Where the minimap goes on screen (pixels), when it shows: the view's top-right.
     fn minimap_rect(&self) -> Option<mq::Rect> {
         let m = self.minimap.as_ref()?;
-        let (_, camera) = self.camera?;
-        if !self.minimap_wanted
-            || !self.shows_world()
-            || camera.shows_all(m.scene.width, m.scene.height)
-        {
+        let camera = self.camera()?;
+        if !self.minimap_wanted || camera.shows_all(m.scene.width, m.scene.height) {
             return None;
         }
-        let g = self.renderer.geometry();
-        let fit = self.renderer.fit();
+        let fit = self.screen.view_fit;
         let side = TILE_SIZE as f32 * fit.scale;
         let (view_w, view_h) = (
-            g.cols as f32 * side,
-            (g.rows - HUD_ROWS as u32) as f32 * side,
+            self.screen.view_cols as f32 * side,
+            self.screen.view_rows as f32 * side,
         );
         let (box_w, box_h) = (view_w / 4.0, view_h / 3.0);
         let (mw, mh) = (m.map.width() as f32, m.map.height() as f32);
@@ -695,7 +513,7 @@ impl Window {
         let k = if k >= 1.0 { k.floor() } else { k };
         let (w, h) = (mw * k, mh * k);
         let x = fit.left + view_w - w - MINIMAP_MARGIN;
-        let y = fit.top + HUD_ROWS as f32 * side + MINIMAP_MARGIN;
+        let y = fit.top + MINIMAP_MARGIN;
         Some(mq::Rect::new(x, y, w, h))
     }
 
@@ -756,19 +574,14 @@ impl Window {
                 );
             }
         };
-        if !m.scene.sight || game.has_seen(game.exit()) {
+        if !m.sight || game.has_seen(game.exit()) {
             dot(game.exit(), minimap::EXIT);
         }
         dot(game.avatar(), minimap::AVATAR);
     }
 
-    /// Whether `game` is drawn in sight: a run and an exploration always, a classic game
-    /// when Tab says so.
-    fn in_sight(&self, game: &GameState) -> bool {
-        game.run().is_some() || game.explore().is_some() || self.classic_sight
-    }
-
-    /// Centred lines from three quarters of the way up, the message near the bottom.
+    /// Centred lines from three quarters of the way up, the message near the bottom; a line
+    /// wider than the window wraps.
     fn draw_text_screen(&self, text: &TextScreen) {
         let r = &self.renderer;
         let rows = r.geometry().rows as i32;
@@ -776,23 +589,51 @@ impl Window {
         for line in &text.lines {
             let (scale, color, height) = look(line.style);
             if !line.text.is_empty() {
-                r.draw_text_centered(&line.text, row, color, scale);
+                let parts = self.wrapped(&line.text, scale);
+                for (k, part) in parts.iter().enumerate() {
+                    if k > 0 {
+                        row -= scale.ceil() as i32;
+                    }
+                    r.draw_text_centered(part, row, color, scale);
+                }
             }
             row -= height;
         }
         if let Some(m) = &text.message {
-            r.draw_text_centered(&m.text, 2, m.style.color(), 1.0);
+            let parts = self.wrapped(&m.text, 1.0);
+            let first = 2.max(parts.len() as i32 - 1);
+            for (k, part) in (0..).zip(&parts) {
+                r.draw_text_centered(part, first - k, m.style.color(), 1.0);
+            }
         }
     }
 
+    /// `text` at `scale` × the tile font, wrapped to the width of the grid less a cell.
+    fn wrapped(&self, text: &str, scale: f32) -> Vec<String> {
+        let r = &self.renderer;
+        let advance = r.text_width_cells(CHARS_MEASURED, scale) / CHARS_MEASURED.len() as f32;
+        let width = r.geometry().cols as f32 - 1.0;
+        let chars = (width / advance.max(1e-3)).floor().max(1.0) as usize;
+        screens::wrap(text, chars)
+    }
+
+    /// The HUD on the top rows of the HUD's grid, laid out by [`screens::hud_lines`] in the
+    /// characters a row holds between half-cell margins: left texts from the left margin,
+    /// right texts ending at the right one, never overlapping; a message too long to share
+    /// its row takes whole rows, and rows past the HUD's own are drawn over the world's top.
     fn draw_hud(&self, hud: &screens::Hud) {
         let r = &self.renderer;
         let g = r.geometry();
         let top = g.rows as i32 - 1;
-        r.fill_rows(top + 1 - HUD_ROWS as i32, top, screens::HUD_BACKGROUND);
         let cols = g.cols as f32;
-        for (k, row) in hud.rows.iter().enumerate() {
+        let advance = r.text_width_cells(CHARS_MEASURED, 1.0) / CHARS_MEASURED.len() as f32;
+        let chars = ((cols - 1.0) / advance.max(1e-3)).floor().max(1.0) as usize;
+        for (k, row) in screens::hud_lines(hud, chars).iter().enumerate() {
             let y = top - k as i32;
+            if y < 0 {
+                break;
+            }
+            r.fill_rows(y, y, screens::HUD_BACKGROUND);
             r.draw_text_in_row(&row.left, 0.5, y, row.left_style.color(), 1.0);
             let x = cols - 0.5 - r.text_width_cells(&row.right, 1.0);
             r.draw_text_in_row(&row.right, x, y, Style::Hint.color(), 1.0);
@@ -800,29 +641,34 @@ impl Window {
     }
 }
 
+/// A run of characters whose width, measured once a frame, gives the HUD font's advance (the
+/// font is monospaced).
+const CHARS_MEASURED: &str = "0000000000";
+
 /// The minimap of `game`'s `scene`, from the `previous` one: redrawn whole for a new scene,
 /// around the avatar after it moved (what it just saw), its texture updated when pixels
 /// changed.
-fn minimap_of(game: &GameState, scene: Scene, previous: Option<MinimapView>) -> MinimapView {
+fn minimap_of(
+    game: &GameState,
+    scene: Scene,
+    sight: bool,
+    previous: Option<MinimapView>,
+) -> MinimapView {
     let mark = |pos: Pos| {
-        if scene.sight && !game.has_seen(pos) {
+        if sight && !game.has_seen(pos) {
             return Mark::Empty;
         }
-        let tile = if game.explore().is_some() {
-            game.tile_at(pos)
-        } else {
-            game.terrain().get(pos)
-        };
-        match tile {
-            Some(Tile::Wall) => Mark::Wall,
+        // Doors (the exit among them) are set into walls: drawn as wall.
+        match game.tile_at(pos) {
+            Some(t) if crate::tile_engine::autotile::joins(t) => Mark::Wall,
             Some(t) if t.is_walkable() => Mark::Floor,
             _ => Mark::Empty,
         }
     };
     let avatar = game.avatar();
     let mut view = match previous {
-        Some(mut m) if m.scene == scene => {
-            if m.avatar != avatar && scene.sight {
+        Some(mut m) if (m.scene, m.sight) == (scene, sight) => {
+            if m.avatar != avatar && sight {
                 let r = SIGHT_RADIUS as i32 + 1;
                 m.map.redraw(
                     Rect::new(avatar.x - r, avatar.y - r, 2 * r + 1, 2 * r + 1),
@@ -841,6 +687,7 @@ fn minimap_of(game: &GameState, scene: Scene, previous: Option<MinimapView>) -> 
             map.take_changed();
             MinimapView {
                 scene,
+                sight,
                 map,
                 texture,
                 avatar,
@@ -878,7 +725,7 @@ fn look(style: Style) -> (f32, Rgb, i32) {
 }
 
 /// Writes the current frame as a PNG (top row first).
-fn write_screenshot(path: &Path) -> Result<(), String> {
+fn write_screenshot(path: &Path) -> Result<(), PlayError> {
     let shot = mq::get_screen_data();
     let (w, h) = (u32::from(shot.width), u32::from(shot.height));
     let row = w as usize * 4;
@@ -886,6 +733,10 @@ fn write_screenshot(path: &Path) -> Result<(), String> {
     for y in (0..h as usize).rev() {
         flipped.extend_from_slice(&shot.bytes[y * row..(y + 1) * row]);
     }
-    image::save_buffer(path, &flipped, w, h, image::ColorType::Rgba8)
-        .map_err(|e| format!("cannot write the screenshot {}: {e}", path.display()))
+    image::save_buffer(path, &flipped, w, h, image::ColorType::Rgba8).map_err(|source| {
+        PlayError::Screenshot {
+            path: path.to_owned(),
+            source,
+        }
+    })
 }

@@ -7,6 +7,7 @@ use clap::Args;
 
 use super::args::Common;
 use super::{CliError, Color};
+use crate::shell::{PlayError, ShellOptions};
 
 /// `play`'s own flags.
 #[derive(Debug, Clone, Args)]
@@ -55,23 +56,36 @@ impl Default for PlayArgs {
 
 /// Runs `play`: the terminal game with `--terminal`, else the window at the menu.
 pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
+    let shell = ShellOptions {
+        width: common.width,
+        height: common.height,
+        settings: common.settings(),
+        floors: common.floors,
+        explore: common.explore_settings(),
+        save_dir: common.save_dir()?,
+        walls: args.walls.map(super::Walls::style),
+        watch: args.watch,
+    };
     if args.terminal {
         let colorterm = std::env::var("COLORTERM").ok();
         return crate::terminal::run(crate::terminal::TerminalOptions {
-            width: common.width,
-            height: common.height,
-            settings: common.settings(),
-            floors: common.floors,
-            explore: common.explore_settings(),
-            save_dir: common.save_dir()?,
+            shell,
             keys: args.keys,
-            walls: args.walls.map(super::Walls::style),
             colour: crate::terminal::ColorMode::detect(args.color.enabled(), colorterm.as_deref()),
-            watch: args.watch,
         })
-        .map_err(CliError::Usage);
+        .map_err(play_error);
     }
-    window(common, args)
+    window(shell, args)
+}
+
+/// The command line's error for a front-end's: bad input, arguments or save (exit 2), and
+/// when the window cannot open, a pointer to the terminal.
+fn play_error(e: PlayError) -> CliError {
+    CliError::Usage(if e.is_no_window() {
+        format!("{e}; {TRY_TERMINAL}")
+    } else {
+        e.to_string()
+    })
 }
 
 /// How to play without the window, for messages that refuse it.
@@ -79,35 +93,45 @@ const TRY_TERMINAL: &str = "play in this terminal with `byog play --terminal`";
 
 /// Opens the window at the menu; without a display, says so and points to `--terminal`.
 #[cfg(feature = "window")]
-fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
+fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
     crate::window::run(crate::window::WindowOptions {
-        width: common.width,
-        height: common.height,
-        settings: common.settings(),
-        save_dir: common.save_dir()?,
+        shell,
         keys: args.keys,
         screenshot: args.screenshot,
-        walls: args.walls.map(super::Walls::style),
-        floors: common.floors,
-        explore: common.explore_settings(),
-        watch: args.watch,
         frame_stats: args.frame_stats,
     })
-    .map_err(|e| {
-        CliError::Usage(if e.starts_with("cannot open the window") {
-            format!("{e}; {TRY_TERMINAL}")
-        } else {
-            e
-        })
-    })
+    .map_err(play_error)
 }
 
 /// Runs `play` in a build without the window: says so and points to `--terminal`.
 #[cfg(not(feature = "window"))]
-fn window(common: &Common, args: PlayArgs) -> Result<(), CliError> {
-    let _ = (common, args);
+fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
+    let _ = (shell, args);
     Err(CliError::Usage(format!(
         "this byog was built without the window (cargo's `window` feature); {TRY_TERMINAL} \
          (`byog replay`, `byog gen` and `byog stats` work too)"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_window_points_to_the_terminal_and_other_errors_do_not() {
+        for e in [PlayError::NoDisplay, PlayError::Window("no GL".into())] {
+            let CliError::Usage(m) = play_error(e) else {
+                panic!("exit 2")
+            };
+            assert!(m.starts_with("cannot open the window"), "{m}");
+            assert!(m.ends_with(TRY_TERMINAL), "{m}");
+        }
+        let CliError::Usage(m) = play_error(PlayError::NotATerminal) else {
+            panic!("exit 2")
+        };
+        assert!(
+            m.contains("needs a terminal") && !m.contains(TRY_TERMINAL),
+            "{m}"
+        );
+    }
 }

@@ -4,6 +4,11 @@
 //! hundred bytes instead of the whole screen. Colours go out in true colour, as the nearest
 //! of xterm's 256 colours, or not at all (`NO_COLOR`, `--color never`).
 //!
+//! The painter writes its colour escapes itself (`ESC [ 38 ; 2 ; r ; g ; b m`, `ESC [ 38 ; 5 ; n
+//! m`) rather than through crossterm's colour commands, which write nothing (an SGR reset,
+//! even, that also ends bold and faint) whenever `NO_COLOR` is set: the colour mode chosen
+//! here (`--color always` wins over `NO_COLOR`) is the one written.
+//!
 //! A cell is one terminal column wide: every tile of the Tileset is a one-column character,
 //! and [`Grid::text`] puts a `?` in place of a character of any other width, so text never
 //! shifts the cells after it.
@@ -12,9 +17,7 @@ use std::io::{self, Write};
 
 use crossterm::cursor::MoveTo;
 use crossterm::queue;
-use crossterm::style::{
-    Attribute, Color, Print, SetAttribute, SetBackgroundColor, SetForegroundColor,
-};
+use crossterm::style::{Attribute, Print, SetAttribute};
 use crossterm::terminal::{Clear, ClearType};
 use unicode_width::UnicodeWidthChar;
 
@@ -53,15 +56,13 @@ impl ColorMode {
         self != ColorMode::Plain
     }
 
-    /// `rgb` as this mode writes it.
-    fn color(self, rgb: Rgb) -> Color {
+    /// Writes the SGR sequence that sets the text (`layer` 38) or background (`layer` 48)
+    /// colour to `rgb` in this mode; nothing in [`ColorMode::Plain`].
+    fn write_color(self, out: &mut impl Write, layer: u8, rgb: Rgb) -> io::Result<()> {
         match self {
-            ColorMode::True => Color::Rgb {
-                r: rgb.r,
-                g: rgb.g,
-                b: rgb.b,
-            },
-            ColorMode::Indexed | ColorMode::Plain => Color::AnsiValue(ansi256(rgb)),
+            ColorMode::True => write!(out, "\x1b[{layer};2;{};{};{}m", rgb.r, rgb.g, rgb.b),
+            ColorMode::Indexed => write!(out, "\x1b[{layer};5;{}m", ansi256(rgb)),
+            ColorMode::Plain => Ok(()),
         }
     }
 }
@@ -292,13 +293,11 @@ impl Painter {
                 Weight::Faint => queue!(out, SetAttribute(Attribute::Dim))?,
             }
         }
-        if self.mode.has_colour() {
-            if old.map(|p| p.fg) != Some(want.fg) {
-                queue!(out, SetForegroundColor(self.mode.color(want.fg)))?;
-            }
-            if old.map(|p| p.bg) != Some(want.bg) {
-                queue!(out, SetBackgroundColor(self.mode.color(want.bg)))?;
-            }
+        if old.map(|p| p.fg) != Some(want.fg) {
+            self.mode.write_color(out, 38, want.fg)?;
+        }
+        if old.map(|p| p.bg) != Some(want.bg) {
+            self.mode.write_color(out, 48, want.bg)?;
         }
         self.pen = Some(want);
         Ok(())
@@ -368,6 +367,15 @@ mod tests {
             painted(&mut painter, &grid),
             painted(&mut Painter::new(ColorMode::True), &grid)
         );
+    }
+
+    #[test]
+    fn indexed_mode_writes_256_colour_escapes() {
+        let mut painter = Painter::new(ColorMode::Indexed);
+        let mut grid = Grid::new(1, 1);
+        grid.text(0, 0, "a", Rgb::new(255, 0, 0), BLACK, Weight::Normal);
+        let out = painted(&mut painter, &grid);
+        assert!(out.ends_with("\x1b[38;5;196m\x1b[48;5;16ma"), "{out:?}");
     }
 
     #[test]

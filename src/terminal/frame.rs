@@ -12,7 +12,7 @@ use crate::core::GameState;
 use crate::core::game::Light;
 use crate::screens::{self, HUD_ROWS, Hud, Style, TextScreen};
 use crate::tile_engine::Rect;
-use crate::tile_engine::autotile::{self, box_char, wall_mask};
+use crate::tile_engine::autotile;
 use crate::tile_engine::{Camera, Pos, Rgb, Tile, WallStyle};
 
 use super::draw::{BLACK, Cell, Grid, Weight};
@@ -46,37 +46,12 @@ fn look(style: Style, colour: bool) -> (Rgb, Weight) {
     (style.color(), weight)
 }
 
-/// `text` cut into lines of at most `width` characters, at spaces where it can be.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let mut word: Vec<char> = word.chars().collect();
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        while word.len() > width {
-            let rest = word.split_off(width);
-            lines.push(word.into_iter().collect());
-            word = rest;
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.extend(word);
-    }
-    lines.push(line);
-    lines
-}
-
 /// Writes `text` centred on row `y`, wrapped onto the rows below when wider than the grid;
 /// returns the row after it.
 fn centred(grid: &mut Grid, y: u16, text: &str, style: Style, colour: bool) -> u16 {
     let (fg, weight) = look(style, colour);
     let mut y = y;
-    for line in wrap(text, usize::from(grid.cols())) {
+    for line in screens::wrap(text, usize::from(grid.cols())) {
         let len = line.chars().count() as u16;
         grid.text(
             grid.cols().saturating_sub(len) / 2,
@@ -116,25 +91,25 @@ pub fn too_small(grid: &mut Grid, need: (u16, u16), colour: bool) {
     centred(grid, grid.rows() / 2, &text, Style::Message, colour);
 }
 
-/// The HUD's rows at the top of the grid: each row's left text from column 1, its right text
-/// ending one column before the edge, on the HUD's background. The left text gives way to the
-/// right one when both do not fit.
+/// The HUD's rows at the top of the grid, laid out by [`screens::hud_lines`] in the columns
+/// between a one-column margin on each side: each row's left text from column 1, its right
+/// text ending one column before the edge, on the HUD's background. A message too long to
+/// share its row takes whole rows, wrapped, and the rows past the HUD's own are drawn over
+/// the top of the world.
 pub fn hud(grid: &mut Grid, hud: &Hud, colour: bool) {
     let cols = usize::from(grid.cols());
-    for (y, row) in (0u16..).zip(&hud.rows) {
+    for (y, row) in (0u16..).zip(screens::hud_lines(hud, cols.saturating_sub(2))) {
         grid.fill_row(y, screens::HUD_BACKGROUND);
-        let right_len = row.right.chars().count();
-        let right_x = cols.saturating_sub(right_len + 1);
-        let room = right_x.saturating_sub(2);
-        let left: String = if row.left.chars().count() > room {
-            let mut cut: String = row.left.chars().take(room.saturating_sub(1)).collect();
-            cut.push('…');
-            cut
-        } else {
-            row.left.clone()
-        };
+        let right_x = cols.saturating_sub(row.right.chars().count() + 1);
         let (left_fg, left_weight) = look(row.left_style, colour);
-        grid.text(1, y, &left, left_fg, screens::HUD_BACKGROUND, left_weight);
+        grid.text(
+            1,
+            y,
+            &row.left,
+            left_fg,
+            screens::HUD_BACKGROUND,
+            left_weight,
+        );
         let (grey, weight) = look(Style::Hint, colour);
         grid.text(
             right_x as u16,
@@ -171,16 +146,22 @@ pub fn world(grid: &mut Grid, game: &GameState, camera: &Camera, look: WorldLook
     let composed = game.compose(around);
     let local = |p: Pos| Pos::new(p.x - around.x, p.y - around.y);
     let visible = look.sight.then(|| game.visibility());
-    for p in area.positions() {
-        let light = visible
+    let light_at = |p: Pos| {
+        visible
             .as_ref()
-            .map_or(Light::Visible, |v| game.light(v, p));
+            .map_or(Light::Visible, |v| game.light(v, p))
+    };
+    // Box walls join only what is drawn (autotile's rules): in sight, what was seen.
+    let tile_at = |p: Pos| composed.get(local(p));
+    let shown = |p: Pos| light_at(p) != Light::Unseen;
+    for p in area.positions() {
+        let light = light_at(p);
         let (Some((cx, cy)), false) = (camera.cell_of(p), light == Light::Unseen) else {
             continue;
         };
         let tile = composed.tile(local(p));
         let ch = if look.walls == WallStyle::Box && tile == Tile::Wall {
-            box_char(wall_mask(&composed, local(p)))
+            autotile::wall_char(autotile::wall_mask(tile_at, shown, p))
         } else {
             tile.character()
         };
@@ -217,13 +198,6 @@ mod tests {
     use crate::core::generator::GeneratorSettings;
 
     #[test]
-    fn long_lines_wrap_at_spaces() {
-        assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
-        assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
-        assert_eq!(wrap("", 3), vec![""]);
-    }
-
-    #[test]
     fn a_world_that_fits_is_drawn_below_the_hud_as_replay_prints_it() {
         let game = GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
         let (cols, rows) = world_view(100, 40);
@@ -250,19 +224,79 @@ mod tests {
         assert_eq!(tile_under(&camera, cx as u16, 1), None);
     }
 
+    /// The HUD's rows as text, runs of spaces squeezed to one.
+    fn squeezed(lines: &[String]) -> String {
+        lines
+            .join(" ")
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     #[test]
     fn the_hud_keeps_its_right_text_whole() {
         let mut grid = Grid::new(30, 24);
         let game = GameState::new(7, 40, 20, GeneratorSettings::default()).unwrap();
-        let h = screens::hud(
-            &game,
-            None,
-            "a very long message that cannot fit in the row",
-        );
+        let message = "a very long message that cannot fit in the row";
+        let h = screens::hud(&game, None, message);
         hud(&mut grid, &h, true);
         let lines = grid.lines();
         assert!(lines[0].trim_end().ends_with("seed 7"), "{lines:?}");
-        assert!(lines[1].contains('…'), "{lines:?}");
-        assert!(lines[1].trim_end().ends_with("0 moves"), "{lines:?}");
+        // The message takes whole rows; the status keeps a row's right end, whole.
+        assert!(lines[1].trim().starts_with("a very long"), "{lines:?}");
+        assert!(
+            lines[1..5]
+                .iter()
+                .any(|l| l.trim_end().ends_with(&h.rows[1].right)),
+            "{lines:?}"
+        );
+        assert!(squeezed(&lines[1..5]).contains(message), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains('…')), "{lines:?}");
+    }
+
+    /// Problem 8: at 80 × 24 the message that explains what just happened is shown whole,
+    /// wrapped when it does not fit beside the status, and the status stays whole too.
+    #[test]
+    fn a_long_message_is_never_cut_at_80_columns() {
+        let mut grid = Grid::new(80, 24);
+        let message = "locked: handle this room's chests and traps first · an armed trap \
+                       springs on you! 2 health left";
+        let status = "health 2/3 · score 120 · 312 moves";
+        let top = "seed 42 · branch 3 · room (2, -1) depth 2";
+        let h = Hud {
+            rows: [
+                screens::HudRow {
+                    left: String::new(),
+                    left_style: Style::Normal,
+                    right: top.to_owned(),
+                },
+                screens::HudRow {
+                    left: message.to_owned(),
+                    left_style: Style::Message,
+                    right: status.to_owned(),
+                },
+            ],
+        };
+        hud(&mut grid, &h, true);
+        let lines = grid.lines();
+        assert!(lines[0].trim_end().ends_with(top), "{lines:?}");
+        let shown = squeezed(&lines[1..5]);
+        assert!(shown.contains(message), "the message is cut: {lines:#?}");
+        assert!(shown.contains(status), "the status is cut: {lines:#?}");
+        // The first row of the message is on the HUD's message row.
+        assert!(lines[1].trim().starts_with("locked: handle"), "{lines:?}");
+        // A message that fits beside the status shares its row, as before.
+        let mut grid = Grid::new(80, 24);
+        let mut short = h.clone();
+        short.rows[1].left = "blocked by a wall".to_owned();
+        hud(&mut grid, &short, true);
+        let lines = grid.lines();
+        assert!(
+            lines[1].trim().starts_with("blocked by a wall"),
+            "{lines:?}"
+        );
+        assert!(lines[1].trim_end().ends_with(status), "{lines:?}");
+        assert!(!lines[2].contains(status), "{lines:?}");
     }
 }

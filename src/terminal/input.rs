@@ -1,19 +1,18 @@
 //! The terminal's keys, translated: what crossterm reports becomes a key for the shared
-//! interpreter (arrows move like `W` `A` `S` `D`, Backspace and Esc become U+0008 and
-//! U+001B), the sight toggle (Tab, which never reaches the interpreter), or quitting at once
+//! session ([`Shell::key`](crate::shell::Shell::key): arrows move like `W` `A` `S` `D`,
+//! Backspace and Esc become U+0008 and U+001B, Tab the sight key), or quitting at once
 //! (Ctrl-C, which raw mode delivers as a key instead of a signal).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::core::interpreter::{BACKSPACE, ESCAPE};
+use crate::shell::SIGHT_KEY;
 
 /// What a key press asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Input {
-    /// A key for the interpreter.
+    /// A key for the session (Tab is [`SIGHT_KEY`], which never reaches the interpreter).
     Key(char),
-    /// Toggle sight in a classic game (Tab): a view key, never fed to the interpreter.
-    ToggleSight,
     /// Ctrl-C: quit now, without saving.
     Interrupt,
 }
@@ -37,7 +36,7 @@ pub fn translate(event: KeyEvent) -> Option<Input> {
         KeyCode::Backspace => Some(Input::Key(BACKSPACE)),
         KeyCode::Esc => Some(Input::Key(ESCAPE)),
         KeyCode::Enter => Some(Input::Key('\r')),
-        KeyCode::Tab => Some(Input::ToggleSight),
+        KeyCode::Tab => Some(Input::Key(SIGHT_KEY)),
         _ => None,
     }
 }
@@ -62,7 +61,7 @@ mod tests {
         assert_eq!(key(KeyCode::Right, none), Some(Input::Key('D')));
         assert_eq!(key(KeyCode::Backspace, none), Some(Input::Key(BACKSPACE)));
         assert_eq!(key(KeyCode::Esc, none), Some(Input::Key(ESCAPE)));
-        assert_eq!(key(KeyCode::Tab, none), Some(Input::ToggleSight));
+        assert_eq!(key(KeyCode::Tab, none), Some(Input::Key(SIGHT_KEY)));
         assert_eq!(
             key(KeyCode::Char('c'), KeyModifiers::CONTROL),
             Some(Input::Interrupt)

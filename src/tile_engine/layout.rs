@@ -16,6 +16,73 @@ pub const FONT_SIZE: u16 = 14;
 /// DejaVu Sans Mono, built into the binary: it has every [`Tileset`](super::Tileset) glyph.
 pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSansMono.ttf");
 
+/// A window's two grids of cells ([`ScreenLayout::new`]): the HUD's and the text screens'
+/// (`ui`), and the world's view below the HUD.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScreenLayout {
+    /// The HUD's and text screens' cells (their rows from the bottom; the HUD is the top
+    /// rows), as many as the screen holds, centred.
+    pub ui: Geometry,
+    /// Where `ui`'s cells land.
+    pub ui_fit: Fit,
+    /// The world view's width in cells.
+    pub view_cols: u32,
+    /// The world view's height in cells.
+    pub view_rows: u32,
+    /// Where the view's cells land: its top-left corner in pixels and its scale.
+    pub view_fit: Fit,
+}
+
+impl ScreenLayout {
+    /// The grids on a `screen_w × screen_h` pixel screen: the `ui` grid has as many cells
+    /// of `ui_scale` × 16 pixels as the screen holds (at least `hud_rows + 1` rows), centred;
+    /// the view fills the `ui` grid's rows below its top `hud_rows` with as many cells of
+    /// `view_scale` × 16 pixels as they hold (at least one), centred in them. The `ui` grid
+    /// does not depend on `view_scale`, so the HUD neither moves nor grows when the view
+    /// zooms; at `view_scale == ui_scale` the view is exactly the `ui` grid's rows below the
+    /// HUD.
+    pub fn new(
+        screen_w: f32,
+        screen_h: f32,
+        ui_scale: f32,
+        hud_rows: u32,
+        view_scale: f32,
+    ) -> ScreenLayout {
+        // A hair over the exact quotient: a window of exactly n cells is n cells.
+        let count = |pixels: f32, side: f32| (pixels / side + 1e-3).floor().max(0.0) as u32;
+        let ui_side = TILE_SIZE as f32 * ui_scale;
+        let cols = count(screen_w, ui_side).max(1);
+        let rows = count(screen_h, ui_side).max(hud_rows + 1);
+        let ui = Geometry::new(cols, rows);
+        let ui_fit = ui.fit_at(ui_scale, screen_w, screen_h);
+        let (region_w, region_h) = (cols as f32 * ui_side, (rows - hud_rows) as f32 * ui_side);
+        let (left, top) = (ui_fit.left, ui_fit.top + hud_rows as f32 * ui_side);
+        let side = TILE_SIZE as f32 * view_scale;
+        let (view_cols, view_rows) = if view_scale == ui_scale {
+            (cols, rows - hud_rows)
+        } else {
+            (count(region_w, side).max(1), count(region_h, side).max(1))
+        };
+        let view_fit = Fit {
+            scale: view_scale,
+            left: left + ((region_w - view_cols as f32 * side) / 2.0).max(0.0),
+            top: top + ((region_h - view_rows as f32 * side) / 2.0).max(0.0),
+        };
+        ScreenLayout {
+            ui,
+            ui_fit,
+            view_cols,
+            view_rows,
+            view_fit,
+        }
+    }
+
+    /// The world view's geometry when world tile `origin` is in its bottom-left cell.
+    pub fn view(&self, origin: Pos) -> Geometry {
+        Geometry::with_offset(self.view_cols, self.view_rows, -origin.x, -origin.y)
+    }
+}
+
 /// The layout of a window of `cols × rows` cells in which world tile `(x, y)` sits in cell
 /// `(x + x_offset, y + y_offset)`, counted from the bottom-left, y up (Java
 /// `TERenderer.initialize(w, h, xOff, yOff)`).
@@ -136,5 +203,38 @@ impl Geometry {
         let pos = Pos::new(cx - self.x_offset, cy - self.y_offset);
         (pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < world_w && (pos.y as usize) < world_h)
             .then_some(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Problem 7: zooming changes the view's cells, never the HUD's grid or its place.
+    #[test]
+    fn the_ui_grid_never_follows_the_zoom() {
+        let at16 = ScreenLayout::new(700.0, 512.0, 1.0, 2, 1.0);
+        // 43 cells of 16 pixels in 700, centred: 6 pixels each side.
+        assert_eq!(at16.ui, Geometry::new(43, 32));
+        assert_eq!((at16.ui_fit.left, at16.ui_fit.top), (6.0, 0.0));
+        assert_eq!((at16.view_cols, at16.view_rows), (43, 30));
+        assert_eq!((at16.view_fit.left, at16.view_fit.top), (6.0, 32.0));
+        for px in [12, 20, 24, 64] {
+            let zoomed = ScreenLayout::new(700.0, 512.0, 1.0, 2, px as f32 / 16.0);
+            assert_eq!((zoomed.ui, zoomed.ui_fit), (at16.ui, at16.ui_fit), "{px}");
+            // The view stays below the HUD and inside the ui grid.
+            let f = zoomed.view_fit;
+            assert!(f.top >= 32.0 && f.left >= 6.0, "{px}: {f:?}");
+            assert!(
+                f.left + zoomed.view_cols as f32 * px as f32 <= 694.0,
+                "{px}"
+            );
+            assert!(f.top + zoomed.view_rows as f32 * px as f32 <= 512.0, "{px}");
+        }
+        // A world shown whole at twice the size: the HUD scales with the window, as the
+        // world does.
+        let big = ScreenLayout::new(2560.0, 1024.0, 2.0, 2, 2.0);
+        assert_eq!(big.ui, Geometry::new(80, 32));
+        assert_eq!((big.view_fit.top, big.view_rows), (64.0, 30));
     }
 }

@@ -207,7 +207,7 @@ fn draw(world: &World, geometry: Geometry, style: WallStyle) -> Result<Drawn, Ra
         for (i, tile) in world.tiles().iter().enumerate() {
             let (left, top) = origin(i);
             if style == WallStyle::Box && *tile == Tile::Wall {
-                let mask = autotile::wall_mask(world, world.pos_of(i));
+                let mask = autotile::wall_mask_in(world, world.pos_of(i));
                 let color = tile.tetile().text_color();
                 for (x, y, w, h) in autotile::strokes(mask, TILE_SIZE) {
                     canvas.fill(

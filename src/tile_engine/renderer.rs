@@ -33,13 +33,22 @@ fn font_size(scale: f32) -> u16 {
     (f32::from(FONT_SIZE) * scale).round().max(1.0) as u16
 }
 
+/// How [`TERenderer`] places its cells on the window.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Placement {
+    Fill,
+    Scaled(f32),
+    Placed(Fit),
+}
+
 /// Draws worlds and text in cells on the current macroquad window. Create it inside the window
 /// loop (macroquad must be running).
 pub struct TERenderer {
     geometry: Geometry,
-    /// Pixels per cell / 16 when the layout fixes it (the camera's zoom); `None`: the cells
-    /// are scaled to fill the window (Java's fixed-size window).
-    scale: Option<f32>,
+    /// Where the cells land: `Fill` scales them to fill the window (Java's fixed-size
+    /// window), `Scaled` centres them at a scale (the camera's zoom), `Placed` puts them
+    /// exactly there (a part of the window: the HUD's grid, the world's view).
+    placement: Placement,
     font: Option<mq::Font>,
     /// The font sizes, in pixels, whose glyphs are already rasterised.
     cached_sizes: std::cell::RefCell<Vec<u16>>,
@@ -71,7 +80,7 @@ impl TERenderer {
         let font = mq::load_ttf_font_from_bytes(FONT_BYTES).ok();
         let renderer = TERenderer {
             geometry,
-            scale: None,
+            placement: Placement::Fill,
             font,
             cached_sizes: std::cell::RefCell::new(Vec::new()),
         };
@@ -84,8 +93,17 @@ impl TERenderer {
     /// [`Geometry::fit_at`]).
     pub fn set_layout(&mut self, geometry: Geometry, scale: f32) {
         self.geometry = geometry;
-        self.scale = Some(scale);
+        self.placement = Placement::Scaled(scale);
         self.prepare_scale(scale);
+    }
+
+    /// Lays the cells out as `geometry`, placed exactly as `fit` says (its scale, and its
+    /// top-left corner in pixels): a grid on a part of the window, such as the world's view
+    /// below a HUD ([`super::layout::ScreenLayout`]).
+    pub fn place(&mut self, geometry: Geometry, fit: Fit) {
+        self.geometry = geometry;
+        self.placement = Placement::Placed(fit);
+        self.prepare_scale(fit.scale);
     }
 
     /// Rasterises the glyphs the screens draw at `scale` (tiles, the HUD, the text screens'
@@ -116,9 +134,10 @@ impl TERenderer {
     /// The current placement of the cells on the screen.
     pub fn fit(&self) -> Fit {
         let (w, h) = (mq::screen_width(), mq::screen_height());
-        match self.scale {
-            Some(scale) => self.geometry.fit_at(scale, w, h),
-            None => self.geometry.fit(w, h),
+        match self.placement {
+            Placement::Placed(fit) => fit,
+            Placement::Scaled(scale) => self.geometry.fit_at(scale, w, h),
+            Placement::Fill => self.geometry.fit(w, h),
         }
     }
 
@@ -203,10 +222,13 @@ impl TERenderer {
             if style == WallStyle::Box && tile == Tile::Wall {
                 let (x, y, side) = self.geometry.cell_rect(fit, cx, cy);
                 let scale = side / TILE_SIZE as f32;
-                let local = Pos::new(pos.x - at.x, pos.y - at.y);
-                for (sx, sy, sw, sh) in
-                    autotile::strokes(autotile::wall_mask(part, local), TILE_SIZE)
-                {
+                // Box walls join only what is drawn (autotile's rules).
+                let mask = autotile::wall_mask(
+                    |p| part.get(Pos::new(p.x - at.x, p.y - at.y)),
+                    |p| shade(p) != Shade::Hidden,
+                    pos,
+                );
+                for (sx, sy, sw, sh) in autotile::strokes(mask, TILE_SIZE) {
                     mq::draw_rectangle(
                         x + sx as f32 * scale,
                         y + sy as f32 * scale,

@@ -1,0 +1,551 @@
+//! The front-end session: the presentation rules the window and the terminal share, decided
+//! once. A [`Shell`] owns
+//!
+//! - the [`Interpreter`] and the save store ([`FileStore`]): keys are fed here, never by a
+//!   front-end, and what each key did becomes the message the HUD shows
+//!   ([`screens::feedback`]);
+//! - the view keys that never reach the interpreter (`docs/keys.md`): Tab (sight in a classic
+//!   game; runs and explorations are always played in sight), `V` at the menu (watch the
+//!   save) and the watch's keys while watching;
+//! - the watch ([`Watch`]), whether leaving it ends the program (`--watch`), and its clock;
+//! - the timers, on the front-end's clock (seconds, given to every call that needs it): the
+//!   screen between a run's floors ([`screens::FLOOR_SCREEN_SECONDS`]) and the goodbye
+//!   before closing ([`screens::GOODBYE_SECONDS`]);
+//! - the wall style (`--walls`, else box walls in runs and explorations, `#` in the classic
+//!   game) and whether a world is drawn at a fixed tile size (explorations);
+//! - the camera ([`Shell::follow`]): recentred on the avatar for a new game, a load, a new
+//!   floor or a watch, following it otherwise, and kept on the same tiles when the shown
+//!   world's frame moves or grows ([`GameState::origin`]);
+//! - whether the save can be loaded, for the menu ([`SaveCheck`]), and the line printed
+//!   after `:Q` ([`Shell::farewell`]);
+//! - [`Shell::screen`]: what to show now, as the shared [`screens`] make it.
+//!
+//! A front-end keeps only what is its own: translating its input into keys (and its
+//! pointer into a world tile), and drawing the screen, the world and the HUD in pixels or
+//! character cells. [`PlayError`] is why a front-end could not play.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use crate::core::GameState;
+use crate::core::explore::ExploreSettings;
+use crate::core::generator::GeneratorSettings;
+use crate::core::interpreter::{Closing, Interpreter, Mode, Outcome};
+use crate::core::save::FileStore;
+use crate::core::watch::{self, Watch, WatchError};
+use crate::screens::{self, Context, SaveState, Screen, TextScreen};
+use crate::tile_engine::{Camera, Pos, WallStyle};
+
+/// Why keyboard play, in the window or the terminal, could not start or had to stop. Every
+/// message says what failed and, where it helps, what works instead.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// `play --terminal` with standard output not a terminal.
+    #[error(
+        "byog play --terminal needs a terminal, and standard output is not one \
+         (`byog replay INPUT` prints worlds anywhere)"
+    )]
+    NotATerminal,
+    /// No display to open the window on (neither `DISPLAY` nor `WAYLAND_DISPLAY` set).
+    #[error("cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set)")]
+    NoDisplay,
+    /// The window could not open (no X server answering, no OpenGL): the reason given.
+    #[error("cannot open the window ({0}); `byog replay` and `byog gen` work without one")]
+    Window(String),
+    /// `--watch` with no save to watch, or one that cannot be watched.
+    #[error("cannot watch the save: {0}")]
+    Watch(#[from] WatchError),
+    /// The terminal failed: setting it up, reading its events or writing to it (the
+    /// terminal is restored first).
+    #[error("{doing}: {source}")]
+    Terminal {
+        /// What was being done, e.g. "cannot set up the terminal".
+        doing: &'static str,
+        /// The operating system's reason.
+        source: io::Error,
+    },
+    /// `--screenshot` could not write its PNG.
+    #[error("cannot write the screenshot {}: {source}", path.display())]
+    Screenshot {
+        /// The PNG's path as given.
+        path: PathBuf,
+        /// The encoder's or the file system's reason.
+        source: image::ImageError,
+    },
+}
+
+impl PlayError {
+    /// Whether the window could not open at all (the terminal may still play).
+    pub fn is_no_window(&self) -> bool {
+        matches!(self, PlayError::NoDisplay | PlayError::Window(_))
+    }
+}
+
+/// The key that toggles sight in a classic game: Tab.
+pub const SIGHT_KEY: char = '\t';
+
+/// What a session starts with (the command line's flags).
+#[derive(Debug, Clone)]
+pub struct ShellOptions {
+    /// Width of new worlds in tiles.
+    pub width: usize,
+    /// Height of new worlds in tiles.
+    pub height: usize,
+    /// Generator settings for new worlds.
+    pub settings: GeneratorSettings,
+    /// Floors in a run (`--floors`).
+    pub floors: u32,
+    /// Explorations' `--max-unexplored` and `--branch-timer`.
+    pub explore: ExploreSettings,
+    /// Folder of `save.bin`.
+    pub save_dir: PathBuf,
+    /// How walls are drawn (`--walls`); `None`: box in runs and explorations, Java `#` in
+    /// the classic game.
+    pub walls: Option<WallStyle>,
+    /// Watch the save instead of playing (`--watch`): leaving the watch ends the program.
+    pub watch: bool,
+}
+
+/// What a shown world is, for the camera: a new one recentres the camera, the same one with
+/// its frame moved or grown keeps the camera on the same tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scene {
+    /// The game's seed.
+    pub seed: u64,
+    /// A run's floor (0 outside runs).
+    pub floor: u32,
+    /// The shown world's width in tiles.
+    pub width: usize,
+    /// The shown world's height in tiles.
+    pub height: usize,
+    /// Where the world's `(0, 0)` lies in the dungeon (an exploration's frame moves as its
+    /// map grows or the avatar changes maps).
+    pub origin: Pos,
+}
+
+impl Scene {
+    /// The scene `game` shows.
+    pub fn of(game: &GameState) -> Scene {
+        let world = game.rect();
+        Scene {
+            seed: game.seed(),
+            floor: game.run().map_or(0, |r| r.floor),
+            width: world.width as usize,
+            height: world.height as usize,
+            origin: game.origin(),
+        }
+    }
+
+    /// Whether `next` is this scene with only its frame moved or grown (an exploration
+    /// made a room or changed maps).
+    pub fn is_moved(&self, next: &Scene) -> bool {
+        (self.seed, self.floor) == (next.seed, next.floor)
+            && (self.origin, self.width, self.height) != (next.origin, next.width, next.height)
+    }
+}
+
+/// A keyboard session: the interpreter, the save, the watch, the message and the timers, and
+/// the rules of what is shown (the module's doc).
+#[derive(Debug)]
+pub struct Shell {
+    interpreter: Interpreter,
+    store: FileStore,
+    save_check: SaveCheck,
+    /// The last message ([`screens::feedback`]), empty for none.
+    message: String,
+    /// When the program ends (front-end seconds), once the player has quit.
+    closing_at: Option<f64>,
+    /// The line printed once the front-end is gone ([`screens::saved_line`] after `:Q`).
+    farewell: Option<String>,
+    /// The screen between two floors, and until when it stays (front-end seconds).
+    floor_screen: Option<(f64, TextScreen)>,
+    /// Sight in a classic game (Tab).
+    classic_sight: bool,
+    walls: Option<WallStyle>,
+    /// The save being watched, and whether leaving it ends the program.
+    watch: Option<Watch>,
+    watch_closes: bool,
+    /// The camera over the shown world and the scene it follows; `None` recentres it.
+    camera: Option<(Scene, Camera)>,
+}
+
+impl Shell {
+    /// A session at the menu, or watching the save (`options.watch`).
+    ///
+    /// # Errors
+    /// [`PlayError::Watch`] when `options.watch` and the save cannot be watched.
+    pub fn new(options: ShellOptions) -> Result<Shell, PlayError> {
+        let store = FileStore::in_dir(&options.save_dir);
+        let watch = if options.watch {
+            Some(Watch::of_store(&store)?)
+        } else {
+            None
+        };
+        Ok(Shell {
+            interpreter: Interpreter::new(options.width, options.height, options.settings)
+                .with_floors(options.floors)
+                .with_explore(options.explore),
+            store,
+            save_check: SaveCheck::default(),
+            message: String::new(),
+            closing_at: None,
+            farewell: None,
+            floor_screen: None,
+            classic_sight: false,
+            walls: options.walls,
+            watch_closes: watch.is_some(),
+            watch,
+            camera: None,
+        })
+    }
+
+    /// One key at `now` (front-end seconds): Tab toggles sight; while watching, the watch's
+    /// keys; `V` at the menu watches the save; every other key goes to the interpreter.
+    /// Keys after the player has quit are ignored.
+    pub fn key(&mut self, key: char, now: f64) {
+        if self.closing_at.is_some() {
+            return;
+        }
+        if key == SIGHT_KEY {
+            self.classic_sight = !self.classic_sight;
+        } else if self.watch.is_some() {
+            self.watch_key(key, now);
+        } else if key.eq_ignore_ascii_case(&screens::WATCH_KEY)
+            && self.interpreter.mode() == Mode::Menu
+        {
+            self.start_watch();
+        } else {
+            self.feed(key, now);
+        }
+    }
+
+    /// V at the menu: watches the save from its start (or says why it cannot).
+    fn start_watch(&mut self) {
+        match Watch::of_store(&self.store) {
+            Ok(watch) => {
+                self.watch = Some(watch);
+                self.camera = None;
+                self.message.clear();
+            }
+            Err(e) => self.message = screens::watch_refused(&e.to_string()),
+        }
+    }
+
+    /// A key while watching ([`watch::Control`]); the rest are ignored (a watch never plays).
+    fn watch_key(&mut self, key: char, now: f64) {
+        match watch::feed_key(&mut self.watch, key) {
+            Ok(true) => {
+                self.camera = None;
+                if self.watch_closes {
+                    self.closing_at = Some(now);
+                }
+            }
+            Ok(false) => {}
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Feeds one key to the interpreter and keeps what it said.
+    fn feed(&mut self, key: char, now: f64) {
+        self.floor_screen = None;
+        match self.interpreter.feed(key, &mut self.store) {
+            Ok(outcome) => {
+                match &outcome {
+                    Outcome::Started => self.camera = None,
+                    Outcome::Acted(events) => {
+                        self.floor_screen =
+                            screens::descent_screen(events, self.interpreter.game())
+                                .map(|screen| (now + screens::FLOOR_SCREEN_SECONDS, screen));
+                        if self.floor_screen.is_some() {
+                            self.camera = None;
+                        }
+                    }
+                    Outcome::Closed(Closing::SavedAndQuit) => {
+                        self.farewell = self
+                            .interpreter
+                            .game()
+                            .map(|game| screens::saved_line(game, self.store.path()));
+                    }
+                    _ => {}
+                }
+                let f = screens::feedback(&outcome, self.store.path());
+                self.message = f.message;
+                if f.closing {
+                    self.closing_at = Some(now + screens::GOODBYE_SECONDS);
+                }
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Shows `message` in place of the last one (a front-end's own key, such as a zoom).
+    pub fn say(&mut self, message: String) {
+        self.message = message;
+    }
+
+    /// Moves time on to `now` (front-end seconds): the floor screen ends when its time is
+    /// up, the watch plays the steps due. Returns whether what is shown changed.
+    pub fn tick(&mut self, now: f64) -> bool {
+        let mut changed = false;
+        if self.floor_screen.as_ref().is_some_and(|(t, _)| now >= *t) {
+            self.floor_screen = None;
+            changed = true;
+        }
+        if let Some(watch) = &mut self.watch {
+            let before = watch.step_count();
+            if let Err(e) = watch.tick(now) {
+                self.message = e.to_string();
+                changed = true;
+            }
+            changed |= watch.step_count() != before;
+        }
+        changed
+    }
+
+    /// Whether the program should end now (`now` in front-end seconds): the player quit and
+    /// the goodbye has been shown.
+    pub fn is_over(&self, now: f64) -> bool {
+        self.closing_at.is_some_and(|t| now >= t)
+    }
+
+    /// The next time (front-end seconds) something changes by itself: the end of the floor
+    /// screen or of the goodbye (a watch's steps are not counted: ask [`Shell::tick`]).
+    pub fn deadline(&self) -> Option<f64> {
+        [self.closing_at, self.floor_screen.as_ref().map(|f| f.0)]
+            .into_iter()
+            .flatten()
+            .reduce(f64::min)
+    }
+
+    /// The line to print once the front-end is gone: where `:Q` saved the game.
+    pub fn farewell(&self) -> Option<&str> {
+        self.farewell.as_deref()
+    }
+
+    /// The game on screen: the one watched, else the interpreter's (also after it ended).
+    pub fn shown_game(&self) -> Option<&GameState> {
+        match &self.watch {
+            Some(watch) => watch.game(),
+            None => self.interpreter.game(),
+        }
+    }
+
+    /// Whether the world is on screen (a game in play, or a watch) rather than a text screen;
+    /// the front-ends' own game keys (the window's zoom and minimap) work only then.
+    pub fn shows_world(&self) -> bool {
+        self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. })
+    }
+
+    /// Whether `game` is drawn in sight: a run and an exploration always, a classic game
+    /// when Tab says so.
+    pub fn in_sight(&self, game: &GameState) -> bool {
+        game.run().is_some() || game.explore().is_some() || self.classic_sight
+    }
+
+    /// How `game`'s walls are drawn: `--walls`, else box walls in runs and explorations and
+    /// the Java `#` in the classic game.
+    pub fn walls(&self, game: &GameState) -> WallStyle {
+        self.walls
+            .unwrap_or(if game.run().is_some() || game.explore().is_some() {
+                WallStyle::Box
+            } else {
+                WallStyle::Java
+            })
+    }
+
+    /// Whether the shown world is drawn at a fixed tile size, the camera scrolling, rather
+    /// than scaled to fit: an exploration's world grows room by room.
+    pub fn fixed_tile_size(&self) -> bool {
+        self.shown_game().is_some_and(|g| g.explore().is_some())
+    }
+
+    /// Whether the tile at `pos` may be named under the pointer: in sight, only one seen.
+    pub fn names(&self, game: &GameState, pos: Pos) -> bool {
+        !self.in_sight(game) || game.has_seen(pos)
+    }
+
+    /// The camera over the shown world for a view of `cols × rows` tiles, following the
+    /// avatar: recentred for a new scene (or after a new game, a load, a new floor, a watch
+    /// started or left), kept on the same tiles when the scene's frame moved. `None` when no
+    /// world is shown.
+    pub fn follow(&mut self, cols: u32, rows: u32) -> Option<Camera> {
+        let game = self.shown_game().filter(|_| self.shows_world())?;
+        let scene = Scene::of(game);
+        let (w, h, at) = (scene.width, scene.height, game.avatar());
+        let camera = match self.camera {
+            Some((s, camera)) if s == scene => camera.follow(cols, rows, w, h, at),
+            Some((s, mut camera)) if s.is_moved(&scene) => {
+                camera.origin.x += s.origin.x - scene.origin.x;
+                camera.origin.y += s.origin.y - scene.origin.y;
+                camera.follow(cols, rows, w, h, at)
+            }
+            _ => Camera::centred(cols, rows, w, h, at),
+        };
+        self.camera = Some((scene, camera));
+        Some(camera)
+    }
+
+    /// The camera as [`Shell::follow`] last placed it, and its scene.
+    pub fn camera(&self) -> Option<(Scene, Camera)> {
+        self.camera
+    }
+
+    /// What to show now (`now` in front-end seconds), with `under_mouse` the world tile under
+    /// the pointer (already checked with [`Shell::names`]): the screen between floors, the
+    /// watch's HUD, or the interpreter's screen.
+    pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
+        if let Some((until, floor)) = &self.floor_screen
+            && now < *until
+            && self.watch.is_none()
+        {
+            return Screen::Text(floor.clone());
+        }
+        if let Some(hud) = self
+            .watch
+            .as_ref()
+            .and_then(|w| screens::watch_hud(w, under_mouse, &self.message))
+        {
+            return Screen::Game(hud);
+        }
+        // Only the menu shows the save: the file is looked at only there.
+        let save = if self.interpreter.mode() == Mode::Menu {
+            self.save_check.state(&self.store)
+        } else {
+            &SaveState::Missing
+        };
+        screens::screen(
+            &self.interpreter,
+            Context {
+                save,
+                message: &self.message,
+                under_mouse,
+            },
+        )
+    }
+}
+
+/// A file's size and modification time (`None`: no file, or none that can be read).
+type Stamp = Option<(u64, Option<SystemTime>)>;
+
+/// What the menu offers of the save ([`SaveState`]), read again only when the save file
+/// changed (its size or modification time): a stat a frame, a read only now and then.
+#[derive(Debug, Clone, Default)]
+pub struct SaveCheck {
+    /// The file's size and modification time when last read, and what the read found.
+    last: Option<(Stamp, SaveState)>,
+}
+
+impl SaveCheck {
+    /// The save's state now, read again when the file changed since the last call.
+    pub fn state(&mut self, store: &FileStore) -> &SaveState {
+        let stamp = stamp(store.path());
+        match &mut self.last {
+            Some((was, _)) if *was == stamp => {}
+            last => *last = Some((stamp, SaveState::of(store))),
+        }
+        &self.last.as_ref().expect("just set").1
+    }
+}
+
+/// A file's size and modification time, `None` when it cannot be read.
+fn stamp(path: &Path) -> Stamp {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.len(), m.modified().ok()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_save_is_read_again_when_the_file_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FileStore::in_dir(dir.path());
+        let mut check = SaveCheck::default();
+        assert_eq!(check.state(&store), &SaveState::Missing);
+        std::fs::write(store.path(), b"not a save").unwrap();
+        assert!(matches!(check.state(&store), SaveState::Unreadable(_)));
+        std::fs::remove_file(store.path()).unwrap();
+        assert_eq!(check.state(&store), &SaveState::Missing);
+    }
+
+    fn shell(dir: &Path) -> Shell {
+        Shell::new(ShellOptions {
+            width: 80,
+            height: 30,
+            settings: GeneratorSettings::default(),
+            floors: 3,
+            explore: ExploreSettings::default(),
+            save_dir: dir.to_owned(),
+            walls: None,
+            watch: false,
+        })
+        .unwrap()
+    }
+
+    fn keys(shell: &mut Shell, keys: &str, now: f64) {
+        for k in keys.chars() {
+            shell.key(k, now);
+        }
+    }
+
+    #[test]
+    fn view_keys_never_reach_the_interpreter() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "N1234S\tA\t", 0.0);
+        let game = s.shown_game().unwrap();
+        assert_eq!(game.history(), "N1234SA");
+        assert!(!s.in_sight(game), "Tab twice: sight off again");
+        assert_eq!(s.walls(game), WallStyle::Java);
+        // :Q saves, says goodbye, ends after the goodbye, and leaves a line to print.
+        keys(&mut s, ":Q", 1.0);
+        assert!(!s.is_over(1.0));
+        assert_eq!(s.deadline(), Some(1.0 + screens::GOODBYE_SECONDS));
+        assert!(s.is_over(1.0 + screens::GOODBYE_SECONDS));
+        let line = s.farewell().unwrap();
+        assert!(line.starts_with("saved to ") && line.ends_with("(N1234S…, 1 move)"));
+    }
+
+    #[test]
+    fn the_camera_follows_the_avatar_and_recentres_for_a_watch() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        assert_eq!(s.follow(20, 10), None, "the menu shows no world");
+        // An exploration: its frame moves as rooms are made and maps change; the avatar
+        // stays on the view after every key.
+        keys(&mut s, "E42S", 0.0);
+        let walk = "WWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWWWWWWWWWWWWWWWSSSSSSSAAAAAAADDDDDDDDDD";
+        let mut origins = std::collections::BTreeSet::new();
+        for k in walk.chars() {
+            s.key(k, 0.0);
+            let camera = s.follow(20, 10).unwrap();
+            let game = s.shown_game().unwrap();
+            origins.insert((game.origin().x, game.origin().y));
+            assert!(camera.cell_of(game.avatar()).is_some(), "{k}: {camera:?}");
+        }
+        assert!(origins.len() > 1, "the walk moved the frame");
+        // Saved, then watched from the menu: the watch starts at the first world, the camera
+        // centred on its avatar.
+        keys(&mut s, ":Q", 1.0);
+        let mut s = shell(dir.path());
+        keys(&mut s, "V", 0.0);
+        let game = s.shown_game().unwrap();
+        assert_eq!(game.history(), "E42S");
+        let (scene, at) = (Scene::of(game), game.avatar());
+        let camera = s.follow(20, 10).unwrap();
+        assert_eq!(
+            camera,
+            Camera::centred(20, 10, scene.width, scene.height, at)
+        );
+        // Leaving the watch goes back to the menu.
+        s.key(crate::core::interpreter::ESCAPE, 0.0);
+        assert!(!s.shows_world());
+        assert!(
+            !s.is_over(10.0),
+            "a watch started at the menu returns to it"
+        );
+    }
+}
