@@ -18,23 +18,30 @@
 //!   world's frame moves or grows ([`GameState::origin`]);
 //! - whether the save can be loaded, for the menu ([`SaveCheck`]), and the line printed
 //!   after `:Q` ([`Shell::farewell`]);
+//! - keys that may take long (a new world, game or floor, a load, a save: seconds at the
+//!   largest sizes) fed on a worker thread: when one is not done within
+//!   [`BUSY_AFTER_SECONDS`], the session shows what it is making and for how long, keeps
+//!   the keys typed meanwhile for after it, and the front-end goes on answering Ctrl-C and
+//!   the window's close (the work is abandoned with the process);
 //! - [`Shell::screen`]: what to show now, as the shared [`screens`] make it.
 //!
 //! A front-end keeps only what is its own: translating its input into keys (and its
 //! pointer into a world tile), and drawing the screen, the world and the HUD in pixels or
 //! character cells. [`PlayError`] is why a front-end could not play.
 
+use std::collections::VecDeque;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::sync::mpsc;
+use std::time::{Duration, SystemTime};
 
 use crate::core::GameState;
 use crate::core::explore::ExploreSettings;
 use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::{Closing, Interpreter, Mode, Outcome};
+use crate::core::interpreter::{Closing, InterpretError, Interpreter, Mode, Outcome};
 use crate::core::save::FileStore;
 use crate::core::watch::{self, Watch, WatchError};
-use crate::screens::{self, Context, SaveState, Screen, TextScreen};
+use crate::screens::{self, Context, Line, SaveState, Screen, Style, TextScreen};
 use crate::tile_engine::{Camera, Pos, WallStyle};
 
 /// Why keyboard play, in the window or the terminal, could not start or had to stop. Every
@@ -80,6 +87,24 @@ impl PlayError {
     pub fn is_no_window(&self) -> bool {
         matches!(self, PlayError::NoDisplay | PlayError::Window(_))
     }
+}
+
+/// How long a key may take before the session shows that it is working on it (seconds).
+pub const BUSY_AFTER_SECONDS: f64 = 0.2;
+
+/// What a key fed on a worker thread gives back: the interpreter, the store and the outcome.
+type Fed = (Interpreter, FileStore, Result<Outcome, InterpretError>);
+
+/// A key that is taking long, fed on a worker thread: the interpreter and the store are
+/// with it until it is done.
+#[derive(Debug)]
+struct Busy {
+    /// What it is making, in a player's words ("making the world of seed 7 …").
+    what: String,
+    /// When the key was fed (front-end seconds).
+    since: f64,
+    /// The worker's result.
+    done: mpsc::Receiver<Fed>,
 }
 
 /// The key that toggles sight in a classic game: Tab.
@@ -168,6 +193,10 @@ pub struct Shell {
     watch_closes: bool,
     /// The camera over the shown world and the scene it follows; `None` recentres it.
     camera: Option<(Scene, Camera)>,
+    /// The key being fed on a worker thread, when it takes long.
+    busy: Option<Busy>,
+    /// Keys typed while busy, fed once it is done.
+    queued: VecDeque<char>,
 }
 
 impl Shell {
@@ -197,6 +226,8 @@ impl Shell {
             watch_closes: watch.is_some(),
             watch,
             camera: None,
+            busy: None,
+            queued: VecDeque::new(),
         })
     }
 
@@ -205,6 +236,10 @@ impl Shell {
     /// Keys after the player has quit are ignored.
     pub fn key(&mut self, key: char, now: f64) {
         if self.closing_at.is_some() {
+            return;
+        }
+        if self.busy.is_some() {
+            self.queued.push_back(key);
             return;
         }
         if key == SIGHT_KEY {
@@ -246,10 +281,73 @@ impl Shell {
         }
     }
 
-    /// Feeds one key to the interpreter and keeps what it said.
+    /// Feeds one key to the interpreter and keeps what it said. A key that may take long
+    /// ([`Shell::long_work`]) is fed on a worker thread; if it is not done within
+    /// [`BUSY_AFTER_SECONDS`] the session is busy until [`Shell::tick`] sees it done.
     fn feed(&mut self, key: char, now: f64) {
         self.floor_screen = None;
-        match self.interpreter.feed(key, &mut self.store) {
+        let Some(what) = self.long_work(key) else {
+            let outcome = self.interpreter.feed(key, &mut self.store);
+            self.fed(outcome, now);
+            return;
+        };
+        let mut interpreter = std::mem::replace(
+            &mut self.interpreter,
+            Interpreter::new(1, 1, GeneratorSettings::default()),
+        );
+        let mut store = self.store.clone();
+        let (tx, done) = mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = interpreter.feed(key, &mut store);
+            let _ = tx.send((interpreter, store, outcome));
+        });
+        match done.recv_timeout(Duration::from_secs_f64(BUSY_AFTER_SECONDS)) {
+            Ok(fed) => self.finish(fed, now),
+            Err(_) => {
+                self.busy = Some(Busy {
+                    what,
+                    since: now,
+                    done,
+                })
+            }
+        }
+    }
+
+    /// What `key` makes when it may take long, in a player's words: `S` starting a game (a
+    /// world, a run's first floor), `L` loading the save, `Q` after `:` saving, and a move
+    /// in a run (into an exit: the next floor). `None` for the keys that never take long.
+    fn long_work(&self, key: char) -> Option<String> {
+        let upper = key.to_ascii_uppercase();
+        let (w, h) = (self.interpreter.width(), self.interpreter.height());
+        match self.interpreter.mode() {
+            Mode::SeedEntry { kind, seed, .. } if upper == 'S' => Some(format!(
+                "making the {} of seed {seed} ({w} × {h} tiles at most)",
+                kind.noun()
+            )),
+            Mode::Menu if upper == 'L' => Some("loading the save".to_owned()),
+            Mode::Playing { colon: true } | Mode::Ended { colon: true } if upper == 'Q' => {
+                Some("saving the game".to_owned())
+            }
+            Mode::Playing { colon: false }
+                if "WASD".contains(upper) && self.interpreter.game()?.run().is_some() =>
+            {
+                Some("making the next floor".to_owned())
+            }
+            _ => None,
+        }
+    }
+
+    /// A key fed on a worker thread is done: the interpreter and the store come back.
+    fn finish(&mut self, (interpreter, store, outcome): Fed, now: f64) {
+        self.interpreter = interpreter;
+        self.store = store;
+        self.busy = None;
+        self.fed(outcome, now);
+    }
+
+    /// Keeps what a key did: the message, the screen between floors, the goodbye.
+    fn fed(&mut self, outcome: Result<Outcome, InterpretError>, now: f64) {
+        match outcome {
             Ok(outcome) => {
                 match &outcome {
                     Outcome::Started => self.camera = None,
@@ -262,21 +360,43 @@ impl Shell {
                         }
                     }
                     Outcome::Closed(Closing::SavedAndQuit) => {
-                        self.farewell = self
-                            .interpreter
-                            .game()
-                            .map(|game| screens::saved_line(game, self.store.path()));
+                        self.farewell = self.interpreter.game().map(|game| {
+                            let mut line = screens::saved_line(game, self.store.path());
+                            if let Some(replaced) = self.interpreter.replaced() {
+                                line.push_str(&format!("; {replaced}"));
+                            }
+                            line
+                        });
                     }
                     _ => {}
                 }
                 let f = screens::feedback(&outcome, self.store.path());
                 self.message = f.message;
+                if let Some(note) = self.interpreter.take_note() {
+                    // A `:` the key dropped: said first, then what the key did.
+                    let note = note.player_message();
+                    self.message = if self.message.is_empty() {
+                        note
+                    } else {
+                        format!("{note} · {}", self.message)
+                    };
+                }
+                if let (Outcome::Closed(Closing::SavedAndQuit), Some(replaced)) =
+                    (&outcome, self.interpreter.replaced())
+                {
+                    self.message = format!("{} ({replaced})", self.message);
+                }
                 if f.closing {
                     self.closing_at = Some(now + screens::GOODBYE_SECONDS);
                 }
             }
             Err(e) => self.message = e.to_string(),
         }
+    }
+
+    /// Whether a key is being fed on a worker thread and taking long.
+    pub fn is_busy(&self) -> bool {
+        self.busy.is_some()
     }
 
     /// Shows `message` in place of the last one (a front-end's own key, such as a zoom).
@@ -288,6 +408,30 @@ impl Shell {
     /// up, the watch plays the steps due. Returns whether what is shown changed.
     pub fn tick(&mut self, now: f64) -> bool {
         let mut changed = false;
+        if let Some(busy) = &self.busy {
+            match busy.done.try_recv() {
+                Ok(fed) => {
+                    self.finish(fed, now);
+                    // The keys typed meanwhile, in order, until one is busy again.
+                    while self.busy.is_none()
+                        && let Some(key) = self.queued.pop_front()
+                    {
+                        self.key(key, now);
+                    }
+                }
+                Err(mpsc::TryRecvError::Empty) => {}
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    // The worker died (a bug): say so rather than waiting for ever.
+                    self.busy = None;
+                    self.message = "byog failed while working on that key; the game is gone \
+                                    (nothing was saved)"
+                        .to_owned();
+                    self.interpreter = Interpreter::new(1, 1, GeneratorSettings::default());
+                }
+            }
+            // The elapsed time on the busy screen changes.
+            changed = true;
+        }
         if self.floor_screen.as_ref().is_some_and(|(t, _)| now >= *t) {
             self.floor_screen = None;
             changed = true;
@@ -310,7 +454,8 @@ impl Shell {
     }
 
     /// The next time (front-end seconds) something changes by itself: the end of the floor
-    /// screen or of the goodbye (a watch's steps are not counted: ask [`Shell::tick`]).
+    /// screen or of the goodbye (a watch's steps and the time shown while busy are not
+    /// counted: ask [`Shell::tick`], which says when they changed).
     pub fn deadline(&self) -> Option<f64> {
         [self.closing_at, self.floor_screen.as_ref().map(|f| f.0)]
             .into_iter()
@@ -325,6 +470,9 @@ impl Shell {
 
     /// The game on screen: the one watched, else the interpreter's (also after it ended).
     pub fn shown_game(&self) -> Option<&GameState> {
+        if self.busy.is_some() {
+            return None;
+        }
         match &self.watch {
             Some(watch) => watch.game(),
             None => self.interpreter.game(),
@@ -334,7 +482,8 @@ impl Shell {
     /// Whether the world is on screen (a game in play, or a watch) rather than a text screen;
     /// the front-ends' own game keys (the window's zoom and minimap) work only then.
     pub fn shows_world(&self) -> bool {
-        self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. })
+        self.busy.is_none()
+            && (self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. }))
     }
 
     /// Whether `game` is drawn in sight: a run and an exploration always, a classic game
@@ -395,6 +544,9 @@ impl Shell {
     /// the pointer (already checked with [`Shell::names`]): the screen between floors, the
     /// watch's HUD, or the interpreter's screen.
     pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
+        if let Some(busy) = &self.busy {
+            return Screen::Text(busy_screen(&busy.what, now - busy.since));
+        }
         if let Some((until, floor)) = &self.floor_screen
             && now < *until
             && self.watch.is_none()
@@ -422,6 +574,24 @@ impl Shell {
                 under_mouse,
             },
         )
+    }
+}
+
+/// The screen while a key takes long: what is being made, for how long, and how to quit.
+fn busy_screen(what: &str, seconds: f64) -> TextScreen {
+    let dots = ".".repeat(1 + (seconds * 2.0) as usize % 3);
+    TextScreen {
+        lines: vec![
+            Line::new(format!("{what}{dots}"), Style::Title),
+            Line::blank(),
+            Line::new(format!("{seconds:.1} s"), Style::Normal),
+            Line::blank(),
+            Line::new(
+                "Ctrl-C (or closing the window) quits; nothing is saved",
+                Style::Hint,
+            ),
+        ],
+        message: None,
     }
 }
 
@@ -471,8 +641,8 @@ mod tests {
         assert_eq!(check.state(&store), &SaveState::Missing);
     }
 
-    fn shell(dir: &Path) -> Shell {
-        Shell::new(ShellOptions {
+    fn options(dir: &Path) -> ShellOptions {
+        ShellOptions {
             width: 80,
             height: 30,
             settings: GeneratorSettings::default(),
@@ -481,14 +651,83 @@ mod tests {
             save_dir: dir.to_owned(),
             walls: None,
             watch: false,
-        })
-        .unwrap()
+        }
+    }
+
+    fn shell(dir: &Path) -> Shell {
+        Shell::new(options(dir)).unwrap()
     }
 
     fn keys(shell: &mut Shell, keys: &str, now: f64) {
         for k in keys.chars() {
             shell.key(k, now);
         }
+    }
+
+    #[test]
+    fn a_key_that_takes_long_keeps_the_keys_typed_meanwhile_for_after_it() {
+        // A world of 4096 × 4096 tiles takes longer than BUSY_AFTER_SECONDS in any build.
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Shell::new(ShellOptions {
+            width: 4096,
+            height: 4096,
+            ..options(dir.path())
+        })
+        .unwrap();
+        keys(&mut s, "N77S", 0.0);
+        assert!(s.is_busy(), "the world is made on a worker thread");
+        assert_eq!(s.shown_game(), None);
+        let Screen::Text(busy) = s.screen(1.0, None) else {
+            panic!("a text screen while busy");
+        };
+        assert!(busy.lines[0].text.starts_with("making the game of seed 77"));
+        assert_eq!(busy.lines[2].text, "1.0 s");
+        // Typed while busy: kept, and fed in order once the world is there.
+        keys(&mut s, "WA\t:Q", 1.0);
+        let mut now = 1.0;
+        while s.is_busy() {
+            std::thread::sleep(Duration::from_millis(20));
+            now += 0.02;
+            assert!(s.tick(now));
+        }
+        let game = s.shown_game().expect("the game, once made");
+        assert_eq!(game.history(), replayed_history("N77SWA", 4096, 4096));
+        assert!(s.in_sight(game), "Tab, typed meanwhile, toggled sight");
+        assert!(s.farewell().is_some(), ":Q, typed meanwhile, saved");
+    }
+
+    #[test]
+    fn a_dropped_colon_and_a_replaced_save_are_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "N1S:D", 0.0);
+        assert!(s.message.contains("colon"), "{}", s.message);
+        keys(&mut s, ":Q", 0.0);
+        assert!(s.farewell().unwrap().starts_with("saved to "));
+        assert!(!s.farewell().unwrap().contains("replaced"));
+        // Another game saved over it says what it replaced, in the HUD and on the way out.
+        let mut s = shell(dir.path());
+        keys(&mut s, "R2S:Q", 0.0);
+        assert!(
+            s.message.contains("replaced the save of the game N1S"),
+            "{}",
+            s.message
+        );
+        assert!(
+            s.farewell()
+                .unwrap()
+                .ends_with("; it replaced the save of the game N1S (0 moves)"),
+            "{:?}",
+            s.farewell()
+        );
+    }
+
+    /// The history replay gives for `keys` (bumps dropped) at `w × h`.
+    fn replayed_history(keys: &str, w: usize, h: usize) -> String {
+        let mut i = Interpreter::new(w, h, GeneratorSettings::default());
+        let mut store = crate::core::save::MemoryStore::default();
+        crate::core::replay::replay(&mut i, keys, &mut store, true, &mut |_| ()).unwrap();
+        i.into_game().unwrap().history()
     }
 
     #[test]

@@ -840,3 +840,61 @@ fn the_menu_says_when_the_save_cannot_be_read() {
     t.type_text("q");
     t.wait_for_shell();
 }
+
+#[test]
+#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+fn a_long_generation_shows_what_it_makes_and_ctrl_c_quits_at_once() {
+    // A user found 17 s of blank terminal while a 16384 × 16384 world was made, and Ctrl-C
+    // ignored until it was. The world (well over 10 s in a test build) is made on a worker
+    // thread: the screen says what is being made and for how long, and Ctrl-C ends the
+    // program at once, restoring the terminal.
+    let t = tmux("busy", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    t.play(
+        "",
+        dir.path(),
+        "--color never --width 16384 --height 16384",
+        "New Game (N)",
+    );
+    t.type_text("N1S");
+    let screen = t.wait_text("making the game of seed 1");
+    assert!(screen.iter().any(|l| l.contains("Ctrl-C")), "{screen:?}");
+    // The time shown moves on while the world is made.
+    t.wait_for("the time to pass a second", |s| {
+        s.iter()
+            .any(|l| l.trim_start().starts_with("1.") && l.ends_with(" s"))
+    });
+    let asked = Instant::now();
+    t.press(&["C-c"]);
+    let shell = t.wait_for_shell();
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "Ctrl-C waited {:?} for the world",
+        asked.elapsed()
+    );
+    assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
+    t.assert_cooked();
+}
+
+#[test]
+#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+fn a_large_world_on_the_command_line_says_it_is_being_made() {
+    // A user found 17 s of blank terminal while `byog` made a 16384 × 16384 world.
+    let t = tmux("notice", COLS, ROWS);
+    t.run(&format!(
+        "echo BEFORE-$((6*7)); {} gen --seed 1 --width 16384 --height 16384 --format none; echo STATUS-$?",
+        env!("CARGO_BIN_EXE_byog")
+    ));
+    let screen = t.wait_text("byog: making the world");
+    assert!(
+        screen.iter().any(|l| l.contains("Ctrl-C stops")),
+        "{screen:?}"
+    );
+    t.press(&["C-c"]);
+    // The shell is back (Ctrl-C ends the whole command line, the `echo` after it too).
+    t.wait_for("the shell's prompt", |s| {
+        s.iter()
+            .rposition(|l| !l.trim().is_empty())
+            .is_some_and(|i| s[i].trim() == "$" && s[..i].iter().any(|l| l.contains("^C")))
+    });
+}

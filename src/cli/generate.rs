@@ -133,7 +133,10 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
     if let Some(path) = &args.png {
         // Checked before generating, which can take long at the largest sizes.
         check_png_size(common.width, common.height, path)?;
-        let made = make(range.first, common, settings).map_err(CliError::Usage)?;
+        let notice = super::progress::Notice::after("making the world");
+        let made = make(range.first, common, settings).map_err(CliError::Usage);
+        drop(notice);
+        let made = made?;
         let world = made.game.world();
         let geometry = Geometry::new(world.width() as u32, world.height() as u32);
         raster::write_png_styled(&world, geometry, args.walls.style(), path)
@@ -141,6 +144,8 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
     }
     let pool = thread_pool(args.threads, count)?;
     let bar = progress_bar(count);
+    // One world at the largest sizes takes seconds: say so (a batch has its bar).
+    let mut notice = (count == 1).then(|| super::progress::Notice::after("making the world"));
     let mut failed = 0u64;
     let mut single_failure = None;
     let mut first = range.first;
@@ -156,6 +161,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
             Some(pool) => pool.install(work),
             None => work(),
         };
+        drop(notice.take());
         write_stdout(|out| {
             for (seed, text) in (first..=last).zip(&texts) {
                 match text {

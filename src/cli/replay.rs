@@ -119,6 +119,7 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
     let mut file = FileStore::in_dir(common.save_dir()?);
     let mut store = Watched::new(&mut file);
     let mut shown_reports = 0usize;
+    let notice = super::progress::Notice::after("making worlds and floors for the input");
     let result = replay::replay(
         &mut interpreter,
         &input,
@@ -131,6 +132,7 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
             shown_reports += 1;
         },
     );
+    drop(notice);
     let run = result.map_err(|e| CliError::Usage(super::errors::replay(&e)))?;
     if run.reported > MAX_REPORTS_SHOWN {
         eprintln!(
@@ -141,6 +143,9 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
     }
     if let Some(game) = interpreter.game() {
         common.report_unused(game.kind().key(), store.loaded(game));
+    }
+    if let Some(replaced) = interpreter.replaced() {
+        eprintln!("byog: saved to {}; {replaced}", shown(store.inner.path()));
     }
     if run.nothing_to_load {
         eprintln!(

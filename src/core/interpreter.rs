@@ -298,6 +298,16 @@ impl Interpreter {
         self.explore
     }
 
+    /// The size of the worlds this interpreter makes, in tiles (a run's largest floor).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// See [`Interpreter::width`].
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
     /// Floors in the runs this interpreter makes (`--floors`).
     pub fn floors(&self) -> u32 {
         self.floors
