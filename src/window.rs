@@ -587,7 +587,7 @@ impl Window {
         let rows = r.geometry().rows as i32;
         let mut row = rows * 3 / 4;
         for line in &text.lines {
-            let (scale, color, height) = look(line.style);
+            let (scale, color, height) = appearance(line.style);
             if !line.text.is_empty() {
                 let parts = self.wrapped(&line.text, scale);
                 for (k, part) in parts.iter().enumerate() {
@@ -713,7 +713,7 @@ fn outline(x: f32, y: f32, w: f32, h: f32, color: mq::Color) {
 }
 
 /// Scale (× the tile font), colour and height in rows of a style on a text screen.
-fn look(style: Style) -> (f32, Rgb, i32) {
+fn appearance(style: Style) -> (f32, Rgb, i32) {
     let (scale, height) = match style {
         Style::Title => (2.5, 3),
         Style::Heading => (2.0, 3),

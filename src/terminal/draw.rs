@@ -10,7 +10,7 @@
 //! here (`--color always` wins over `NO_COLOR`) is the one written.
 //!
 //! A cell is one terminal column wide: every tile of the Tileset is a one-column character,
-//! and [`Grid::text`] puts a `?` in place of a character of any other width, so text never
+//! and [`CellGrid::text`] puts a `?` in place of a character of any other width, so text never
 //! shifts the cells after it.
 
 use std::io::{self, Write};
@@ -136,16 +136,16 @@ impl Cell {
 
 /// A screen of `cols × rows` cells, row 0 at the top (terminal order).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Grid {
+pub struct CellGrid {
     cols: u16,
     rows: u16,
     cells: Vec<Cell>,
 }
 
-impl Grid {
+impl CellGrid {
     /// A `cols × rows` grid of blank black cells.
-    pub fn new(cols: u16, rows: u16) -> Grid {
-        Grid {
+    pub fn new(cols: u16, rows: u16) -> CellGrid {
+        CellGrid {
             cols,
             rows,
             cells: vec![Cell::blank(BLACK); usize::from(cols) * usize::from(rows)],
@@ -217,7 +217,7 @@ struct Pen {
 pub struct Painter {
     mode: ColorMode,
     /// What the terminal shows now; `None` before the first frame and after [`Painter::reset`].
-    shown: Option<Grid>,
+    shown: Option<CellGrid>,
     /// The terminal's pen, when known.
     pen: Option<Pen>,
 }
@@ -245,7 +245,7 @@ impl Painter {
     ///
     /// # Errors
     /// Only those of writing to `out`.
-    pub fn paint(&mut self, frame: Grid, out: &mut impl Write) -> io::Result<()> {
+    pub fn paint(&mut self, frame: CellGrid, out: &mut impl Write) -> io::Result<()> {
         let previous = self
             .shown
             .take()
@@ -333,7 +333,7 @@ mod tests {
         assert_eq!(ansi256(Rgb::new(128, 192, 128)), 108);
     }
 
-    fn painted(painter: &mut Painter, grid: &Grid) -> String {
+    fn painted(painter: &mut Painter, grid: &CellGrid) -> String {
         let mut out = Vec::new();
         painter.paint(grid.clone(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn a_second_frame_writes_only_what_changed() {
         let mut painter = Painter::new(ColorMode::True);
-        let mut grid = Grid::new(80, 30);
+        let mut grid = CellGrid::new(80, 30);
         for y in 0..30 {
             grid.text(
                 0,
@@ -372,7 +372,7 @@ mod tests {
     #[test]
     fn indexed_mode_writes_256_colour_escapes() {
         let mut painter = Painter::new(ColorMode::Indexed);
-        let mut grid = Grid::new(1, 1);
+        let mut grid = CellGrid::new(1, 1);
         grid.text(0, 0, "a", Rgb::new(255, 0, 0), BLACK, Weight::Normal);
         let out = painted(&mut painter, &grid);
         assert!(out.ends_with("\x1b[38;5;196m\x1b[48;5;16ma"), "{out:?}");
@@ -381,7 +381,7 @@ mod tests {
     #[test]
     fn plain_mode_writes_no_colour() {
         let mut painter = Painter::new(ColorMode::Plain);
-        let mut grid = Grid::new(4, 1);
+        let mut grid = CellGrid::new(4, 1);
         grid.text(0, 0, "ab", Rgb::new(1, 2, 3), BLACK, Weight::Faint);
         let out = painted(&mut painter, &grid);
         assert!(!out.contains("38;"), "{out:?}");
@@ -390,7 +390,7 @@ mod tests {
 
     #[test]
     fn wide_characters_never_shift_the_grid() {
-        let mut grid = Grid::new(6, 1);
+        let mut grid = CellGrid::new(6, 1);
         grid.text(0, 0, "aあb", BLACK, BLACK, Weight::Normal);
         assert_eq!(grid.lines(), vec!["a?b   ".to_owned()]);
     }

@@ -15,7 +15,7 @@ use crate::tile_engine::Rect;
 use crate::tile_engine::autotile;
 use crate::tile_engine::{Camera, Pos, Rgb, Tile, WallStyle};
 
-use super::draw::{BLACK, Cell, Grid, Weight};
+use super::draw::{BLACK, Cell, CellGrid, Weight};
 
 /// The smallest terminal, in cells, that shows every screen: the window's smallest size
 /// ([`screens::MIN_COLS`] × [`screens::MIN_ROWS`]); lines wider than the terminal wrap.
@@ -32,7 +32,7 @@ pub fn world_view(cols: u16, rows: u16) -> (u32, u32) {
 }
 
 /// How a style looks: colour and weight (without colour, greyed text is faint).
-fn look(style: Style, colour: bool) -> (Rgb, Weight) {
+fn appearance(style: Style, colour: bool) -> (Rgb, Weight) {
     let grey = if colour {
         Weight::Normal
     } else {
@@ -48,8 +48,8 @@ fn look(style: Style, colour: bool) -> (Rgb, Weight) {
 
 /// Writes `text` centred on row `y`, wrapped onto the rows below when wider than the grid;
 /// returns the row after it.
-fn centred(grid: &mut Grid, y: u16, text: &str, style: Style, colour: bool) -> u16 {
-    let (fg, weight) = look(style, colour);
+fn centred(grid: &mut CellGrid, y: u16, text: &str, style: Style, colour: bool) -> u16 {
+    let (fg, weight) = appearance(style, colour);
     let mut y = y;
     for line in screens::wrap(text, usize::from(grid.cols())) {
         let len = line.chars().count() as u16;
@@ -68,7 +68,7 @@ fn centred(grid: &mut Grid, y: u16, text: &str, style: Style, colour: bool) -> u
 
 /// A text screen: its lines centred from a quarter of the way down (as the window, from
 /// three quarters up), its message three rows from the bottom.
-pub fn text_screen(grid: &mut Grid, text: &TextScreen, colour: bool) {
+pub fn text_screen(grid: &mut CellGrid, text: &TextScreen, colour: bool) {
     let mut y = grid.rows() / 4;
     for line in &text.lines {
         y = centred(grid, y, &line.text, line.style, colour);
@@ -80,7 +80,7 @@ pub fn text_screen(grid: &mut Grid, text: &TextScreen, colour: bool) {
 }
 
 /// The one screen in the terminal's own words: the terminal is smaller than `need`.
-pub fn too_small(grid: &mut Grid, need: (u16, u16), colour: bool) {
+pub fn too_small(grid: &mut CellGrid, need: (u16, u16), colour: bool) {
     let text = format!(
         "terminal too small: needs {} × {} (now {} × {})",
         need.0,
@@ -96,12 +96,12 @@ pub fn too_small(grid: &mut Grid, need: (u16, u16), colour: bool) {
 /// text ending one column before the edge, on the HUD's background. A message too long to
 /// share its row takes whole rows, wrapped, and the rows past the HUD's own are drawn over
 /// the top of the world.
-pub fn hud(grid: &mut Grid, hud: &Hud, colour: bool) {
+pub fn hud(grid: &mut CellGrid, hud: &Hud, colour: bool) {
     let cols = usize::from(grid.cols());
     for (y, row) in (0u16..).zip(screens::hud_lines(hud, cols.saturating_sub(2))) {
         grid.fill_row(y, screens::HUD_BACKGROUND);
         let right_x = cols.saturating_sub(row.right.chars().count() + 1);
-        let (left_fg, left_weight) = look(row.left_style, colour);
+        let (left_fg, left_weight) = appearance(row.left_style, colour);
         grid.text(
             1,
             y,
@@ -110,7 +110,7 @@ pub fn hud(grid: &mut Grid, hud: &Hud, colour: bool) {
             screens::HUD_BACKGROUND,
             left_weight,
         );
-        let (grey, weight) = look(Style::Hint, colour);
+        let (grey, weight) = appearance(Style::Hint, colour);
         grid.text(
             right_x as u16,
             y,
@@ -134,7 +134,7 @@ pub struct WorldLook {
 }
 
 /// The world of `game` as `camera` shows it, in the grid's rows below the HUD.
-pub fn world(grid: &mut Grid, game: &GameState, camera: &Camera, look: WorldLook) {
+pub fn world(grid: &mut CellGrid, game: &GameState, camera: &Camera, look: WorldLook) {
     let whole = game.rect();
     let area = camera.view().intersection(&whole);
     if area.is_empty() {
@@ -202,7 +202,7 @@ mod tests {
         let game = GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
         let (cols, rows) = world_view(100, 40);
         let camera = Camera::centred(cols, rows, 80, 30, game.avatar());
-        let mut grid = Grid::new(100, 40);
+        let mut grid = CellGrid::new(100, 40);
         let look = WorldLook {
             walls: WallStyle::Java,
             sight: false,
@@ -236,7 +236,7 @@ mod tests {
 
     #[test]
     fn the_hud_keeps_its_right_text_whole() {
-        let mut grid = Grid::new(30, 24);
+        let mut grid = CellGrid::new(30, 24);
         let game = GameState::new(7, 40, 20, GeneratorSettings::default()).unwrap();
         let message = "a very long message that cannot fit in the row";
         let h = screens::hud(&game, None, message);
@@ -259,7 +259,7 @@ mod tests {
     /// wrapped when it does not fit beside the status, and the status stays whole too.
     #[test]
     fn a_long_message_is_never_cut_at_80_columns() {
-        let mut grid = Grid::new(80, 24);
+        let mut grid = CellGrid::new(80, 24);
         let message = "locked: handle this room's chests and traps first · an armed trap \
                        springs on you! 2 health left";
         let status = "health 2/3 · score 120 · 312 moves";
@@ -287,7 +287,7 @@ mod tests {
         // The first row of the message is on the HUD's message row.
         assert!(lines[1].trim().starts_with("locked: handle"), "{lines:?}");
         // A message that fits beside the status shares its row, as before.
-        let mut grid = Grid::new(80, 24);
+        let mut grid = CellGrid::new(80, 24);
         let mut short = h.clone();
         short.rows[1].left = "blocked by a wall".to_owned();
         hud(&mut grid, &short, true);

@@ -34,7 +34,7 @@ pub use draw::ColorMode;
 use crate::screens::Screen;
 use crate::shell::{PlayError, Shell, ShellOptions};
 
-use draw::{Grid, Painter};
+use draw::{CellGrid, Painter};
 use frame::{MIN_SIZE, WorldLook};
 use input::Input;
 
@@ -372,9 +372,9 @@ impl Play {
 
     /// The frame to show at `now`, at the terminal's size; moves the camera to follow the
     /// avatar.
-    fn frame(&mut self, now: f64) -> Grid {
+    fn frame(&mut self, now: f64) -> CellGrid {
         let (cols, rows) = self.size;
-        let mut grid = Grid::new(cols, rows);
+        let mut grid = CellGrid::new(cols, rows);
         let colour = self.colour.has_colour();
         if self.too_small() {
             frame::too_small(&mut grid, MIN_SIZE, colour);
