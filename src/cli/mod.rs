@@ -48,7 +48,7 @@ pub use args::{MAX_THREADS, SeedRange, parse_seed, parse_seed_range, parse_threa
 #[command(
     name = "byog",
     version,
-    after_help = "Examples:\n  byog                      open the window (N new game, L load, Q quit)\n  byog N1234SSSSS:Q         replay keys headless, print the world, save on :Q\n  byog --json N1234S        the same, as the game's JSON state\n  byog replay LWW           load the save and move up twice\n  byog gen --seed 42        print the world seed 42 starts\n  byog help gen             the flags of one command\n\nKeys: N new game, digits then S start it, W A S D move, :Q save and quit, L load, Q quit."
+    after_help = "Examples:\n  byog                      open the window (N game, R run, E exploration, L load, Q quit)\n  byog N1234SSSSS:Q         replay keys headless, print the world, save on :Q\n  byog --json N1234S        the same, as the game's JSON state\n  byog replay LWW           load the save and move up twice\n  byog gen --seed 42        print the world seed 42 starts\n  byog help gen             the flags of one command\n\nKeys: N new game, R run, E exploration, digits then S start it, W A S D move, :Q save and quit, L load, Q quit."
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -19,7 +19,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "PATH", conflicts_with = "terminal")]
     screenshot: Option<PathBuf>,
     /// How walls are drawn: java (`#`) or box (lines joining neighbouring walls); default: box
-    /// in runs, java in the classic game.
+    /// in runs and explorations, java in the classic game.
     #[arg(long, value_enum, value_name = "STYLE")]
     walls: Option<super::Walls>,
     /// Watch the save from its start instead of playing: Space pauses, . steps, [ and ]
