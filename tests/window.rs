@@ -102,15 +102,7 @@ fn xvfb() -> Xvfb {
 /// this fails a run of this file that leaves them out (without `--include-ignored`).
 #[test]
 fn required_window_tests_are_not_left_ignored() {
-    if std::env::var("BYOG_REQUIRE_WINDOW_TESTS").as_deref() == Ok("1") {
-        let args: Vec<String> = std::env::args().collect();
-        assert!(
-            args.iter()
-                .any(|a| a == "--include-ignored" || a == "--ignored"),
-            "BYOG_REQUIRE_WINDOW_TESTS=1, but the window tests are ignored in this run \
-             ({args:?}): run `cargo test --test window -- --include-ignored`"
-        );
-    }
+    common::assert_required_tests_run("BYOG_REQUIRE_WINDOW_TESTS", "window");
 }
 
 /// Problem 9: every test that needs a virtual X server is `#[ignore]`d, so that `cargo test` without it
@@ -120,26 +112,7 @@ fn required_window_tests_are_not_left_ignored() {
 fn every_test_that_needs_xvfb_is_marked_ignored() {
     // Put together here, so that this test's own text does not match it.
     let call = ["= ", "xvfb()"].concat();
-    let source = include_str!("window.rs");
-    let mut needing: Vec<&str> = source
-        .split("#[test]")
-        .skip(1)
-        .filter(|chunk| chunk.contains(&call))
-        .filter_map(|chunk| chunk.split("fn ").nth(1)?.split('(').next())
-        .collect();
-    needing.sort_unstable();
-    let listed = Command::new(std::env::current_exe().unwrap())
-        .args(["--list", "--ignored"])
-        .output()
-        .unwrap();
-    let listed = String::from_utf8(listed.stdout).unwrap();
-    let mut ignored: Vec<&str> = listed
-        .lines()
-        .filter_map(|l| l.strip_suffix(": test"))
-        .collect();
-    ignored.sort_unstable();
-    assert!(needing.len() > 5, "{needing:?}");
-    assert_eq!(ignored, needing);
+    common::assert_tool_tests_are_ignored(include_str!("window.rs"), &call);
 }
 
 /// Runs `byog play ARGS --screenshot PNG` on the X server and returns the picture.

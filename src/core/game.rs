@@ -176,15 +176,7 @@ impl GameState {
         settings: GeneratorSettings,
         floors: u32,
     ) -> Result<GameState, GenerateError> {
-        generator::check_size(width, height)?;
-        settings.validate()?;
-        if !(1..=run::MAX_FLOORS).contains(&floors) {
-            return Err(GenerateError::invalid_setting(
-                Setting::Floors,
-                floors.into(),
-                1..=run::MAX_FLOORS.into(),
-            ));
-        }
+        run::check_run(width, height, &settings, floors)?;
         let first = run::floor::make(seed, 1, floors, width, height, &settings)?;
         if settings.requirements != Default::default() {
             for depth in 2..=floors {

@@ -150,3 +150,43 @@ pub const EXPLORE_WALK_7: &str = concat!(
 
 /// The flags [`EXPLORE_WALK_7`] is played with.
 pub const EXPLORE_WALK_7_FLAGS: [&str; 4] = ["--max-unexplored", "2", "--branch-timer", "150"];
+
+/// The tests that need a tool (an X server, tmux) are `#[ignore]`d, so that `cargo test`
+/// without the tool reports them as ignored rather than passed. With `require_var=1` (CI)
+/// they must run too: this fails a run of `file`'s tests that leaves them out (without
+/// `--include-ignored`).
+pub fn assert_required_tests_run(require_var: &str, file: &str) {
+    if std::env::var(require_var).as_deref() == Ok("1") {
+        let args: Vec<String> = std::env::args().collect();
+        assert!(
+            args.iter()
+                .any(|a| a == "--include-ignored" || a == "--ignored"),
+            "{require_var}=1, but the tests that need it are ignored in this run ({args:?}): \
+             run `cargo test --test {file} -- --include-ignored`"
+        );
+    }
+}
+
+/// Every test of `source` (a test file's text) whose body contains `call` (the call that
+/// starts its tool) is one this test binary lists as ignored, and there are more than five.
+pub fn assert_tool_tests_are_ignored(source: &str, call: &str) {
+    let mut needing: Vec<&str> = source
+        .split("#[test]")
+        .skip(1)
+        .filter(|chunk| chunk.contains(call))
+        .filter_map(|chunk| chunk.split("fn ").nth(1)?.split('(').next())
+        .collect();
+    needing.sort_unstable();
+    let listed = Command::new(std::env::current_exe().unwrap())
+        .args(["--list", "--ignored"])
+        .output()
+        .unwrap();
+    let listed = String::from_utf8(listed.stdout).unwrap();
+    let mut ignored: Vec<&str> = listed
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .collect();
+    ignored.sort_unstable();
+    assert!(needing.len() > 5, "{needing:?}");
+    assert_eq!(ignored, needing);
+}

@@ -37,6 +37,7 @@ pub mod route;
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::generator::{self, GenerateError, GeneratorSettings, Setting};
 use crate::tile_engine::{Pos, Tile};
 
 pub use depth::{DEFAULT_FLOORS, DepthParams, MAX_FLOORS};
@@ -52,6 +53,29 @@ pub fn earned(next: &FloorInfo, total: u64, handled: u64) -> u64 {
     let each = (spare * 6 / 10).checked_div(total).unwrap_or(0);
     let bonus = spare - each * total;
     next.direct + handled.min(total) * each + if handled >= total { bonus } else { 0 }
+}
+
+/// Checks what a run is made with: the largest floor's size, the generator settings and the
+/// number of floors (1..=[`MAX_FLOORS`]).
+///
+/// # Errors
+/// [`GenerateError::InvalidSize`] or [`GenerateError::InvalidSetting`].
+pub fn check_run(
+    width: usize,
+    height: usize,
+    settings: &GeneratorSettings,
+    floors: u32,
+) -> Result<(), GenerateError> {
+    generator::check_size(width, height)?;
+    settings.validate()?;
+    if !(1..=MAX_FLOORS).contains(&floors) {
+        return Err(GenerateError::invalid_setting(
+            Setting::Floors,
+            floors.into(),
+            1..=MAX_FLOORS.into(),
+        ));
+    }
+    Ok(())
 }
 
 /// A run's starting health (Dungeon Upkeeper's three hearts).

@@ -8,7 +8,7 @@
 use rayon::prelude::*;
 
 use super::batch::{MAX_FAILURES_KEPT, Summary, summarise};
-use crate::core::generator::{self, GenerateError, GeneratorSettings, Setting};
+use crate::core::generator::{GenerateError, GeneratorSettings};
 use crate::core::metrics::{NO_ROOM, measure, room_ids};
 use crate::core::run::{self, FeatureKind, Floor, floor};
 
@@ -264,15 +264,7 @@ pub fn measure_runs(
     on_run: &(dyn Fn() + Sync),
 ) -> Result<RunRangeStats, GenerateError> {
     let (first, last) = (*seeds.start(), *seeds.end());
-    generator::check_size(width, height)?;
-    settings.validate()?;
-    if !(1..=run::MAX_FLOORS).contains(&floors) {
-        return Err(GenerateError::invalid_setting(
-            Setting::Floors,
-            floors.into(),
-            1..=run::MAX_FLOORS.into(),
-        ));
-    }
+    run::check_run(width, height, settings, floors)?;
     let depths = floors as usize;
     let mut columns: Vec<Vec<Vec<f64>>> = vec![vec![Vec::new(); RUN_SUMMARY.len()]; depths];
     let mut stats: Vec<DepthStats> = (1..=floors)
