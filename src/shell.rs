@@ -92,6 +92,28 @@ impl PlayError {
 /// How long a key may take before the session shows that it is working on it (seconds).
 pub const BUSY_AFTER_SECONDS: f64 = 0.2;
 
+/// A screen over the game that a view key opened: the help of its mode (`?`), or the message
+/// log (`P`) scrolled `back` messages from the newest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Overlay {
+    Help,
+    Log { back: usize },
+}
+
+/// The move a key stands for while a game is played, besides `W` `A` `S` `D`: vi's `h` `j`
+/// `k` `l` and the numpad's `4` `2` `8` `6` (Rogue's and NetHack's keys). Only in play,
+/// where those keys mean nothing else: `L` still loads at the menu and digits still type a
+/// seed. The history records the `W` `A` `S` `D` key.
+pub fn move_alias(key: char) -> Option<char> {
+    match key.to_ascii_lowercase() {
+        'h' | '4' => Some('A'),
+        'j' | '2' => Some('S'),
+        'k' | '8' => Some('W'),
+        'l' | '6' => Some('D'),
+        _ => None,
+    }
+}
+
 /// What a key fed on a worker thread gives back: the interpreter, the store and the outcome.
 type Fed = (Interpreter, FileStore, Result<Outcome, InterpretError>);
 
@@ -197,6 +219,10 @@ pub struct Shell {
     busy: Option<Busy>,
     /// Keys typed while busy, fed once it is done.
     queued: VecDeque<char>,
+    /// The help or the message log over the game, if open.
+    overlay: Option<Overlay>,
+    /// The last [`screens::LOG_LENGTH`] messages of this game, oldest first.
+    log: VecDeque<String>,
 }
 
 impl Shell {
@@ -228,6 +254,8 @@ impl Shell {
             camera: None,
             busy: None,
             queued: VecDeque::new(),
+            overlay: None,
+            log: VecDeque::new(),
         })
     }
 
@@ -242,6 +270,31 @@ impl Shell {
             self.queued.push_back(key);
             return;
         }
+        if let Some(overlay) = &mut self.overlay {
+            // W/S (and their aliases) scroll the log; any other key closes the overlay.
+            match (overlay, move_alias(key).unwrap_or(key).to_ascii_uppercase()) {
+                (Overlay::Log { back }, 'W') => {
+                    *back = (*back + 1).min(self.log.len().saturating_sub(1));
+                }
+                (Overlay::Log { back }, 'S') => *back = back.saturating_sub(1),
+                _ => self.overlay = None,
+            }
+            return;
+        }
+        let mode = self.interpreter.mode();
+        let in_game = matches!(mode, Mode::Playing { .. } | Mode::Ended { .. });
+        if self.watch.is_none() && (in_game || mode == Mode::Menu) && key == screens::HELP_KEY {
+            self.overlay = Some(Overlay::Help);
+            return;
+        }
+        if self.watch.is_none() && in_game && key.eq_ignore_ascii_case(&screens::LOG_KEY) {
+            self.overlay = Some(Overlay::Log { back: 0 });
+            return;
+        }
+        let key = match mode {
+            Mode::Playing { .. } if self.watch.is_none() => move_alias(key).unwrap_or(key),
+            _ => key,
+        };
         if key == SIGHT_KEY {
             self.classic_sight = !self.classic_sight;
         } else if self.watch.is_some() {
@@ -350,7 +403,10 @@ impl Shell {
         match outcome {
             Ok(outcome) => {
                 match &outcome {
-                    Outcome::Started => self.camera = None,
+                    Outcome::Started => {
+                        self.camera = None;
+                        self.log.clear();
+                    }
                     Outcome::Acted(events) => {
                         self.floor_screen =
                             screens::descent_screen(events, self.interpreter.game())
@@ -391,6 +447,12 @@ impl Shell {
                 }
             }
             Err(e) => self.message = e.to_string(),
+        }
+        if !self.message.is_empty() {
+            if self.log.len() == screens::LOG_LENGTH {
+                self.log.pop_front();
+            }
+            self.log.push_back(self.message.clone());
         }
     }
 
@@ -483,6 +545,7 @@ impl Shell {
     /// the front-ends' own game keys (the window's zoom and minimap) work only then.
     pub fn shows_world(&self) -> bool {
         self.busy.is_none()
+            && self.overlay.is_none()
             && (self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. }))
     }
 
@@ -546,6 +609,18 @@ impl Shell {
     pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
         if let Some(busy) = &self.busy {
             return Screen::Text(busy_screen(&busy.what, now - busy.since));
+        }
+        match self.overlay {
+            Some(Overlay::Help) => {
+                let kind = self.interpreter.game().map(GameState::kind);
+                let kind = kind.filter(|_| self.interpreter.mode() != Mode::Menu);
+                return Screen::Text(screens::help_screen(kind));
+            }
+            Some(Overlay::Log { back }) => {
+                let log: Vec<String> = self.log.iter().cloned().collect();
+                return Screen::Text(screens::log_screen(&log, back));
+            }
+            None => {}
         }
         if let Some((until, floor)) = &self.floor_screen
             && now < *until
@@ -719,6 +794,67 @@ mod tests {
                 .ends_with("; it replaced the save of the game N1S (0 moves)"),
             "{:?}",
             s.farewell()
+        );
+    }
+
+    #[test]
+    fn vi_keys_and_the_numpad_move_in_play_and_only_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        // At the menu `l` is still Load (there is no save), in seed entry digits are digits.
+        keys(&mut s, "l", 0.0);
+        assert!(s.message.contains("no saved game"), "{}", s.message);
+        keys(&mut s, "N1248S", 0.0);
+        assert_eq!(s.shown_game().unwrap().seed(), 1248);
+        keys(&mut s, "hjkl2468", 0.0);
+        let vi = s.shown_game().unwrap().history();
+        assert_eq!(vi, replayed_history("N1248SASWDSADW", 80, 30));
+        assert!(vi.chars().skip(6).all(|c| "WASD".contains(c)), "{vi}");
+    }
+
+    #[test]
+    fn help_and_the_message_log_are_view_keys_over_the_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "?", 0.0);
+        let Screen::Text(help) = s.screen(0.0, None) else {
+            panic!("help is a text screen");
+        };
+        assert_eq!(help.lines[0].text, "HELP");
+        keys(&mut s, "x", 0.0);
+        assert!(s.message.is_empty(), "the key that closes help is not fed");
+        keys(&mut s, "R7S?", 0.0);
+        let Screen::Text(help) = s.screen(0.0, None) else {
+            panic!("help over a run");
+        };
+        assert_eq!(help.lines[0].text, "HELP: A RUN");
+        assert!(!s.shows_world());
+        keys(&mut s, "W", 0.0);
+        assert!(s.shows_world(), "any key closes the help");
+        assert_eq!(s.shown_game().unwrap().moves(), 0, "and is not fed");
+        // Every message of this game is in the log, newest at the bottom.
+        keys(&mut s, "XYZ", 0.0);
+        keys(&mut s, "p", 0.0);
+        let Screen::Text(log) = s.screen(0.0, None) else {
+            panic!("the log is a text screen");
+        };
+        assert_eq!(log.lines[0].text, "MESSAGES");
+        assert!(log.lines.last().unwrap().text.starts_with("'Z'"), "{log:?}");
+        assert!(log.lines[log.lines.len() - 3].text.starts_with("'X'"));
+        keys(&mut s, "W", 0.0);
+        let Screen::Text(up) = s.screen(0.0, None) else {
+            panic!("still the log");
+        };
+        assert!(
+            up.lines.last().unwrap().text.starts_with("'Y'"),
+            "scrolled one back"
+        );
+        keys(&mut s, "q", 0.0);
+        assert!(s.shows_world());
+        assert_eq!(
+            s.shown_game().unwrap().history(),
+            "R7S",
+            "view keys never enter it"
         );
     }
 

@@ -717,7 +717,7 @@ fn appearance(style: Style) -> (f32, Rgb, i32) {
     let (scale, height) = match style {
         Style::Title => (2.5, 3),
         Style::Heading => (2.0, 3),
-        Style::Normal | Style::Dim => (1.5, 2),
+        Style::Normal | Style::Dim | Style::Glyph(_) => (1.5, 2),
         Style::Input => (2.0, 2),
         Style::Hint | Style::Message => (1.0, 2),
     };

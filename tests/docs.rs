@@ -145,3 +145,62 @@ fn every_docs_page_a_doc_comment_names_exists() {
         }
     }
 }
+
+#[test]
+fn the_help_names_every_key_the_readme_table_gives_each_mode() {
+    // The README's key table, rows of `| where | key | does |`: every key (in backticks) of
+    // a row for the menu, or for playing or ended without a front-end of its own, is on the
+    // help screen of that place.
+    use byog::core::interpreter::GameKind;
+    use byog::screens::help_keys;
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let table: Vec<(String, Vec<String>)> = readme
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.matches(" | ").count() >= 2)
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            let keys = cells[1]
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_owned)
+                .collect();
+            Some((cells[0].trim_start_matches("| ").to_owned(), keys))
+        })
+        .collect();
+    assert!(
+        table.iter().any(|(w, _)| w == "menu"),
+        "the key table is read"
+    );
+    let words = |line: String| -> Vec<String> {
+        line.split(|c: char| c == ' ' || c == ',')
+            .map(str::to_owned)
+            .collect()
+    };
+    for (place, keys) in &table {
+        let helps: Vec<String> = match place.as_str() {
+            "menu" => vec![help_keys(None)],
+            "playing" | "playing, ended" | "menu, playing, ended" => {
+                [GameKind::Classic, GameKind::Run, GameKind::Exploration]
+                    .iter()
+                    .map(|k| help_keys(Some(*k)))
+                    .collect()
+            }
+            _ => continue,
+        };
+        for help in helps {
+            let said = words(help.clone());
+            for key in keys {
+                // `0`-`9`-style ranges and words such as `W` `A` `S` `D` each appear alone.
+                // `:Q` names both of its keys.
+                let named = |w: &String| {
+                    w.eq_ignore_ascii_case(key)
+                        || (w.chars().count() == 2 && w.contains(key.as_str()))
+                };
+                if key.chars().count() == 1 && !said.iter().any(named) {
+                    panic!("the help line {help:?} does not name `{key}` ({place})");
+                }
+            }
+        }
+    }
+}

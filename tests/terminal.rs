@@ -871,3 +871,39 @@ fn a_large_world_on_the_command_line_says_it_is_being_made() {
             .is_some_and(|i| s[i].trim() == "$" && s[..i].iter().any(|l| l.contains("^C")))
     });
 }
+
+#[test]
+#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+fn vi_keys_the_numpad_help_and_the_log_in_the_terminal() {
+    let t = tmux("tools", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
+    // h j k l and 4 2 8 6 walk as A S W D do.
+    t.type_text("N1234Shhjj4422");
+    let state = replay_json("N1234SAASSAASS");
+    let (x, y) = (
+        state["avatar"][0].as_i64().unwrap(),
+        state["avatar"][1].as_i64().unwrap(),
+    );
+    let moves = state["moves"].as_u64().unwrap();
+    t.wait_for("the moves of the vi-keys and the numpad", |s| {
+        s[1].contains(&format!("({x}, {y}) · {moves} moves"))
+    });
+    // ? shows the mode's help, with its keys and its glyphs; any key closes it.
+    t.type_text("?");
+    let help = t.wait_text("HELP: A CLASSIC GAME");
+    assert!(help.iter().any(|l| l.contains("h j k l")), "{help:?}");
+    assert!(help.iter().any(|l| l.contains("#  wall")), "{help:?}");
+    t.type_text("x");
+    t.wait_for("the game again", |s| {
+        s[1].contains(&format!("{moves} moves"))
+    });
+    // P shows the messages of this game, the newest at the bottom.
+    t.type_text("ZP");
+    let log = t.wait_text("MESSAGES");
+    let last = log
+        .iter()
+        .rposition(|l| l.contains("'Z'"))
+        .expect("the message of Z");
+    assert!(log[last + 1..].iter().all(|l| !l.contains('\'')), "{log:?}");
+}

@@ -40,7 +40,7 @@ fn appearance(style: Style, colour: bool) -> (Rgb, Weight) {
     };
     let weight = match style {
         Style::Title | Style::Heading | Style::Input => Weight::Bold,
-        Style::Normal | Style::Message => Weight::Normal,
+        Style::Normal | Style::Message | Style::Glyph(_) => Weight::Normal,
         Style::Dim | Style::Hint => grey,
     };
     (style.color(), weight)
