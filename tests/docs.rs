@@ -157,7 +157,7 @@ fn the_help_names_every_key_the_readme_table_gives_each_mode() {
     let table: Vec<(String, Vec<String>)> = readme
         .lines()
         .filter(|l| l.starts_with("| ") && l.matches(" | ").count() >= 2)
-        .filter_map(|l| {
+        .map(|l| {
             let cells: Vec<&str> = l.split(" | ").collect();
             let keys = cells[1]
                 .split('`')
@@ -165,7 +165,7 @@ fn the_help_names_every_key_the_readme_table_gives_each_mode() {
                 .step_by(2)
                 .map(str::to_owned)
                 .collect();
-            Some((cells[0].trim_start_matches("| ").to_owned(), keys))
+            (cells[0].trim_start_matches("| ").to_owned(), keys)
         })
         .collect();
     assert!(
