@@ -172,11 +172,8 @@ fn the_help_names_every_key_the_readme_table_gives_each_mode() {
         table.iter().any(|(w, _)| w == "menu"),
         "the key table is read"
     );
-    let words = |line: String| -> Vec<String> {
-        line.split(|c: char| c == ' ' || c == ',')
-            .map(str::to_owned)
-            .collect()
-    };
+    let words =
+        |line: String| -> Vec<String> { line.split([' ', ',']).map(str::to_owned).collect() };
     for (place, keys) in &table {
         let helps: Vec<String> = match place.as_str() {
             "menu" => vec![help_keys(None)],
