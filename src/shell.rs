@@ -97,7 +97,13 @@ pub const BUSY_AFTER_SECONDS: f64 = 0.2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Overlay {
     Help,
-    Log { back: usize },
+    Log {
+        back: usize,
+    },
+    /// The slots `L` can load ([`Shell::slot_list`]).
+    Slots,
+    /// `:Q` would write over another game's save: ask first.
+    Replace,
 }
 
 /// The move a key stands for while a game is played, besides `W` `A` `S` `D`: vi's `h` `j`
@@ -145,8 +151,10 @@ pub struct ShellOptions {
     pub floors: u32,
     /// Explorations' `--max-unexplored` and `--branch-timer`.
     pub explore: ExploreSettings,
-    /// Folder of `save.bin`.
+    /// The save folder.
     pub save_dir: PathBuf,
+    /// The slot `:Q` saves to and `L` loads from (`--slot`; `save` is `save.bin`).
+    pub slot: String,
     /// How walls are drawn (`--walls`); `None`: box in runs and explorations, Java `#` in
     /// the classic game.
     pub walls: Option<WallStyle>,
@@ -223,6 +231,10 @@ pub struct Shell {
     overlay: Option<Overlay>,
     /// The last [`screens::LOG_LENGTH`] messages of this game, oldest first.
     log: VecDeque<String>,
+    /// The slots listed by `L`, while [`Overlay::Slots`] is open.
+    slot_list: Vec<crate::core::save::Slot>,
+    /// What `:Q` would write over, while [`Overlay::Replace`] is open.
+    replacing: Option<crate::core::save::Replaced>,
 }
 
 impl Shell {
@@ -231,7 +243,8 @@ impl Shell {
     /// # Errors
     /// [`PlayError::Watch`] when `options.watch` and the save cannot be watched.
     pub fn new(options: ShellOptions) -> Result<Shell, PlayError> {
-        let store = FileStore::in_dir(&options.save_dir);
+        let store = FileStore::slot(&options.save_dir, &options.slot)
+            .unwrap_or_else(|_| FileStore::in_dir(&options.save_dir));
         let watch = if options.watch {
             Some(Watch::of_store(&store)?)
         } else {
@@ -256,6 +269,8 @@ impl Shell {
             queued: VecDeque::new(),
             overlay: None,
             log: VecDeque::new(),
+            slot_list: Vec::new(),
+            replacing: None,
         })
     }
 
@@ -271,17 +286,67 @@ impl Shell {
             return;
         }
         if let Some(overlay) = &mut self.overlay {
-            // W/S (and their aliases) scroll the log; any other key closes the overlay.
-            match (overlay, move_alias(key).unwrap_or(key).to_ascii_uppercase()) {
-                (Overlay::Log { back }, 'W') => {
+            // W/S (and their aliases) scroll the log; a number picks a slot; Y or N answer
+            // the question before saving over another game; any other key closes it.
+            let scroll = move_alias(key).unwrap_or(key).to_ascii_uppercase();
+            match (overlay, key.to_ascii_uppercase()) {
+                (Overlay::Log { back }, _) if scroll == 'W' => {
                     *back = (*back + 1).min(self.log.len().saturating_sub(1));
                 }
-                (Overlay::Log { back }, 'S') => *back = back.saturating_sub(1),
+                (Overlay::Log { back }, _) if scroll == 'S' => *back = back.saturating_sub(1),
+                (Overlay::Slots, d @ '1'..='9') => {
+                    self.overlay = None;
+                    let pick = self.slot_list.get(d as usize - '1' as usize);
+                    if let Some(store) =
+                        pick.and_then(|s| FileStore::slot(self.store.folder(), &s.name).ok())
+                    {
+                        self.store = store;
+                        self.feed('L', now);
+                    }
+                }
+                (Overlay::Replace, 'Y') => {
+                    self.overlay = None;
+                    self.feed('Q', now);
+                }
+                (Overlay::Replace, 'N') => {
+                    self.overlay = None;
+                    if let Some(store) = self.fresh_slot() {
+                        self.store = store;
+                    }
+                    self.feed('Q', now);
+                }
+                (Overlay::Replace, _) => {
+                    self.overlay = None;
+                    self.message = "not saved: the slot holds another game".to_owned();
+                }
                 _ => self.overlay = None,
             }
             return;
         }
         let mode = self.interpreter.mode();
+        if self.watch.is_none() && mode == Mode::Menu && key.eq_ignore_ascii_case(&'L') {
+            // More than the current slot to choose from: list them.
+            let slots = crate::core::save::slots(self.store.folder());
+            let current = self.store.slot_name();
+            if slots.len() > 1 || slots.iter().any(|s| s.name != current) {
+                self.slot_list = slots;
+                self.overlay = Some(Overlay::Slots);
+                return;
+            }
+        }
+        if self.watch.is_none()
+            && matches!(
+                mode,
+                Mode::Playing { colon: true } | Mode::Ended { colon: true }
+            )
+            && key.eq_ignore_ascii_case(&'Q')
+            && let Some(game) = self.interpreter.game()
+            && let Some(replaced) = crate::core::save::replaced_by(&self.store, game)
+        {
+            self.replacing = Some(replaced);
+            self.overlay = Some(Overlay::Replace);
+            return;
+        }
         let in_game = matches!(mode, Mode::Playing { .. } | Mode::Ended { .. });
         if self.watch.is_none() && (in_game || mode == Mode::Menu) && key == screens::HELP_KEY {
             self.overlay = Some(Overlay::Help);
@@ -456,6 +521,27 @@ impl Shell {
         }
     }
 
+    /// A slot of the save folder that holds nothing yet, named after the game in play
+    /// (`r7`, then `r7-2`, …): where `:Q` keeps a game rather than save over another.
+    fn fresh_slot(&self) -> Option<FileStore> {
+        let game = self.interpreter.game()?;
+        let base = format!("{}{}", game.kind().key().to_ascii_lowercase(), game.seed());
+        let base: String = base
+            .chars()
+            .take(crate::core::save::MAX_SLOT_NAME - 4)
+            .collect();
+        (1..1000)
+            .map(|n| {
+                if n == 1 {
+                    base.clone()
+                } else {
+                    format!("{base}-{n}")
+                }
+            })
+            .filter_map(|name| FileStore::slot(self.store.folder(), &name).ok())
+            .find(|store| !store.exists())
+    }
+
     /// Whether a key is being fed on a worker thread and taking long.
     pub fn is_busy(&self) -> bool {
         self.busy.is_some()
@@ -620,6 +706,20 @@ impl Shell {
                 let log: Vec<String> = self.log.iter().cloned().collect();
                 return Screen::Text(screens::log_screen(&log, back));
             }
+            Some(Overlay::Slots) => {
+                return Screen::Text(screens::slots_screen(
+                    &self.slot_list,
+                    &self.store.slot_name(),
+                ));
+            }
+            Some(Overlay::Replace) => {
+                if let Some(replaced) = &self.replacing {
+                    return Screen::Text(screens::replace_screen(
+                        replaced,
+                        &self.store.slot_name(),
+                    ));
+                }
+            }
             None => {}
         }
         if let Some((until, floor)) = &self.floor_screen
@@ -724,6 +824,7 @@ mod tests {
             floors: 3,
             explore: ExploreSettings::default(),
             save_dir: dir.to_owned(),
+            slot: crate::core::save::DEFAULT_SLOT.to_owned(),
             walls: None,
             watch: false,
         }
@@ -780,9 +881,16 @@ mod tests {
         keys(&mut s, ":Q", 0.0);
         assert!(s.farewell().unwrap().starts_with("saved to "));
         assert!(!s.farewell().unwrap().contains("replaced"));
-        // Another game saved over it says what it replaced, in the HUD and on the way out.
+        // Another game saved over it asks first (Y saves over it), then says what it
+        // replaced, in the HUD and on the way out.
         let mut s = shell(dir.path());
         keys(&mut s, "R2S:Q", 0.0);
+        let Screen::Text(ask) = s.screen(0.0, None) else {
+            panic!("the question is a text screen");
+        };
+        assert_eq!(ask.lines[0].text, "SAVE OVER ANOTHER GAME?");
+        assert!(ask.lines[1].text.contains("holds the game N1S"), "{ask:?}");
+        keys(&mut s, "y", 0.0);
         assert!(
             s.message.contains("replaced the save of the game N1S"),
             "{}",
@@ -856,6 +964,64 @@ mod tests {
             "R7S",
             "view keys never enter it"
         );
+    }
+
+    #[test]
+    fn slots_keep_two_games_and_l_lists_them() {
+        let dir = tempfile::tempdir().unwrap();
+        // A run in the default slot; then a classic game that would save over it keeps it
+        // instead (N: a new slot named after the game).
+        let mut s = shell(dir.path());
+        keys(&mut s, "R7SDD:Q", 0.0);
+        let mut s = shell(dir.path());
+        keys(&mut s, "N42SDD:Q", 0.0);
+        let Screen::Text(ask) = s.screen(0.0, None) else {
+            panic!("asked before saving over the run");
+        };
+        assert!(ask.lines[1].text.contains("the run R7S"), "{ask:?}");
+        keys(&mut s, "n", 0.0);
+        assert!(
+            s.farewell().unwrap().contains("n42.bin"),
+            "{:?}",
+            s.farewell()
+        );
+        let names: Vec<String> = crate::core::save::slots(dir.path())
+            .into_iter()
+            .map(|slot| slot.name)
+            .collect();
+        assert_eq!(names, ["n42", "save"]);
+        // L lists both, with what each holds; a number loads that one.
+        let mut s = shell(dir.path());
+        keys(&mut s, "L", 0.0);
+        let Screen::Text(list) = s.screen(0.0, None) else {
+            panic!("the slots are listed");
+        };
+        assert!(
+            list.lines[1].text.starts_with("1 n42: the game N42S ("),
+            "{list:?}"
+        );
+        assert!(
+            list.lines[2]
+                .text
+                .starts_with("2 save (current): the run R7S (B1/3, "),
+            "{list:?}"
+        );
+        keys(&mut s, "1", 0.0);
+        assert_eq!(
+            s.shown_game().unwrap().history(),
+            replayed_history("N42SDD", 80, 30)
+        );
+        let mut s = shell(dir.path());
+        keys(&mut s, "L2", 0.0);
+        assert_eq!(
+            s.shown_game().unwrap().history(),
+            replayed_history("R7SDD", 80, 30)
+        );
+        // Any other key goes back to the menu.
+        let mut s = shell(dir.path());
+        keys(&mut s, "Lx", 0.0);
+        assert_eq!(s.interpreter.mode(), Mode::Menu);
+        assert!(s.shown_game().is_none());
     }
 
     /// The history replay gives for `keys` (bumps dropped) at `w × h`.

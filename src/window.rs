@@ -173,6 +173,7 @@ impl Game {
                 floors: crate::core::run::DEFAULT_FLOORS,
                 explore: crate::core::explore::ExploreSettings::default(),
                 save_dir: self.save_dir.clone(),
+                slot: crate::core::save::DEFAULT_SLOT.to_owned(),
                 walls: None,
                 watch: false,
             },

@@ -1067,3 +1067,56 @@ fn a_device_as_the_save_folder_is_named_as_not_a_folder() {
     );
     assert!(!text(&out.stderr).contains("os error 17"));
 }
+
+#[test]
+fn two_games_in_two_slots_load_back_each_into_its_own_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_byog"))
+            .arg("--save-dir")
+            .arg(dir.path())
+            .args(args)
+            .env_remove("BYOG_SAVE_DIR")
+            .output()
+            .unwrap()
+    };
+    assert!(run(&["N5SDDD:Q"]).status.success());
+    assert!(run(&["--slot", "second", "R7SSS:Q"]).status.success());
+    assert!(dir.path().join(SAVE_FILE_NAME).exists());
+    assert!(dir.path().join("second.bin").exists());
+    let first = run(&["--json", "LW"]);
+    let second = run(&["--slot", "second", "--json", "LS"]);
+    let json = |o: &Output| -> serde_json::Value { serde_json::from_slice(&o.stdout).unwrap() };
+    assert_eq!(
+        json(&first)["history"],
+        json(&run(&["--json", "N5SDDDW"]))["history"]
+    );
+    assert_eq!(
+        json(&second)["history"],
+        json(&run(&["--json", "R7SSSS"]))["history"]
+    );
+    // The listing names both, with what each holds.
+    let slots = save::slots(dir.path());
+    let names: Vec<&str> = slots.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["save", "second"]);
+    assert_eq!(slots[1].summary.as_ref().unwrap().seed, 7);
+    // A name that is no slot name is refused, naming the flag.
+    let bad = run(&["--slot", "../x", "N1S:Q"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("--slot"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
+#[test]
+fn an_old_save_bin_loads_as_the_default_slot() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = fixtures().join("v3-n999sdddwww.bin");
+    fs::copy(&fixture, dir.path().join(SAVE_FILE_NAME)).unwrap();
+    let store = FileStore::slot(dir.path(), save::DEFAULT_SLOT).unwrap();
+    assert_eq!(store.path(), dir.path().join(SAVE_FILE_NAME));
+    let game = store.load().unwrap().unwrap();
+    assert_eq!(game, save::decode(&read(&fixture), &fixture).unwrap());
+}

@@ -31,9 +31,18 @@ pub type Given = std::collections::BTreeSet<String>;
 pub const HIDDEN: [(&str, &[&str]); 3] = [
     (
         "gen",
-        &["floors", "max_unexplored", "branch_timer", "save_dir"],
+        &[
+            "floors",
+            "max_unexplored",
+            "branch_timer",
+            "save_dir",
+            "slot",
+        ],
     ),
-    ("stats", &["max_unexplored", "branch_timer", "save_dir"]),
+    (
+        "stats",
+        &["max_unexplored", "branch_timer", "save_dir", "slot"],
+    ),
     ("solve", &["max_unexplored", "branch_timer"]),
 ];
 
@@ -44,6 +53,10 @@ pub struct Common {
     /// saves]
     #[arg(long, global = true, value_name = "DIR")]
     save_dir: Option<PathBuf>,
+    /// The save slot: games are saved to and loaded from DIR/NAME.bin (1 to 32 letters,
+    /// digits, '-' or '_'); the window's and the terminal's L lists every slot [default: save]
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_slot)]
+    slot: Option<String>,
     /// Width of new worlds, in tiles (5..=16384).
     #[arg(long, global = true, value_name = "TILES", default_value_t = WIDTH,
           allow_negative_numbers = true, value_parser = parse_side)]
@@ -109,6 +122,11 @@ pub struct GeneratorArgs {
           allow_negative_numbers = true,
           value_parser = value_parser!(u32).range(range_i64(&MAX_TRIES_RANGE)))]
     max_tries: u32,
+}
+
+/// Parses `--slot`: a slot name.
+fn parse_slot(text: &str) -> Result<String, String> {
+    crate::core::save::check_slot_name(text).map(|()| text.to_owned())
 }
 
 /// Parses `--width` or `--height`: a whole number of tiles, 5..=16384.
@@ -304,6 +322,21 @@ impl Common {
         let dir = save_dir_from(self.save_dir.clone(), std::env::var_os("BYOG_SAVE_DIR"))?;
         check_folder(&dir)?;
         Ok(dir)
+    }
+
+    /// The save slot (`--slot`, else `save`).
+    pub fn slot(&self) -> &str {
+        self.slot
+            .as_deref()
+            .unwrap_or(crate::core::save::DEFAULT_SLOT)
+    }
+
+    /// The save file: slot [`Common::slot`] of [`Common::save_dir`].
+    ///
+    /// # Errors
+    /// As [`Common::save_dir`].
+    pub fn store(&self) -> Result<crate::core::save::FileStore, CliError> {
+        crate::core::save::FileStore::slot(self.save_dir()?, self.slot()).map_err(CliError::Usage)
     }
 }
 

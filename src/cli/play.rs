@@ -63,6 +63,7 @@ pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         floors: common.floors,
         explore: common.explore_settings(),
         save_dir: common.save_dir()?,
+        slot: common.slot().to_owned(),
         walls: args.walls.map(super::Walls::style),
         watch: args.watch,
     };

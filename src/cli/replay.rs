@@ -12,7 +12,7 @@ use super::{CliError, Format, format_of, json, shown, write_stdout};
 use crate::core::GameState;
 use crate::core::interpreter::Interpreter;
 use crate::core::replay;
-use crate::core::save::{FileStore, SaveError, SaveStore};
+use crate::core::save::{SaveError, SaveStore};
 
 /// How many ignored keys `replay` reports one by one before it only counts them.
 const MAX_REPORTS_SHOWN: usize = 20;
@@ -116,7 +116,7 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
     let mut interpreter = Interpreter::new(common.width, common.height, common.settings())
         .with_floors(common.floors)
         .with_explore(common.explore_settings());
-    let mut file = FileStore::in_dir(common.save_dir()?);
+    let mut file = common.store()?;
     let mut store = Watched::new(&mut file);
     let mut shown_reports = 0usize;
     let notice = super::progress::Notice::after("making worlds and floors for the input");

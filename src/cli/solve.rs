@@ -9,7 +9,7 @@ use super::{CliError, write_stdout};
 use crate::core::interpreter::{Interpreter, Mode};
 use crate::core::players::solver;
 use crate::core::replay;
-use crate::core::save::{DeferredStore, FileStore};
+use crate::core::save::DeferredStore;
 
 /// `solve`'s own flags.
 #[derive(Debug, Clone, Args)]
@@ -24,7 +24,7 @@ pub fn run(common: &Common, args: SolveArgs) -> Result<(), CliError> {
     let mut interpreter = Interpreter::new(common.width, common.height, common.settings())
         .with_floors(common.floors)
         .with_explore(common.explore_settings());
-    let mut file = FileStore::in_dir(common.save_dir()?);
+    let mut file = common.store()?;
     let mut watched = Watched::new(&mut file);
     // Loads come from the save folder; a `:Q` in INPUT saves nowhere.
     let mut store = DeferredStore::new(&mut watched);

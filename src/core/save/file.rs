@@ -11,18 +11,36 @@ use super::format::{MAX_SAVE_BYTES, decode, encode};
 use super::{SAVE_FILE_NAME, SaveError, SaveStore};
 use crate::core::game::GameState;
 
-/// The save file `DIR/save.bin`.
+/// A save file: the slot `NAME` is `DIR/NAME.bin`; the default slot is `DIR/save.bin`.
 #[derive(Debug, Clone)]
 pub struct FileStore {
     path: PathBuf,
 }
 
 impl FileStore {
-    /// The store for `save_dir/save.bin`.
+    /// The store for `save_dir/save.bin`: the default slot.
     pub fn in_dir(save_dir: impl AsRef<Path>) -> Self {
         FileStore {
             path: save_dir.as_ref().join(SAVE_FILE_NAME),
         }
+    }
+
+    /// The store for slot `name` of `save_dir`: `save_dir/NAME.bin`.
+    ///
+    /// # Errors
+    /// The reason, when `name` is no slot name ([`super::check_slot_name`]).
+    pub fn slot(save_dir: impl AsRef<Path>, name: &str) -> Result<Self, String> {
+        super::check_slot_name(name)?;
+        Ok(FileStore {
+            path: save_dir.as_ref().join(format!("{name}.bin")),
+        })
+    }
+
+    /// The slot's name: the file's name without `.bin`.
+    pub fn slot_name(&self) -> String {
+        self.path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
     }
 
     /// The save file's path.
@@ -179,6 +197,51 @@ impl FileStore {
 
 /// Gives the new save the old one's permissions, or `rw-r--r--` for a first save (temporary
 /// files are created `rw-------`). Best effort: a failure here never fails the save.
+/// One slot of a save folder, as the menu lists it.
+#[derive(Debug, Clone)]
+pub struct Slot {
+    /// Its name (`save` for `save.bin`).
+    pub name: String,
+    /// What it holds, or why it cannot be read.
+    pub summary: Result<super::SaveSummary, String>,
+    /// When it was last written.
+    pub modified: Option<std::time::SystemTime>,
+}
+
+/// The slots of `save_dir`: every `NAME.bin` whose name is a slot name, sorted by name (a
+/// missing folder has none). Each is read to say what it holds.
+pub fn slots(save_dir: impl AsRef<Path>) -> Vec<Slot> {
+    let Ok(entries) = fs::read_dir(save_dir.as_ref()) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let stem = name.strip_suffix(".bin")?.to_owned();
+            super::check_slot_name(&stem).is_ok().then_some(stem)
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let store = FileStore::slot(save_dir.as_ref(), &name).ok()?;
+            let summary = match store.load() {
+                Ok(Some(game)) => Ok(super::SaveSummary::of(&game)),
+                Ok(None) => return None,
+                Err(e) => Err(e.to_string()),
+            };
+            let modified = fs::metadata(store.path()).and_then(|m| m.modified()).ok();
+            Some(Slot {
+                name,
+                summary,
+                modified,
+            })
+        })
+        .collect()
+}
+
 impl FileStore {
     /// The file a save is written to: the save's path, or where the symlinks at that path
     /// lead (a dangling link's target is created), so a link in the save's place stays.

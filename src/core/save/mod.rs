@@ -7,7 +7,7 @@
 mod file;
 pub mod format;
 
-pub use file::FileStore;
+pub use file::{FileStore, Slot, slots};
 pub use format::{CHECKSUM_LEN, FORMAT_VERSION, HEADER_LEN, MAGIC, MAX_SAVE_BYTES, decode, encode};
 
 use std::io;
@@ -16,8 +16,34 @@ use std::path::PathBuf;
 use super::base::GameKind;
 use super::game::GameState;
 
-/// File name of the save inside the save folder.
+/// File name of the save inside the save folder: the default slot's.
 pub const SAVE_FILE_NAME: &str = "save.bin";
+/// The default slot (`--slot`): its file is [`SAVE_FILE_NAME`].
+pub const DEFAULT_SLOT: &str = "save";
+/// The longest slot name, in characters.
+pub const MAX_SLOT_NAME: usize = 32;
+
+/// Checks a slot name: 1 to [`MAX_SLOT_NAME`] letters, digits, `-` or `_` (so that the slot's
+/// file, `NAME.bin`, is a plain file name in the save folder on every system).
+///
+/// # Errors
+/// The reason, in a player's words.
+pub fn check_slot_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.chars().count() > MAX_SLOT_NAME {
+        return Err(format!(
+            "a slot name is 1 to {MAX_SLOT_NAME} characters long"
+        ));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        return Err(format!(
+            "a slot name holds letters, digits, '-' and '_' only, not {c:?}"
+        ));
+    }
+    Ok(())
+}
 /// Default save folder, relative to the current directory.
 pub const DEFAULT_SAVE_DIR: &str = "saves";
 
