@@ -8,8 +8,9 @@
 //! of it (an unknown key, a move after the game ended, a `:` not followed by `Q`), or `L`
 //! finds no save, or a key fails (a damaged save, a world that cannot be made), the line is
 //! answered with an [`AgentError`] and the game stays as it was before the line. An agent
-//! never writes a save: `:Q` is refused the same way; `L` reads the save folder's
-//! `save.bin`, if it was given one.
+//! never writes a save: `:Q` is refused the same way, and so is a line that ends with a lone
+//! `:` (it would wait for that `Q`); `L` reads the save folder's `save.bin`, if it was given
+//! one. A line may end in seed entry (`"R4"`, then `"2S"`).
 //!
 //! The observation of the keys played since the last reset is, byte for byte, the JSON that
 //! `byog replay --format json --view sight KEYS` prints: both come from
@@ -26,7 +27,7 @@ use crate::core::explore::play::ExploreEnd;
 use crate::core::explore::{self, BranchId, ExploreSettings, RoomPos};
 use crate::core::game::{GameKind, GameState, HEIGHT, LevelStatus, WIDTH};
 use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::{InterpretError, Interpreter, Outcome, Report, key_name};
+use crate::core::interpreter::{InterpretError, Interpreter, Mode, Outcome, Report, key_name};
 use crate::core::run::{self, Feature, Loss};
 use crate::core::save::{FileStore, SaveError, SaveStore};
 use crate::tile_engine::{Pos, Tile, World};
@@ -85,14 +86,11 @@ pub enum AgentError {
         /// Why, in a player's words.
         reason: crate::core::interpreter::Refusal,
     },
-    /// The key after a `:` was not `Q`; the `:` ended an earlier line.
-    #[error("the ':' that ended an earlier line was dropped by key {} at position {position} of this line (a colon saves only before Q); the line was not played", key_name(*.key))]
-    ColonBefore {
-        /// The key that followed the colon.
-        key: char,
-        /// Its 0-based position in the line.
-        position: usize,
-    },
+    /// The line ends with a `:`, which waits for a `Q` to save, and an agent never saves.
+    #[error(
+        "the line ends with a ':', which waits for Q to save, and an agent session never saves; the line was not played"
+    )]
+    LoneColon,
     /// `L` found no save (or the agent has no save folder).
     #[error(
         "key 'L' at position {position} of the line found no save to load; the line was not played"
@@ -276,12 +274,12 @@ impl Agent {
             let outcome = self.interpreter.feed(key, &mut self.store);
             let note = self.interpreter.take_note();
             let error = match (note, outcome) {
-                (Some(note), _) if note.position >= start => Some(AgentError::Refused {
+                // A line never leaves a colon pending, so a dropped one is in this line.
+                (Some(note), _) => Some(AgentError::Refused {
                     key: note.key,
-                    position: note.position - start,
+                    position: note.position.saturating_sub(start),
                     reason: note.reason,
                 }),
-                (Some(_), _) => Some(AgentError::ColonBefore { key, position }),
                 (None, Ok(Outcome::Reported(Report { key, reason, .. }))) => {
                     Some(AgentError::Refused {
                         key,
@@ -307,6 +305,11 @@ impl Agent {
                 }
                 return Err(error);
             }
+        }
+        if let Mode::Playing { colon: true } | Mode::Ended { colon: true } = self.interpreter.mode()
+        {
+            self.replay_keys();
+            return Err(AgentError::LoneColon);
         }
         self.keys.push_str(keys);
         Ok(())
