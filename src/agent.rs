@@ -27,7 +27,9 @@ use crate::core::explore::play::ExploreEnd;
 use crate::core::explore::{self, BranchId, ExploreSettings, RoomPos};
 use crate::core::game::{GameKind, GameState, HEIGHT, LevelStatus, WIDTH};
 use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::{InterpretError, Interpreter, Mode, Outcome, Report, key_name};
+use crate::core::interpreter::{
+    InterpretError, Interpreter, Mode, Outcome, Refusal, Report, key_name,
+};
 use crate::core::run::{self, Feature, Loss};
 use crate::core::save::{FileStore, SaveError, SaveStore};
 use crate::tile_engine::{Pos, Tile, World};
@@ -77,14 +79,14 @@ impl Default for AgentOptions {
 pub enum AgentError {
     /// The interpreter ignored or refused a key (strict rules: the whole line is refused).
     /// `position` counts characters from the line's start (0-based).
-    #[error("key {} at position {position} of the line was refused: {reason}; the line was not played", key_name(*.key))]
+    #[error("key {} at position {position} of the line was refused: {}; the line was not played", key_name(*.key), refusal_text(*.reason))]
     Refused {
         /// The key.
         key: char,
         /// Its 0-based position in the line.
         position: usize,
         /// Why, in a player's words.
-        reason: crate::core::interpreter::Refusal,
+        reason: Refusal,
     },
     /// The line ends with a `:`, which waits for a `Q` to save, and an agent never saves.
     #[error(
@@ -117,6 +119,16 @@ pub enum AgentError {
         /// What failed.
         source: InterpretError,
     },
+}
+
+/// Why a key was refused, in a player's words; for a dropped colon, in an agent's.
+fn refusal_text(reason: Refusal) -> String {
+    match reason {
+        Refusal::ColonDropped => {
+            "a colon waits for Q, which saves, and an agent session never saves".into()
+        }
+        other => other.to_string(),
+    }
 }
 
 impl AgentError {

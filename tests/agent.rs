@@ -136,6 +136,46 @@ fn assert_canonical(line: &str) {
     assert_eq!(v.to_string(), line, "keys in alphabetical order, compact");
 }
 
+/// The fields an observation shares with the full state (`replay --json`) are the same, its
+/// `rows` are the full state's `seen`, and it has no field the mode does not show.
+fn assert_agrees_with_the_full_state(sight: &Value, full: &Value) {
+    let shared: &[&str] = match full["mode"].as_str().unwrap() {
+        "classic" => &[],
+        "run" => &[
+            "floor",
+            "floors",
+            "health",
+            "score",
+            "moves_left",
+            "perfect_floors",
+            "loss",
+        ],
+        "explore" => &[
+            "health",
+            "score",
+            "branch",
+            "room",
+            "depth",
+            "origin",
+            "end",
+            "forfeited",
+        ],
+        mode => panic!("{mode}"),
+    };
+    let common = [
+        "avatar", "height", "mode", "moves", "seed", "status", "width",
+    ];
+    for key in common.iter().chain(shared) {
+        assert_eq!(sight[key], full[key], "{key}");
+    }
+    assert_eq!(sight["rows"], full["seen"]);
+    // Those, and `rows`, `exit` and `features`: nothing else.
+    let fields = sight.as_object().unwrap().len();
+    assert_eq!(fields, common.len() + shared.len() + 3, "{sight}");
+    assert!(sight["features"].is_array());
+    assert!(sight["exit"].is_null() || sight["exit"] == full["exit"]);
+}
+
 #[test]
 fn agent_answers_what_replay_prints_over_random_walks_in_every_mode() {
     let dir = tempfile::tempdir().unwrap();
@@ -176,6 +216,7 @@ fn agent_answers_what_replay_prints_over_random_walks_in_every_mode() {
                 assert_eq!(answer, replay_sight(dir.path(), &played), "{played}");
                 compared += 1;
                 let v: Value = serde_json::from_str(&answer).unwrap();
+                assert_agrees_with_the_full_state(&v, &replay_full(dir.path(), &played));
                 if v["status"] != "playing" {
                     // Ended (an exploration banked at its way up): moves are refused now,
                     // and the walk goes on in a new game.
