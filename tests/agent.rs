@@ -566,3 +566,61 @@ fn the_in_process_api_gives_the_processes_json() {
     }
     s.finish();
 }
+
+/// The game a fresh interpreter reaches on `keys` (20 × 10 worlds, runs of 3 floors), as
+/// `byog replay` plays them: the oracle of the agent's undoing of refused lines.
+fn replayed(keys: &str) -> byog::agent::Observation {
+    let mut i = byog::core::Interpreter::new(20, 10, GeneratorSettings::default()).with_floors(3);
+    let mut store = byog::core::save::MemoryStore::default();
+    byog::core::replay::replay_into(&mut i, keys, &mut store, &mut |_| {}).unwrap();
+    byog::agent::Observation::of(&i)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+
+    /// Any lines of keys, menu keys, digits, colons, Backspace, Esc and nonsense included:
+    /// every answer is one JSON object, never a panic; an accepted line gives the
+    /// observation of a fresh replay of every key accepted since the reset, and a refused
+    /// one leaves the observation as it was.
+    #[test]
+    fn any_lines_are_answered_and_refused_ones_change_nothing(
+        lines in proptest::collection::vec(
+            proptest::collection::vec(
+                proptest::sample::select(vec![
+                    'W', 'A', 'S', 'D', 'w', 'd', 'N', 'R', 'E', 'L', 'Q', 'S', '0', '4',
+                    '7', ':', '\u{8}', '\u{1b}', 'X', ' ', 'é',
+                ]),
+                0..6,
+            ),
+            1..10,
+        ),
+        start in proptest::sample::select(vec!["N3S", "R5S", "E2S", "", "R"]),
+    ) {
+        let mut agent = Agent::new(AgentOptions {
+            width: 20,
+            height: 10,
+            floors: 3,
+            ..AgentOptions::default()
+        });
+        let first = agent.reset(start).unwrap();
+        proptest::prop_assert_eq!(first.to_json(), replayed(start).to_json());
+        for keys in lines {
+            let keys: String = keys.into_iter().collect();
+            let before = agent.observe();
+            let answer = agent.answer(&quoted(&keys));
+            let v: Value = serde_json::from_str(&answer).unwrap();
+            proptest::prop_assert!(v.is_object());
+            if v.get("error").is_some() {
+                proptest::prop_assert_eq!(agent.observe(), before.clone(), "{:?}: {}", keys, answer);
+            } else {
+                proptest::prop_assert!(agent.keys().ends_with(&keys));
+            }
+            let now = agent.observe().to_json();
+            proptest::prop_assert_eq!(&now, &replayed(agent.keys()).to_json(), "{:?}", agent.keys());
+            if v.get("error").is_none() {
+                proptest::prop_assert_eq!(&answer, &now);
+            }
+        }
+    }
+}
