@@ -448,6 +448,76 @@ criterion_group!(
     runs,
     fov,
     explore,
+    agent,
     explore_tiles
 );
 criterion_main!(benches);
+
+// Programs that play (docs/agent.md): a step through `byog::agent` with its observation
+// built, and a step of `byog agent` over JSON lines, driven through pipes as a program would.
+
+use byog::agent::{Agent, AgentOptions};
+use criterion::Throughput;
+
+/// A walk that keeps moving about the start of N1234S (bumps included) and never reaches
+/// the exit, so every step is played and observed.
+const AGENT_WALK: &str = "WASDDSAWWDSA";
+
+fn agent(c: &mut Criterion) {
+    let mut g = c.benchmark_group("agent");
+    g.throughput(Throughput::Elements(1));
+    let mut agent = Agent::new(AgentOptions::default());
+    agent.reset("N1234S").unwrap();
+    let keys: Vec<String> = AGENT_WALK.chars().map(String::from).collect();
+    let mut i = 0;
+    g.bench_function("step_in_process", |b| {
+        b.iter(|| {
+            i = (i + 1) % keys.len();
+            black_box(agent.step(&keys[i]).unwrap())
+        })
+    });
+    let observation = agent.observe();
+    g.bench_function("observation_json", |b| {
+        let mut out = Vec::new();
+        b.iter(|| {
+            out.clear();
+            observation.write_json(&mut out);
+            black_box(out.len())
+        })
+    });
+    g.bench_function("pipe", |b| {
+        use std::io::{BufRead, Write};
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_byog"))
+            .args(["agent", "--save-dir"])
+            .arg(std::env::temp_dir().join("byog-bench-agent-no-save"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut answer = String::new();
+        let mut send = |line: &str, answer: &mut String| {
+            input.write_all(line.as_bytes()).unwrap();
+            input.write_all(b"\n").unwrap();
+            input.flush().unwrap();
+            answer.clear();
+            output.read_line(answer).unwrap();
+            assert!(answer.starts_with("{\"avatar\":"), "{answer}");
+        };
+        send(r#"{"reset":"N1234S"}"#, &mut answer);
+        let lines: Vec<String> = AGENT_WALK.chars().map(|k| format!("\"{k}\"")).collect();
+        let mut i = 0;
+        b.iter_custom(|iters| {
+            let start = std::time::Instant::now();
+            for _ in 0..iters {
+                i = (i + 1) % lines.len();
+                send(&lines[i], &mut answer);
+            }
+            start.elapsed()
+        });
+        drop(input);
+        child.wait().unwrap();
+    });
+    g.finish();
+}

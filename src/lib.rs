@@ -36,6 +36,7 @@
 //! assert_eq!(text.matches('@').count(), 1);
 //! ```
 
+pub mod agent;
 pub mod cli;
 pub mod core;
 pub mod screens;

@@ -21,6 +21,9 @@
 //! each side that has one (`"up"`, `"right"`, `"down"`, `"left"`) to `"two-way"`,
 //! `"one-way"`, `"unexplored"` or `"locked"`. Without a game, `mode` is `"menu"` and the
 //! game's fields are `null`.
+//!
+//! `replay --format json --view sight` prints [`sight_state`] instead: only what the player
+//! has seen, the very observation `byog agent` answers with ([`crate::agent::Observation`]).
 
 use serde_json::{Value, json};
 
@@ -47,6 +50,14 @@ pub fn state(interpreter: &Interpreter) -> Value {
             "moves": 0,
         }),
     }
+}
+
+/// The JSON that `replay --format json --view sight` prints for `interpreter`: what its
+/// player sees (`rows` as seen, the exit and the features once seen, the HUD's numbers), one
+/// line without its newline. It is [`Observation::to_json`](crate::agent::Observation), the
+/// same object `byog agent` answers with.
+pub fn sight_state(interpreter: &Interpreter) -> String {
+    crate::agent::Observation::of(interpreter).to_json()
 }
 
 /// The features as the JSON lists them.

@@ -8,6 +8,7 @@
 //! | `byog gen --seed N` / `--seeds A..B` | prints the world(s) `N<seed>S` starts | `cli/generate.rs` |
 //! | `byog stats ...` | dungeon metrics and expressive range | `cli/stats/` (tables, JSON) |
 //! | `byog solve INPUT` | the keys that win the run INPUT reaches | `cli/solve.rs` |
+//! | `byog agent` | plays JSON lines of keys from stdin, answers each with an observation | `cli/agent.rs` |
 //! | `byog help [COMMAND]` | the help of byog or of one command | clap |
 //!
 //! The short form `byog INPUT` takes `replay`'s flags (`byog --json N1S` is `byog replay
@@ -23,6 +24,7 @@
 //! Exit codes: 0 success, 2 bad input, arguments or save (message on stderr), 1 internal error.
 //! `replay`, `gen` and `stats` never open a window.
 
+mod agent;
 mod args;
 mod errors;
 mod generate;
@@ -76,6 +78,9 @@ enum Command {
     Stats(stats::StatsArgs),
     /// Print the keys that, appended to INPUT, win the run INPUT reaches.
     Solve(solve::SolveArgs),
+    /// Play for a program: one JSON string of keys a line on stdin, one JSON observation (what
+    /// the player sees) a line on stdout.
+    Agent(agent::AgentArgs),
 }
 
 impl Command {
@@ -87,6 +92,7 @@ impl Command {
             Command::Gen(_) => "gen",
             Command::Stats(_) => "stats",
             Command::Solve(_) => "solve",
+            Command::Agent(_) => "agent",
         }
     }
 }
@@ -161,7 +167,7 @@ impl CliError {
 }
 
 /// The commands, for suggestions when one is mistyped.
-const COMMANDS: [&str; 6] = ["play", "replay", "gen", "stats", "solve", "help"];
+const COMMANDS: [&str; 7] = ["play", "replay", "gen", "stats", "solve", "agent", "help"];
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
@@ -338,6 +344,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         (Some(Command::Stats(args)), None) => stats::run(&common, args),
         (Some(Command::Solve(args)), None) => solve::run(&common, args),
         (Some(Command::Play(args)), None) => play::run(&common, args),
+        (Some(Command::Agent(args)), None) => agent::run(&common, args),
         (None, None) if cli.replay.file.is_none() => match replay_flags.first() {
             Some(flag) => Err(CliError::Usage(format!(
                 "{flag} goes with an input string: byog {flag} INPUT, or byog replay {flag} INPUT"

@@ -52,8 +52,9 @@ pub struct ReplayFlags {
     /// Short for --format json.
     #[arg(long)]
     pub json: bool,
-    /// What the text shows: the whole world (plain, the default), or only what the avatar
-    /// sees and remembers (sight; unseen tiles are blank).
+    /// What is shown: the whole world (plain, the default), or only what the avatar sees and
+    /// remembers (sight; unseen tiles are blank; with --format json, only the seen rows,
+    /// exit and features, and the HUD's numbers).
     #[arg(long, value_enum, value_name = "VIEW")]
     pub view: Option<ReplayView>,
 }
@@ -157,7 +158,10 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
         eprintln!("byog: {summary}");
     }
     if format == Format::Json {
-        let state = json::state(&interpreter);
+        let state = match args.view {
+            Some(ReplayView::Sight) => json::sight_state(&interpreter),
+            _ => json::state(&interpreter).to_string(),
+        };
         return write_stdout(|out| writeln!(out, "{state}"));
     }
     if let Some(game) = interpreter.game() {

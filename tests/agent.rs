@@ -1,0 +1,626 @@
+//! `byog agent` and `byog::agent` (docs/agent.md): one process fed lines of keys answers each
+//! with exactly what `byog replay --format json --view sight` prints for the keys so far; bad
+//! lines get an error object and change nothing; the observation never shows a tile the
+//! avatar has not seen; the in-process API answers as the process does.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use byog::agent::{Agent, AgentOptions};
+use byog::core::GameState;
+use byog::core::generator::GeneratorSettings;
+use common::{byog_in, keys_to_exit, stderr, stdout};
+use serde_json::Value;
+
+/// One `byog agent` process, driven a line at a time.
+struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Session {
+    /// `byog agent --save-dir DIR ARGS`.
+    fn start(dir: &Path, args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_byog"))
+            .arg("agent")
+            .args(args)
+            .arg("--save-dir")
+            .arg(dir)
+            .env_remove("BYOG_SAVE_DIR")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Session {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Writes `bytes` and a line break, and reads the one line that answers it (without its
+    /// line break).
+    fn send_bytes(&mut self, bytes: &[u8]) -> String {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(bytes).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer).unwrap();
+        assert!(answer.ends_with('\n'), "one whole line answers: {answer:?}");
+        answer.pop();
+        answer
+    }
+
+    fn send(&mut self, line: &str) -> String {
+        self.send_bytes(line.as_bytes())
+    }
+
+    /// Closes standard input: the session ends with exit 0 and says nothing more.
+    fn finish(mut self) {
+        drop(self.stdin.take());
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut self.stdout, &mut rest).unwrap();
+        let out = self.child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(rest, "", "nothing after the last answer");
+        assert_eq!(stderr(&out), "", "nothing on stderr");
+    }
+}
+
+/// `byog replay --format json --view sight KEYS`, without its line break.
+fn replay_sight(dir: &Path, keys: &str) -> String {
+    let out = byog_in(
+        dir,
+        &["replay", "--format", "json", "--view", "sight", keys],
+    );
+    assert_eq!(out.status.code(), Some(0), "{keys}: {}", stderr(&out));
+    stdout(&out).trim_end_matches('\n').to_owned()
+}
+
+/// `byog replay --format json KEYS`: the whole state.
+fn replay_full(dir: &Path, keys: &str) -> Value {
+    let out = byog_in(dir, &["replay", "--format", "json", keys]);
+    assert_eq!(out.status.code(), Some(0), "{keys}: {}", stderr(&out));
+    serde_json::from_str(stdout(&out).trim_end()).unwrap()
+}
+
+/// A line as a JSON string.
+fn quoted(keys: &str) -> String {
+    Value::from(keys).to_string()
+}
+
+/// `{"reset": KEYS}`.
+fn reset(keys: &str) -> String {
+    serde_json::json!({ "reset": keys }).to_string()
+}
+
+/// A small deterministic generator (xorshift64*), so every walk is the same each run.
+struct Walk(u64);
+
+impl Walk {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
+    }
+
+    /// One to three movement keys.
+    fn keys(&mut self) -> String {
+        let n = 1 + self.below(3);
+        (0..n)
+            .map(|_| ['W', 'A', 'S', 'D'][self.below(4) as usize])
+            .collect()
+    }
+}
+
+/// Whether `line` is an error object, with its message.
+fn error_of(line: &str) -> Option<String> {
+    let v: Value = serde_json::from_str(line).expect("every answer is JSON");
+    v.get("error").map(|e| e.as_str().unwrap().to_owned())
+}
+
+/// An answer is one JSON object whose keys are in alphabetical order (as serde_json's maps
+/// print them), so reprinting it gives the same bytes.
+fn assert_canonical(line: &str) {
+    let v: Value = serde_json::from_str(line).unwrap();
+    assert!(v.is_object(), "{line}");
+    assert_eq!(v.to_string(), line, "keys in alphabetical order, compact");
+}
+
+/// The fields an observation shares with the full state (`replay --json`) are the same, its
+/// `rows` are the full state's `seen`, and it has no field the mode does not show.
+fn assert_agrees_with_the_full_state(sight: &Value, full: &Value) {
+    let shared: &[&str] = match full["mode"].as_str().unwrap() {
+        "classic" => &[],
+        "run" => &[
+            "floor",
+            "floors",
+            "health",
+            "score",
+            "moves_left",
+            "perfect_floors",
+            "loss",
+        ],
+        "explore" => &[
+            "health",
+            "score",
+            "branch",
+            "room",
+            "depth",
+            "origin",
+            "end",
+            "forfeited",
+        ],
+        mode => panic!("{mode}"),
+    };
+    let common = [
+        "avatar", "height", "mode", "moves", "seed", "status", "width",
+    ];
+    for key in common.iter().chain(shared) {
+        assert_eq!(sight[key], full[key], "{key}");
+    }
+    assert_eq!(sight["rows"], full["seen"]);
+    // Those, and `rows`, `exit` and `features`: nothing else.
+    let fields = sight.as_object().unwrap().len();
+    assert_eq!(fields, common.len() + shared.len() + 3, "{sight}");
+    assert!(sight["features"].is_array());
+    assert!(sight["exit"].is_null() || sight["exit"] == full["exit"]);
+}
+
+#[test]
+fn agent_answers_what_replay_prints_over_random_walks_in_every_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = Session::start(dir.path(), &[]);
+    let mut walk = Walk(0x9E37_79B9_7F4A_7C15);
+    let mut compared = 0;
+    let mut refused = 0;
+    let mut ended = 0;
+    for start in ["N7S", "R42S", "E3S"] {
+        let mut played = start.to_owned();
+        // The game starts with a reset, then is played line by line.
+        let first = session.send(&reset(start));
+        assert_eq!(first, replay_sight(dir.path(), &played), "{start}");
+        for i in 0..50 {
+            let keys = match i % 10 {
+                // An observation without keys.
+                3 => String::new(),
+                // A line with a key that means nothing: refused whole.
+                7 => {
+                    let mut k = walk.keys();
+                    k.insert(walk.below(k.len() as u64 + 1) as usize, 'X');
+                    k
+                }
+                _ => walk.keys(),
+            };
+            let answer = session.send(&quoted(&keys));
+            assert_canonical(&answer);
+            if let Some(e) = error_of(&answer) {
+                assert!(
+                    keys.contains('X'),
+                    "only bad lines are refused: {keys}: {e}"
+                );
+                assert!(e.contains("'X'"), "{e}");
+                refused += 1;
+            } else {
+                assert!(!keys.contains('X'), "{keys}");
+                played.push_str(&keys);
+                assert_eq!(answer, replay_sight(dir.path(), &played), "{played}");
+                compared += 1;
+                let v: Value = serde_json::from_str(&answer).unwrap();
+                assert_agrees_with_the_full_state(&v, &replay_full(dir.path(), &played));
+                if v["status"] != "playing" {
+                    // Ended (an exploration banked at its way up): moves are refused now,
+                    // and the walk goes on in a new game.
+                    let e = error_of(&session.send(r#""W""#)).unwrap();
+                    assert!(e.contains("the game is over"), "{e}");
+                    ended += 1;
+                    played = start.to_owned();
+                    assert_eq!(session.send(&reset(start)), replay_sight(dir.path(), start));
+                }
+            }
+        }
+    }
+    // A run played down its floors in chunks of the solver's route.
+    let route = stdout(&byog_in(dir.path(), &["solve", "R42S"]));
+    let route = route.trim();
+    let mut played = "R42S".to_owned();
+    assert_eq!(
+        session.send(&reset("R42S")),
+        replay_sight(dir.path(), &played)
+    );
+    let mut rest = route;
+    let mut floors = Vec::new();
+    while !rest.is_empty() && floors.iter().filter(|&&f| f >= 3).count() < 3 {
+        let n = (1 + walk.below(6) as usize).min(rest.len());
+        let (keys, after) = rest.split_at(n);
+        rest = after;
+        played.push_str(keys);
+        let answer = session.send(&quoted(keys));
+        assert_eq!(answer, replay_sight(dir.path(), &played), "{played}");
+        let v: Value = serde_json::from_str(&answer).unwrap();
+        floors.push(v["floor"].as_u64().unwrap());
+        compared += 1;
+    }
+    assert!(floors.contains(&2) && floors.contains(&3), "{floors:?}");
+    session.finish();
+    assert!(
+        compared > 150 && refused >= 10,
+        "{compared} compared, {refused} refused, {ended} ended"
+    );
+}
+
+#[test]
+fn bad_lines_get_an_error_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start(dir.path(), &[]);
+    let expect_error = |answer: &str, says: &str| {
+        assert_canonical(answer);
+        let e = error_of(answer).unwrap_or_else(|| panic!("an error object: {answer}"));
+        assert!(e.contains(says), "{e:?} should say {says:?}");
+        let v: Value = serde_json::from_str(answer).unwrap();
+        assert_eq!(v.as_object().unwrap().len(), 1, "only the error: {answer}");
+    };
+    // Before any game: the menu, as replay prints it.
+    assert_eq!(s.send(r#""""#), replay_sight(dir.path(), "Q"));
+    assert_eq!(s.send(&reset("N42S")), replay_sight(dir.path(), "N42S"));
+    // A refused key undoes the keys before it on its line.
+    expect_error(&s.send(r#""DXD""#), "key 'X' at position 1");
+    assert_eq!(s.send(r#""D""#), replay_sight(dir.path(), "N42SD"));
+    for (line, says) in [
+        ("WASD", r#"quote them: "WASD""#),
+        ("", "an empty line"),
+        ("   ", "an empty line"),
+        ("42", "a number is not a request"),
+        ("[\"W\"]", "an array is not a request"),
+        ("null", "null is not a request"),
+        (r#"{"reset":"N1S","keys":"W"}"#, r#"unknown field "keys""#),
+        (r#"{"keys":"W"}"#, r#"unknown field "keys""#),
+        (r#"{"reset":5}"#, "takes a string of keys"),
+        ("{}", "an empty object"),
+        (r#""W"#, "not JSON"),
+        (r#""WW:Q""#, "never saves"),
+        (r#""W:""#, "ends with a ':'"),
+        (r#""W:D""#, "key ':' at position 1"),
+        (r#""\u0007""#, "U+0007"),
+    ] {
+        expect_error(&s.send(line), says);
+        // The game is where it was.
+        assert_eq!(
+            s.send(r#""""#),
+            replay_sight(dir.path(), "N42SD"),
+            "after {line}"
+        );
+    }
+    expect_error(&s.send_bytes(b"\"W\xff\""), "not UTF-8");
+    // A reset whose keys are refused keeps the game; `L` with no save is refused.
+    expect_error(&s.send(&reset("N1SX")), "'X'");
+    expect_error(&s.send(&reset("L")), "no save");
+    assert_eq!(s.send(r#""W""#), replay_sight(dir.path(), "N42SDW"));
+    // Keys may stop in seed entry and go on on the next line.
+    assert_eq!(s.send(&reset("N4")), replay_sight(dir.path(), "N4"));
+    assert_eq!(s.send(r#""2S""#), replay_sight(dir.path(), "N42S"));
+    // A move after the end of a game is refused, on its own or after the winning step.
+    let game = GameState::new(42, 80, 30, GeneratorSettings::default()).unwrap();
+    let path = keys_to_exit(&game);
+    expect_error(&s.send(&quoted(&format!("{path}D"))), "the game is over");
+    assert_eq!(s.send(r#""""#), replay_sight(dir.path(), "N42S"));
+    let won = s.send(&quoted(&path));
+    assert_eq!(won, replay_sight(dir.path(), &format!("N42S{path}")));
+    assert_eq!(
+        serde_json::from_str::<Value>(&won).unwrap()["status"],
+        "won"
+    );
+    expect_error(&s.send(r#""D""#), "the game is over");
+    assert_eq!(s.send(r#""""#), won);
+    // An ended game still takes N: a new game, through seed entry.
+    assert_eq!(
+        s.send(r#""N5S""#),
+        replay_sight(dir.path(), &format!("N42S{path}N5S"))
+    );
+    s.finish();
+    // The agent never wrote a save.
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+}
+
+#[test]
+fn the_agent_loads_the_save_folders_game_and_the_end_of_input_ends_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = byog_in(dir.path(), &["replay", "R9SDD:Q"]);
+    assert_eq!(saved.status.code(), Some(0), "{}", stderr(&saved));
+    let before = std::fs::read(dir.path().join("save.bin")).unwrap();
+    let mut s = Session::start(dir.path(), &[]);
+    assert_eq!(s.send(&reset("L")), replay_sight(dir.path(), "L"));
+    assert_eq!(s.send(r#""W""#), replay_sight(dir.path(), "LW"));
+    s.finish();
+    assert_eq!(std::fs::read(dir.path().join("save.bin")).unwrap(), before);
+    // No line at all: a clean end. A last line without its line break is answered.
+    let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["agent", "--save-dir"])
+        .arg(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!((out.status.code(), out.stdout.len()), (Some(0), 0));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_byog"))
+        .args(["agent", "--width", "40", "--height", "20", "--save-dir"])
+        .arg(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\"N5SD\"\r\n{\"reset\":\"N6S\"}")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_owned).collect();
+    let sized = |keys: &str| {
+        let out = byog_in(
+            dir.path(),
+            &[
+                "replay", "--json", "--view", "sight", "--width", "40", "--height", "20", keys,
+            ],
+        );
+        stdout(&out).trim_end().to_owned()
+    };
+    assert_eq!(lines, [sized("N5SD"), sized("N6S")]);
+}
+
+/// The characters of a JSON state's rows (top row first).
+fn grid(v: &Value, field: &str) -> Vec<Vec<char>> {
+    v[field]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().chars().collect())
+        .collect()
+}
+
+#[test]
+fn the_observation_never_shows_an_unseen_tile() {
+    let dir = tempfile::tempdir().unwrap();
+    let route = stdout(&byog_in(dir.path(), &["solve", "R5S"]));
+    let mut s = Session::start(dir.path(), &[]);
+    let mut played = "R5S".to_owned();
+    let mut answer = s.send(&reset(&played));
+    let mut hidden_on = Vec::new();
+    let (mut features_shown, mut features_hidden) = (false, false);
+    let (mut exit_shown, mut exit_hidden) = (false, false);
+    let allowed = [
+        "avatar",
+        "exit",
+        "features",
+        "floor",
+        "floors",
+        "health",
+        "height",
+        "loss",
+        "mode",
+        "moves",
+        "moves_left",
+        "perfect_floors",
+        "rows",
+        "score",
+        "seed",
+        "status",
+        "width",
+    ];
+    let mut chunks = route.trim().as_bytes().chunks(4);
+    loop {
+        let sight: Value = serde_json::from_str(&answer).unwrap();
+        let full = replay_full(dir.path(), &played);
+        for key in sight.as_object().unwrap().keys() {
+            assert!(allowed.contains(&key.as_str()), "{key} is not shown");
+        }
+        for key in [
+            "avatar",
+            "floor",
+            "floors",
+            "health",
+            "height",
+            "loss",
+            "mode",
+            "moves",
+            "moves_left",
+            "perfect_floors",
+            "score",
+            "seed",
+            "status",
+            "width",
+        ] {
+            assert_eq!(sight[key], full[key], "{key} after {played}");
+        }
+        // Every shown tile is one `seen` marks, and shows what stands there.
+        let (shown, seen, world) = (
+            grid(&sight, "rows"),
+            grid(&full, "seen"),
+            grid(&full, "rows"),
+        );
+        assert_eq!(shown.len(), world.len());
+        let mut blanked = 0;
+        for (y, row) in shown.iter().enumerate() {
+            assert_eq!(row.len(), world[y].len());
+            for (x, &c) in row.iter().enumerate() {
+                if c != ' ' {
+                    assert_ne!(seen[y][x], ' ', "({x}, {y}) shown but never seen");
+                    assert_eq!(c, world[y][x], "({x}, {y}) shows what stands there");
+                } else {
+                    assert!(seen[y][x] == ' ' || world[y][x] == ' ');
+                    blanked += usize::from(world[y][x] != ' ');
+                }
+            }
+        }
+        // The features and the exit, once their tiles were seen, and only then.
+        let height = world.len() as i64;
+        let seen_at = |x: i64, y: i64| seen[(height - 1 - y) as usize][x as usize] != ' ';
+        let expected: Vec<&Value> = full["features"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| seen_at(f["x"].as_i64().unwrap(), f["y"].as_i64().unwrap()))
+            .collect();
+        let listed: Vec<&Value> = sight["features"].as_array().unwrap().iter().collect();
+        assert_eq!(listed, expected, "after {played}");
+        let all = full["features"].as_array().unwrap().len();
+        features_shown |= !listed.is_empty();
+        features_hidden |= listed.len() < all;
+        let (ex, ey) = (
+            full["exit"][0].as_i64().unwrap(),
+            full["exit"][1].as_i64().unwrap(),
+        );
+        if seen_at(ex, ey) {
+            assert_eq!(sight["exit"], full["exit"]);
+            exit_shown = true;
+        } else {
+            assert_eq!(sight["exit"], Value::Null);
+            exit_hidden = true;
+        }
+        if blanked > 0 {
+            hidden_on.push(sight["floor"].as_u64().unwrap());
+        }
+        // Stop some lines into B2.
+        if hidden_on.iter().filter(|&&f| f == 2).count() >= 8 {
+            break;
+        }
+        let Some(keys) = chunks.next() else { break };
+        let keys = std::str::from_utf8(keys).unwrap();
+        played.push_str(keys);
+        answer = s.send(&quoted(keys));
+    }
+    // Unseen tiles really were left out, on B1 and on the floor taken.
+    assert!(
+        hidden_on.contains(&1) && hidden_on.contains(&2),
+        "{hidden_on:?}"
+    );
+    assert!(
+        features_shown && features_hidden,
+        "features seen and unseen both met"
+    );
+    assert!(exit_shown && exit_hidden, "the exit unseen, then seen");
+    s.finish();
+}
+
+#[test]
+fn the_in_process_api_gives_the_processes_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut agent = Agent::new(AgentOptions {
+        save_dir: Some(dir.path().to_path_buf()),
+        ..AgentOptions::default()
+    });
+    let mut s = Session::start(dir.path(), &[]);
+    let mut walk = Walk(42);
+    for start in ["E11S", "N3S", "R8S"] {
+        let obs = agent.reset(start).unwrap();
+        assert_eq!(s.send(&reset(start)), obs.to_json());
+        for i in 0..40 {
+            let keys = if i % 9 == 4 {
+                "DQ".to_owned()
+            } else {
+                walk.keys()
+            };
+            let line = quoted(&keys);
+            let process = s.send(&line);
+            match agent.step(&keys) {
+                Ok(obs) => {
+                    assert_eq!(process, obs.to_json(), "{start}: {}", agent.keys());
+                    let v: Value = serde_json::from_str(&process).unwrap();
+                    let rows: Vec<String> = v["rows"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|r| r.as_str().unwrap().to_owned())
+                        .collect();
+                    assert_eq!(obs.rows(), rows);
+                    let sight = obs.game.as_ref().unwrap();
+                    assert_eq!(v["moves"], sight.moves);
+                    assert_eq!(
+                        v["avatar"],
+                        serde_json::json!([sight.avatar.x, sight.avatar.y])
+                    );
+                    assert_eq!(
+                        v["features"].as_array().unwrap().len(),
+                        sight.features.len()
+                    );
+                }
+                Err(e) => assert_eq!(process, e.to_json(), "{start}: {keys}"),
+            }
+            // The text protocol in process answers the same.
+            assert_eq!(agent.answer(r#""""#), s.send(r#""""#));
+        }
+        assert_eq!(
+            agent.observe().to_json(),
+            replay_sight(dir.path(), agent.keys())
+        );
+    }
+    s.finish();
+}
+
+/// The game a fresh interpreter reaches on `keys` (20 × 10 worlds, runs of 3 floors), as
+/// `byog replay` plays them: the oracle of the agent's undoing of refused lines.
+fn replayed(keys: &str) -> byog::agent::Observation {
+    let mut i = byog::core::Interpreter::new(20, 10, GeneratorSettings::default()).with_floors(3);
+    let mut store = byog::core::save::MemoryStore::default();
+    byog::core::replay::replay_into(&mut i, keys, &mut store, &mut |_| {}).unwrap();
+    byog::agent::Observation::of(&i)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+
+    /// Any lines of keys, menu keys, digits, colons, Backspace, Esc and nonsense included:
+    /// every answer is one JSON object, never a panic; an accepted line gives the
+    /// observation of a fresh replay of every key accepted since the reset, and a refused
+    /// one leaves the observation as it was.
+    #[test]
+    fn any_lines_are_answered_and_refused_ones_change_nothing(
+        lines in proptest::collection::vec(
+            proptest::collection::vec(
+                proptest::sample::select(vec![
+                    'W', 'A', 'S', 'D', 'w', 'd', 'N', 'R', 'E', 'L', 'Q', 'S', '0', '4',
+                    '7', ':', '\u{8}', '\u{1b}', 'X', ' ', 'é',
+                ]),
+                0..6,
+            ),
+            1..10,
+        ),
+        start in proptest::sample::select(vec!["N3S", "R5S", "E2S", "", "R"]),
+    ) {
+        let mut agent = Agent::new(AgentOptions {
+            width: 20,
+            height: 10,
+            floors: 3,
+            ..AgentOptions::default()
+        });
+        let first = agent.reset(start).unwrap();
+        proptest::prop_assert_eq!(first.to_json(), replayed(start).to_json());
+        for keys in lines {
+            let keys: String = keys.into_iter().collect();
+            let before = agent.observe();
+            let answer = agent.answer(&quoted(&keys));
+            let v: Value = serde_json::from_str(&answer).unwrap();
+            proptest::prop_assert!(v.is_object());
+            if v.get("error").is_some() {
+                proptest::prop_assert_eq!(agent.observe(), before.clone(), "{:?}: {}", keys, answer);
+            } else {
+                proptest::prop_assert!(agent.keys().ends_with(&keys));
+            }
+            let now = agent.observe().to_json();
+            proptest::prop_assert_eq!(&now, &replayed(agent.keys()).to_json(), "{:?}", agent.keys());
+            if v.get("error").is_none() {
+                proptest::prop_assert_eq!(&answer, &now);
+            }
+        }
+    }
+}
