@@ -513,23 +513,11 @@ impl Sight {
     }
 }
 
-/// The world as seen: [`GameState::compose_seen`] of the whole world. A grid (a classic game
-/// or a run) masks the composed world with its memory in one pass over both, so an
-/// observation costs a copy of the world, not a lookup a tile.
+/// The world as seen: [`GameState::compose_seen`] of the whole world (a grid masks the
+/// composed world with its memory row by row, so an observation costs a copy of the world,
+/// not a lookup a tile).
 fn seen_view(game: &GameState) -> World {
-    let rect = game.rect();
-    match game.grid() {
-        Some(grid) if grid.seen.len() == rect.width as usize * rect.height as usize => {
-            let mut view = game.compose(rect);
-            for (tile, &seen) in view.tiles_mut().iter_mut().zip(&grid.seen) {
-                if !seen {
-                    *tile = Tile::Nothing;
-                }
-            }
-            view
-        }
-        _ => game.compose_seen(rect),
-    }
+    game.compose_seen(game.rect())
 }
 
 /// The JSON of a [`Sight`], its fields in alphabetical order (as `serde_json`'s maps print

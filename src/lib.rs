@@ -23,6 +23,8 @@
 //!   screens → pixels.
 //! - [`terminal`]: the same game in a terminal (`play --terminal`): keys → interpreter,
 //!   screens → character cells, redrawing only what changed.
+//! - [`agent`]: programs that play: keys in, what the player sees out (`byog agent`'s JSON
+//!   lines, and the same in process).
 //! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`, `solve`); only `play`
 //!   starts the window or the terminal game. Its words stay in it: `stats`' tables and JSON
 //!   and `gen --view`'s debug views are drawn there, over the measuring of

@@ -277,8 +277,22 @@ impl GameState {
     pub fn compose_seen(&self, area: Rect) -> World {
         let area = area.intersection(&self.rect());
         let mut world = self.compose(area);
+        let aw = area.width as usize;
+        if let Board::Grid(g) = &self.board {
+            // The memory is a grid of the terrain's size: mask the area row by row.
+            let tw = g.terrain.width();
+            for (row, tiles) in world.tiles_mut().chunks_mut(aw.max(1)).enumerate() {
+                let start = (area.y as usize + row) * tw + area.x as usize;
+                for (t, &seen) in tiles.iter_mut().zip(&g.seen[start..start + aw]) {
+                    if !seen {
+                        *t = Tile::Nothing;
+                    }
+                }
+            }
+            return world;
+        }
         for (i, t) in world.tiles_mut().iter_mut().enumerate() {
-            let (x, y) = (i % area.width as usize, i / area.width as usize);
+            let (x, y) = (i % aw, i / aw);
             if !self.has_seen(Pos::new(area.x + x as i32, area.y + y as i32)) {
                 *t = Tile::Nothing;
             }
