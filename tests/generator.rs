@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use byog::core::GameState;
-use byog::core::generator::{self, GenerateError, GeneratorSettings, Room, Setting};
+use byog::core::generator::{self, GenerateError, GeneratorSettings, RoomRect, Setting};
 use byog::tile_engine::{Pos, TETile, Tile, Tileset, World};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
@@ -544,7 +544,7 @@ fn extreme_settings_still_valid_and_connected() {
     }
 }
 
-fn room_tiles(room: &Room) -> impl Iterator<Item = Pos> + '_ {
+fn room_tiles(room: &RoomRect) -> impl Iterator<Item = Pos> + '_ {
     (room.y..room.y + room.height)
         .flat_map(move |y| (room.x..room.x + room.width).map(move |x| Pos::new(x, y)))
 }
@@ -764,7 +764,7 @@ fn worlds_are_unchanged_by_speed_work() {
     for (seeds, width, height, settings) in cases {
         for seed in seeds {
             let g = generator::generate_for_seed(seed, width, height, &settings).unwrap();
-            hash = fnv1a(hash, g.dungeon.world.to_string().as_bytes());
+            hash = fnv1a(hash, g.level.world.to_string().as_bytes());
         }
     }
     assert_eq!(

@@ -13,7 +13,7 @@
 use std::collections::{BTreeSet, VecDeque};
 
 use byog::core::GameState;
-use byog::core::generator::{self, GeneratorSettings, Room};
+use byog::core::generator::{self, GeneratorSettings, RoomRect};
 use byog::core::metrics::{
     self, Metrics, NO_ROOM, Reached, Requirement, Requirements, RoomMetrics, Unmet,
 };
@@ -876,7 +876,7 @@ fn check_generated(seed: u64, width: usize, height: usize, settings: GeneratorSe
     let mut rng = Pcg64::seed_from_u64(seed);
     let dungeon = generator::generate(&mut rng, width, height, &settings).unwrap();
     assert_eq!(&dungeon.world, world, "{label}");
-    let mut carved: Vec<Room> = dungeon.rooms.clone();
+    let mut carved: Vec<RoomRect> = dungeon.rooms.clone();
     carved.sort_by_key(|r| (r.y, r.x));
     let carved: Vec<(Pos, u32)> = carved
         .iter()

@@ -100,14 +100,14 @@ fn requirements_that_can_be_met_are_met() {
     let mut retried = 0;
     for seed in 0..30 {
         let g = generator::generate_for_seed(seed, 80, 30, &with(req, 100)).unwrap();
-        let d = &g.dungeon;
+        let d = &g.level;
         let m = metrics::measure(&d.world, d.avatar, d.exit);
         assert!(req.check(&m).is_ok(), "seed {seed}: {m:?}");
         assert!(m.exit_distance.unwrap() >= 200 && m.room_count >= 20);
         retried += u32::from(g.tries > 1);
         // The same seed and requirements always give the same world.
         let again = generator::generate_for_seed(seed, 80, 30, &with(req, 100)).unwrap();
-        assert_eq!(again.dungeon, g.dungeon);
+        assert_eq!(again.level, g.level);
         assert_eq!(again.tries, g.tries);
     }
     assert!(retried > 0, "these requirements make some seeds retry");

@@ -18,7 +18,7 @@ use super::{
     CliError, Color, Format, failed_of, format_of, reported, seed_failure, value_name, write_stdout,
 };
 use crate::core::GameState;
-use crate::core::generator::{self, GeneratorSettings, Room};
+use crate::core::generator::{self, GeneratorSettings, RoomRect};
 use crate::tile_engine::{Geometry, raster};
 
 /// Most seeds one `gen --seeds` run accepts.
@@ -66,13 +66,13 @@ pub struct GenArgs {
 /// A world as `gen` makes it: the game `N<seed>S` starts and the rooms the generator carved.
 struct Made {
     game: GameState,
-    rooms: Vec<Room>,
+    rooms: Vec<RoomRect>,
 }
 
 fn make(seed: u64, common: &Common, settings: GeneratorSettings) -> Result<Made, String> {
     let g = generator::generate_for_seed(seed, common.width, common.height, &settings)
         .map_err(|e| errors::generate(&e))?;
-    let rooms = g.dungeon.rooms.clone();
+    let rooms = g.level.rooms.clone();
     Ok(Made {
         game: GameState::from_generated(seed, settings, g),
         rooms,

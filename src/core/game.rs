@@ -96,16 +96,16 @@ impl GameState {
         settings: GeneratorSettings,
         generated: generator::Generated,
     ) -> GameState {
-        let generator::Generated { dungeon, rng, .. } = generated;
-        let terrain = terrain_under(dungeon.world, dungeon.avatar, dungeon.exit);
+        let generator::Generated { level, rng, .. } = generated;
+        let terrain = terrain_under(level.world, level.avatar, level.exit);
         GameState::on_board(
             seed,
             settings,
             rng,
             Board::Grid(GridBoard::new(
                 terrain,
-                dungeon.avatar,
-                dungeon.exit,
+                level.avatar,
+                level.exit,
                 Vec::new(),
                 None,
             )),

@@ -277,9 +277,10 @@ fn n_tries(n: u32) -> String {
     }
 }
 
-/// A rectangle of floor carved as a room, in tiles; `(x, y)` is its bottom-left tile.
+/// A rectangle of floor carved as a room, in tiles; `(x, y)` is its bottom-left tile (not an
+/// exploration's [`crate::core::explore::Room`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Room {
+pub struct RoomRect {
     /// Left column.
     pub x: i32,
     /// Bottom row.
@@ -290,7 +291,7 @@ pub struct Room {
     pub height: i32,
 }
 
-impl Room {
+impl RoomRect {
     /// Whether `pos` lies inside the room.
     pub fn contains(&self, pos: Pos) -> bool {
         pos.x >= self.x
@@ -300,10 +301,11 @@ impl Room {
     }
 }
 
-/// A generated world: the tiles (avatar and exit included), where the avatar and exit are, and
-/// the rooms that were carved.
+/// A generated level: the world's tiles (avatar and exit included), where the avatar and the
+/// exit are, and the rooms that were carved (Hauberk's stage; not an exploration's
+/// [`crate::core::explore::Dungeon`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Dungeon {
+pub struct Level {
     /// The tiles, `@` and `█` included.
     pub world: World,
     /// The avatar's tile.
@@ -311,7 +313,7 @@ pub struct Dungeon {
     /// The exit's tile (a LOCKED_DOOR in the wall).
     pub exit: Pos,
     /// The rooms, in the order they were placed.
-    pub rooms: Vec<Room>,
+    pub rooms: Vec<RoomRect>,
 }
 
 /// Checks a world size against `MIN_SIDE..=MAX_SIDE`.
@@ -381,7 +383,7 @@ pub fn generate<R: Rng + ?Sized>(
     width: usize,
     height: usize,
     settings: &GeneratorSettings,
-) -> Result<Dungeon, GenerateError> {
+) -> Result<Level, GenerateError> {
     check_size(width, height)?;
     settings.validate()?;
     let mut carver = Carver::new(width, height);
@@ -418,7 +420,7 @@ pub fn generate<R: Rng + ?Sized>(
                 .any(|&n| world.get(n).is_some_and(|t| t.is_walkable())),
         "the exit is a door next to open ground"
     );
-    Ok(Dungeon {
+    Ok(Level {
         world,
         avatar,
         exit,
@@ -431,7 +433,7 @@ pub fn generate<R: Rng + ?Sized>(
 #[derive(Debug, Clone)]
 pub struct Generated {
     /// The world that met the requirements.
-    pub dungeon: Dungeon,
+    pub level: Level,
     /// The generator after generation.
     pub rng: Pcg64,
     /// Worlds tried, 1 when the first met the requirements.
@@ -473,20 +475,16 @@ pub fn generate_for_seed(
     let mut closest: [Option<Unmet>; Requirement::ALL.len()] = [None; Requirement::ALL.len()];
     for attempt in 0..settings.max_tries {
         let mut rng = Pcg64::seed_from_u64(sub_seed(seed, attempt));
-        let dungeon = generate(&mut rng, width, height, settings)?;
+        let level = generate(&mut rng, width, height, settings)?;
         let verdict = if requirements.is_unconstrained() {
             Ok(())
         } else {
-            requirements.check(&metrics::measure(
-                &dungeon.world,
-                dungeon.avatar,
-                dungeon.exit,
-            ))
+            requirements.check(&metrics::measure(&level.world, level.avatar, level.exit))
         };
         match verdict {
             Ok(()) => {
                 return Ok(Generated {
-                    dungeon,
+                    level,
                     rng,
                     tries: attempt + 1,
                 });
@@ -607,7 +605,7 @@ impl Carver {
 
     /// Whether a room sits on odd coordinates with odd sides inside the carving area (a
     /// debug check of [`Carver::add_rooms`]).
-    fn room_fits(&self, r: &Room) -> bool {
+    fn room_fits(&self, r: &RoomRect) -> bool {
         r.x % 2 == 1
             && r.y % 2 == 1
             && r.width % 2 == 1

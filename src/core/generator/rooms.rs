@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Carver, GeneratorSettings, Room};
+use super::{Carver, GeneratorSettings, RoomRect};
 
 impl Carver {
     /// Tries `room_tries_per_1000_tiles × area / 1000` (at least 1) times to place a room of
@@ -20,7 +20,7 @@ impl Carver {
         &mut self,
         rng: &mut R,
         settings: &GeneratorSettings,
-    ) -> Vec<Room> {
+    ) -> Vec<RoomRect> {
         let area = (self.area_width * self.area_height) as u64;
         let tries = (area * u64::from(settings.room_tries_per_1000_tiles) / 1000).max(1);
         let (aw, ah) = (self.area_width as u32, self.area_height as u32);
@@ -41,7 +41,7 @@ impl Carver {
             }
             let x = rng.random_range(0..(aw - width) / 2) * 2 + 1;
             let y = rng.random_range(0..(ah - height) / 2) * 2 + 1;
-            let room = Room {
+            let room = RoomRect {
                 x: x as i32,
                 y: y as i32,
                 width: width as i32,
@@ -55,7 +55,7 @@ impl Carver {
         if rooms.is_empty() {
             let x = rng.random_range(0..(aw - 3) / 2) * 2 + 1;
             let y = rng.random_range(0..(ah - 3) / 2) * 2 + 1;
-            let room = Room {
+            let room = RoomRect {
                 x: x as i32,
                 y: y as i32,
                 width: 3,
@@ -69,7 +69,10 @@ impl Carver {
     }
 
     /// The room's cells as ranges of `cells` indices, one a row of cells.
-    fn room_cell_rows(&self, room: &Room) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
+    fn room_cell_rows(
+        &self,
+        room: &RoomRect,
+    ) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
         let first = self.cell(room.x as usize, room.y as usize);
         let (columns, rows) = (room.width as usize / 2 + 1, room.height as usize / 2 + 1);
         let stride = self.cell_stride;
@@ -79,7 +82,7 @@ impl Carver {
     /// Whether the room's cells are all rock. Rooms at odd positions with odd sides overlap
     /// exactly when they share a cell, and only rooms are carved yet, so this is the overlap
     /// test.
-    fn is_rock(&self, room: &Room) -> bool {
+    fn is_rock(&self, room: &RoomRect) -> bool {
         // An OR over every cell rather than a search for the first carved one: no branch to
         // mispredict, and the rows' loads all go out at once.
         self.room_cell_rows(room)
@@ -88,7 +91,7 @@ impl Carver {
             == 0
     }
 
-    fn carve_cells(&mut self, room: &Room) {
+    fn carve_cells(&mut self, room: &RoomRect) {
         for row in self.room_cell_rows(room) {
             self.cells[row].fill(1);
         }
@@ -98,7 +101,7 @@ impl Carver {
     /// The rooms are carved in order of their bottom row rather than placement order: on a
     /// large world the rows each room touches are then the ones the last rooms touched, still
     /// in cache.
-    fn carve_regions(&mut self, rooms: &[Room]) {
+    fn carve_regions(&mut self, rooms: &[RoomRect]) {
         let first = self.region_count + 1;
         self.region_count += rooms.len() as u32;
         let mut by_row: Vec<(i32, u32)> =

@@ -103,9 +103,9 @@ pub fn make(
             other => other,
         })?;
         let mut rng = generated.rng;
-        let dungeon = generated.dungeon;
-        let (avatar, exit) = (dungeon.avatar, dungeon.exit);
-        let terrain = terrain_under(dungeon.world, avatar, exit);
+        let level = generated.level;
+        let (avatar, exit) = (level.avatar, level.exit);
+        let terrain = terrain_under(level.world, avatar, exit);
         let features = place(&terrain, avatar, exit, &params, &mut rng);
         if !is_solvable(&terrain, avatar, exit, &features) {
             debug_assert!(false, "placement keeps the floor solvable");

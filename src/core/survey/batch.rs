@@ -34,7 +34,7 @@ pub fn measure_seed(
     settings: &GeneratorSettings,
 ) -> Result<SeedStats, GenerateError> {
     let g = generator::generate_for_seed(seed, width, height, settings)?;
-    let d = &g.dungeon;
+    let d = &g.level;
     Ok(SeedStats {
         seed,
         tries: g.tries,
