@@ -27,9 +27,7 @@ use super::{Feature, FeatureKind, FloorInfo};
 use crate::core::base::{GameRng, terrain_under};
 use crate::core::generator::{self, GenerateError, GeneratorSettings};
 use crate::core::metrics::{NO_ROOM, room_ids};
-use crate::tile_engine::search::{
-    Grid, UNREACHED, articulation_points, bfs, label_components, path_into,
-};
+use crate::tile_engine::search::{Blocks, Grid, UNREACHED, bfs, label_components, path_into};
 use crate::tile_engine::{Pos, World};
 
 /// How many derived seeds a floor tries before the run gives up with an error.
@@ -189,16 +187,14 @@ fn place<R: Rng + ?Sized>(
     }
 
     // Traps: nearest the path first, corridors and junctions before ringed (room) tiles,
-    // ties at random.
-    let cut = articulation_points(grid, &open);
+    // ties at random. The blocks of the open tiles are found once; whether a candidate cuts
+    // the tiles that remain is then asked of its block alone.
+    let mut blocks = Blocks::new(grid, open.clone());
     let mut candidates: Vec<(u32, bool, u32, usize)> = (0..n)
-        .filter(|&i| open[i] && !taken[i] && !cut[i] && from_path[i] != UNREACHED)
+        .filter(|&i| open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED)
         .map(|i| (from_path[i], ringed(grid, &open, i), rng.random::<u32>(), i))
         .collect();
     candidates.sort_unstable();
-    let mut remaining = open.clone();
-    let mut cut_now = cut;
-    let mut stale = false;
     let mut traps: Vec<usize> = Vec::with_capacity(params.traps as usize);
     for &(_, ring, _, i) in &candidates {
         if traps.len() == params.traps as usize {
@@ -211,19 +207,12 @@ fn place<R: Rng + ?Sized>(
         if traps.iter().any(|&t| near(t)) {
             continue;
         }
-        if !ring {
-            if stale {
-                cut_now = articulation_points(grid, &remaining);
-                stale = false;
-            }
-            if cut_now[i] {
-                continue;
-            }
+        if !ring && blocks.cuts_now(i) {
+            continue;
         }
         traps.push(i);
-        remaining[i] = false;
+        blocks.close(i);
         taken[i] = true;
-        stale = true;
     }
 
     // Chests: one a room, the most secluded rooms first (ties at random).
