@@ -22,7 +22,7 @@
 use rand::{Rng, RngExt};
 
 use super::depth::{self, DepthParams};
-use super::route::Router;
+use super::route::Legs;
 use super::{Feature, FeatureKind, FloorInfo};
 use crate::core::base::{GameRng, terrain_under};
 use crate::core::generator::{self, GenerateError, GeneratorSettings};
@@ -104,16 +104,17 @@ pub fn make(
         let dungeon = generated.dungeon;
         let (avatar, exit) = (dungeon.avatar, dungeon.exit);
         let terrain = terrain_under(dungeon.world, avatar, exit);
-        let features = place(&terrain, avatar, exit, &params, &mut rng);
+        let (grid, open) = Grid::walkable_mask(&terrain);
+        let features = place(grid, &open, &terrain, avatar, exit, &params, &mut rng);
         if !is_solvable(&terrain, avatar, exit, &features) {
             debug_assert!(false, "placement keeps the floor solvable");
             continue;
         }
-        let router = Router::new(&terrain, &features, avatar, exit, true);
-        let plan = router.plan();
-        let direct = router.direct().unwrap_or(u64::MAX);
-        let open = terrain.tiles().iter().filter(|t| t.is_walkable()).count() as u64;
-        let allowance = open * params.budget_permille / 1000;
+        let legs = Legs::of_floor(grid, &open, &features, avatar, exit, &dungeon.rooms);
+        let plan = legs.plan();
+        let direct = legs.direct().unwrap_or(u64::MAX);
+        let open_tiles = open.iter().filter(|&&o| o).count() as u64;
+        let allowance = open_tiles * params.budget_permille / 1000;
         if plan.full_cost() <= allowance {
             return Ok(Floor {
                 params,
@@ -158,27 +159,28 @@ fn ringed(grid: Grid, open: &[bool], i: usize) -> bool {
 
 /// Places the depth table's traps and chests (steps 2 and 3 of the module documentation).
 fn place<R: Rng + ?Sized>(
+    grid: Grid,
+    open: &[bool],
     terrain: &World,
     avatar: Pos,
     exit: Pos,
     params: &DepthParams,
     rng: &mut R,
 ) -> Vec<Feature> {
-    let (grid, open) = Grid::walkable_mask(terrain);
     let n = grid.len();
     let (Some(a), Some(e)) = (grid.index(avatar), grid.index(exit)) else {
         return Vec::new();
     };
     // The critical path and every tile's distance from it.
     let mut dist = vec![UNREACHED; n];
-    bfs(grid, &open, &[a], &mut dist);
+    bfs(grid, open, &[a], &mut dist);
     let path: Vec<usize> = path_into(grid, &dist, e)
         .unwrap_or_else(|| vec![a])
         .into_iter()
         .filter(|&i| open[i])
         .collect();
     let mut from_path = vec![UNREACHED; n];
-    bfs(grid, &open, &path, &mut from_path);
+    bfs(grid, open, &path, &mut from_path);
     // Never on the start or in front of the exit.
     let mut taken = vec![false; n];
     taken[a] = true;
@@ -189,10 +191,10 @@ fn place<R: Rng + ?Sized>(
     // Traps: nearest the path first, corridors and junctions before ringed (room) tiles,
     // ties at random. The blocks of the open tiles are found once; whether a candidate cuts
     // the tiles that remain is then asked of its block alone.
-    let mut blocks = Blocks::new(grid, open.clone());
+    let mut blocks = Blocks::new(grid, open.to_vec());
     let mut candidates: Vec<(u32, bool, u32, usize)> = (0..n)
         .filter(|&i| open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED)
-        .map(|i| (from_path[i], ringed(grid, &open, i), rng.random::<u32>(), i))
+        .map(|i| (from_path[i], ringed(grid, open, i), rng.random::<u32>(), i))
         .collect();
     candidates.sort_unstable();
     let mut traps: Vec<usize> = Vec::with_capacity(params.traps as usize);
