@@ -99,22 +99,24 @@ impl Grid {
 /// not), neighbours in the fixed order. `dist` must be all [`UNREACHED`] on entry; it ends
 /// with the distance of every reached cell, in steps.
 pub fn bfs(grid: Grid, open: &[bool], sources: &[usize], dist: &mut [u32]) {
-    let mut queue: Vec<usize> = Vec::with_capacity(sources.len().max(16));
+    // Each cell is queued once at most: room for all of them up front (untouched memory
+    // costs nothing), as 4-byte indices.
+    let mut queue: Vec<u32> = Vec::with_capacity(grid.len());
     for &s in sources {
         if dist[s] == UNREACHED {
             dist[s] = 0;
-            queue.push(s);
+            queue.push(s as u32);
         }
     }
     let mut head = 0;
-    while head < queue.len() {
-        let i = queue[head];
+    while let Some(&i) = queue.get(head) {
         head += 1;
+        let i = i as usize;
         let d = dist[i] + 1;
         for n in grid.neighbours(i) {
             if open[n] && dist[n] == UNREACHED {
                 dist[n] = d;
-                queue.push(n);
+                queue.push(n as u32);
             }
         }
     }
@@ -350,6 +352,10 @@ pub struct Blocks {
     disc: Vec<u32>,
     low: Vec<u32>,
     time: u32,
+    /// Scratch of the searches: the cells a search went down from (with their parents and
+    /// next neighbours), and the cells reached whose block is not known yet.
+    stack: Vec<(u32, u32, u32)>,
+    pending: Vec<u32>,
 }
 
 impl Blocks {
@@ -362,12 +368,15 @@ impl Blocks {
             cut: Vec::new(),
             blocks_of: vec![0; n],
             block: vec![NO_BLOCK; n],
-            head: Vec::new(),
-            stale: Vec::new(),
-            start: Vec::new(),
+            // A maze's corridors make about a block a tile.
+            head: Vec::with_capacity(n / 2),
+            stale: Vec::with_capacity(n / 2),
+            start: Vec::with_capacity(n / 2),
             disc: vec![0; n],
             low: vec![0; n],
             time: 0,
+            stack: Vec::with_capacity(n),
+            pending: Vec::with_capacity(n),
         };
         for root in 0..n {
             if blocks.open[root] && blocks.disc[root] == 0 {
@@ -436,40 +445,56 @@ impl Blocks {
     /// cell for [`NO_BLOCK`]), which it replaces by the blocks it finds: numbered after those
     /// known, each cell it reaches (but the root) given the block it shares with its parent.
     fn search(&mut self, root: usize, within: u32) {
-        const NONE: usize = usize::MAX;
-        let old_head = self.head.get(within as usize).map_or(NONE, |&h| h as usize);
+        const NONE: u32 = u32::MAX;
+        let old_head = self
+            .head
+            .get(within as usize)
+            .map_or(usize::MAX, |&h| h as usize);
         // The cells of `within` leave it as the search reaches them.
         let leaving = u8::from(within != NO_BLOCK);
-        let start = self.time;
-        self.time += 1;
-        self.disc[root] = self.time;
-        self.low[root] = self.time;
-        self.blocks_of[root] -= leaving;
+        let Blocks {
+            grid,
+            open,
+            blocks_of,
+            block,
+            head,
+            stale,
+            start,
+            disc,
+            low,
+            time,
+            stack,
+            pending,
+            ..
+        } = self;
+        let begun = *time;
+        *time += 1;
+        disc[root] = *time;
+        low[root] = *time;
+        blocks_of[root] -= leaving;
         let mut root_children = 0;
-        // The cells the search went down from, each with its parent and the next neighbour
-        // to try; and the cells reached whose block is not known yet, in order of discovery.
-        let mut stack: Vec<(usize, usize, usize)> = Vec::with_capacity(64);
-        let mut pending: Vec<u32> = Vec::with_capacity(64);
-        // The cell being searched, its parent and its next neighbour to try.
-        let (mut v, mut parent, mut k) = (root, NONE, 0);
+        // The cell being searched, its parent and its next neighbour to try; `stack` holds
+        // the same of the cells the search went down from, `pending` the cells reached whose
+        // block is not known yet, in order of discovery.
+        let (mut v, mut parent, mut k) = (root as u32, NONE, 0u32);
         loop {
             if k < 4 {
-                let w = self.grid.neighbours(v)[k];
+                let w = grid.neighbours(v as usize)[k as usize];
                 k += 1;
-                if w == parent || !self.open[w] {
+                if w as u32 == parent || !open[w] {
                     continue;
                 }
-                if self.disc[w] > start {
-                    self.low[v] = self.low[v].min(self.disc[w]);
-                } else if within == NO_BLOCK || self.block[w] == within || w == old_head {
-                    self.time += 1;
-                    self.disc[w] = self.time;
-                    self.low[w] = self.time;
-                    self.blocks_of[w] -= leaving;
-                    root_children += usize::from(v == root);
+                if disc[w] > begun {
+                    low[v as usize] = low[v as usize].min(disc[w]);
+                } else if within == NO_BLOCK || block[w] == within || w == old_head {
+                    *time += 1;
+                    disc[w] = *time;
+                    low[w] = *time;
+                    blocks_of[w] -= leaving;
+                    root_children += usize::from(v as usize == root);
                     pending.push(w as u32);
                     stack.push((v, parent, k));
-                    (v, parent, k) = (w, v, 0);
+                    (v, parent, k) = (w as u32, v, 0);
                 }
                 continue;
             }
@@ -477,30 +502,31 @@ impl Blocks {
             let Some((p, grandparent, next)) = stack.pop() else {
                 break;
             };
-            self.low[p] = self.low[p].min(self.low[v]);
-            if self.low[v] >= self.disc[p] {
+            let (p, c) = (p as usize, v as usize);
+            low[p] = low[p].min(low[c]);
+            if low[c] >= disc[p] {
                 // `p` separates `v`'s part of the search from the rest: the cells found
                 // since `v` (and not yet in a block) form a block with `p`.
-                let id = self.head.len() as u32;
-                self.head.push(p as u32);
-                self.stale.push(false);
-                self.start.push(p as u32);
-                self.blocks_of[p] += 1;
-                while let Some(c) = pending.pop() {
-                    self.block[c as usize] = id;
-                    self.blocks_of[c as usize] += 1;
-                    if c as usize == v {
+                let id = head.len() as u32;
+                head.push(p as u32);
+                stale.push(false);
+                start.push(p as u32);
+                blocks_of[p] += 1;
+                while let Some(m) = pending.pop() {
+                    block[m as usize] = id;
+                    blocks_of[m as usize] += 1;
+                    if m == v {
                         break;
                     }
                 }
             }
-            (v, parent, k) = (p, grandparent, next);
+            (v, parent, k) = (p as u32, grandparent, next);
         }
-        if within == NO_BLOCK || self.block[root] == within {
+        if within == NO_BLOCK || block[root] == within {
             // The root's own block: the one it lies in when that is the only one (it heads
             // all of them).
-            self.block[root] = if root_children == 1 {
-                self.head.len() as u32 - 1
+            block[root] = if root_children == 1 {
+                head.len() as u32 - 1
             } else {
                 NO_BLOCK
             };
