@@ -99,26 +99,35 @@ impl Grid {
 /// not), neighbours in the fixed order. `dist` must be all [`UNREACHED`] on entry; it ends
 /// with the distance of every reached cell, in steps.
 pub fn bfs(grid: Grid, open: &[bool], sources: &[usize], dist: &mut [u32]) {
-    // Each cell is queued once at most: room for all of them up front (untouched memory
-    // costs nothing), as 4-byte indices.
-    let mut queue: Vec<u32> = Vec::with_capacity(grid.len());
+    // Each cell is queued once at most, and each neighbour is written past the queue's end
+    // before it is known to be new: room for all cells and four more, as 4-byte indices.
+    let mut queue = vec![0u32; grid.len() + 4];
+    let mut tail = 0;
     for &s in sources {
         if dist[s] == UNREACHED {
             dist[s] = 0;
-            queue.push(s as u32);
+            queue[tail] = s as u32;
+            tail += 1;
         }
     }
     let mut head = 0;
-    while let Some(&i) = queue.get(head) {
+    while head < tail {
+        let i = queue[head] as usize;
         head += 1;
-        let i = i as usize;
         let d = dist[i] + 1;
+        // Branch-free (whether a neighbour is new is a coin toss in a maze): the queue's end
+        // moves on by 0 or 1 and the distance is written either way.
+        let Some(slots) = queue[tail..].first_chunk_mut::<4>() else {
+            break;
+        };
+        let mut new_cells = 0;
         for n in grid.neighbours(i) {
-            if open[n] && dist[n] == UNREACHED {
-                dist[n] = d;
-                queue.push(n as u32);
-            }
+            let new = open[n] & (dist[n] == UNREACHED);
+            dist[n] = if new { d } else { dist[n] };
+            slots[new_cells & 3] = n as u32;
+            new_cells += usize::from(new);
         }
+        tail += new_cells;
     }
 }
 
