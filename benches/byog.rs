@@ -439,6 +439,31 @@ fn explore_tiles(c: &mut Criterion) {
     g.finish();
 }
 
+/// A large run starts at the cost of its first floor (docs/performance.md): `R<seed>S` at
+/// 1000 × 1000 with the default 10 floors makes B1 (600 × 600) and nothing else, so
+/// `run/start_1000x1000` is read against `run/floor_B1_1000x1000`, that floor alone.
+fn run_start(c: &mut Criterion) {
+    use byog::core::run::floor;
+    let s = GeneratorSettings::default();
+    let mut g = c.benchmark_group("run");
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    let mut seed = 0u64;
+    g.bench_function("start_1000x1000", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(GameState::new_run(seed, 1000, 1000, s, 10).unwrap())
+        })
+    });
+    let mut seed = 0u64;
+    g.bench_function("floor_B1_1000x1000", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(floor::make(seed, 1, 10, 1000, 1000, &s).unwrap())
+        })
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     generate,
@@ -449,7 +474,8 @@ criterion_group!(
     fov,
     explore,
     agent,
-    explore_tiles
+    explore_tiles,
+    run_start
 );
 criterion_main!(benches);
 

@@ -91,14 +91,43 @@ impl GridBoard {
         }
     }
 
-    /// The field of view from the avatar's tile, marked as seen (at most once a tile).
+    /// The field of view from the avatar's tile, marked as seen (at most once a tile): what
+    /// blocks sight in the light radius' square is read off the terrain a row at a time.
     #[cold]
     #[inline(never)]
     fn look_from_new_tile(&mut self) {
-        let w = self.terrain.width();
+        let (w, h) = (self.terrain.width() as i32, self.terrain.height() as i32);
+        let r = SIGHT_RADIUS as i32;
+        let (ax, ay) = (self.avatar.x, self.avatar.y);
+        let mut patch = fov::Opacity::opaque(SIGHT_RADIUS);
+        let side = patch.side();
+        // The patch's columns over the terrain.
+        let (i0, i1) = (
+            (r - ax).max(0) as usize,
+            (w - ax + r).min(side as i32) as usize,
+        );
+        let tiles = self.terrain.tiles();
+        for j in 0..side {
+            let y = ay + j as i32 - r;
+            if !(0..h).contains(&y) || i0 >= i1 {
+                patch.set_outside(j, 0, side);
+                continue;
+            }
+            // The terrain's tiles under patch columns `i0..i1` of this row.
+            let first = (y * w + ax - r + i0 as i32) as usize;
+            let blocks = tiles[first..first + (i1 - i0)]
+                .iter()
+                .enumerate()
+                .fold(0u32, |bits, (k, t)| {
+                    bits | u32::from(t.blocks_sight()) << (i0 + k)
+                });
+            patch.set_row(j, blocks);
+            patch.set_outside(j, 0, i0);
+            patch.set_outside(j, i1, side);
+        }
         let seen = &mut self.seen;
-        fov::compute(&self.terrain, self.avatar, SIGHT_RADIUS, &mut |p| {
-            seen[p.y as usize * w + p.x as usize] = true;
+        fov::compute_in(&patch, self.avatar, &mut |p| {
+            seen[(p.y * w + p.x) as usize] = true;
         });
     }
 

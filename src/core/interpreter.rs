@@ -386,6 +386,15 @@ impl Interpreter {
         key: char,
         store: &mut dyn SaveStore,
     ) -> Result<Outcome, InterpretError> {
+        // The hot path of a replay: a move in a game in play (what `step` does with it,
+        // without the rest of the state machine).
+        if let State::InGame { game, colon: false } = &mut self.state
+            && let Some(action) = Action::from_key(key)
+            && !game.has_ended()
+        {
+            self.position += 1;
+            return Ok(Outcome::Acted(game.apply(action)));
+        }
         let outcome = self.step(key, store);
         if outcome.is_ok() {
             self.position += 1;

@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use super::slot::{self, MID, Memory, SLOT, WAY_UP};
 use super::{BranchId, Dungeon, ExitState, ExploreSettings, Room, RoomPos, SettingsError};
 use crate::core::run::{Feature, START_HEALTH};
-use crate::tile_engine::{Direction, Map, Pos, Rect, Tile, fov};
+use crate::tile_engine::fov::{self, Opacity};
+use crate::tile_engine::{Direction, Pos, Rect, Tile};
 
 /// The light radius in an exploration, in tiles (the same as in runs).
 pub const SIGHT_RADIUS: u32 = crate::core::base::SIGHT_RADIUS;
@@ -53,30 +54,6 @@ pub struct ExploreState {
     health: u32,
     score: u64,
     end: Option<ExploreEnd>,
-}
-
-/// Sight and walking over a square of painted tiles around the avatar: the map the field of
-/// view runs on when the avatar looks (built from at most 9 rooms, never the whole map).
-struct Patch {
-    tiles: [Tile; (PATCH * PATCH) as usize],
-}
-
-impl Map for Patch {
-    fn width(&self) -> usize {
-        PATCH as usize
-    }
-
-    fn height(&self) -> usize {
-        PATCH as usize
-    }
-
-    fn is_walkable(&self, pos: Pos) -> bool {
-        self.contains(pos) && self.tiles[(pos.y * PATCH + pos.x) as usize].is_walkable()
-    }
-
-    fn blocks_sight(&self, pos: Pos) -> bool {
-        !self.contains(pos) || self.tiles[(pos.y * PATCH + pos.x) as usize].blocks_sight()
-    }
 }
 
 impl ExploreState {
@@ -357,34 +334,62 @@ impl ExploreState {
     fn look_around(&mut self) {
         let r = SIGHT_RADIUS as i32;
         let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
-        let mut patch = Patch {
-            tiles: [Tile::Nothing; (PATCH * PATCH) as usize],
+        // What blocks sight in the light radius' square: empty slots and walls do, the rooms'
+        // floors do not, and their exits, features and the way up as their tiles say (what
+        // `paint_into` paints, as sight sees it).
+        let area = Rect::new(origin.x, origin.y, PATCH, PATCH);
+        let mut patch = Opacity::opaque(SIGHT_RADIUS);
+        let mark = |patch: &mut Opacity, p: Pos, t: Tile| {
+            let (i, j) = ((p.x - origin.x) as usize, (p.y - origin.y) as usize);
+            patch.set_run(j, i, i + 1, t.blocks_sight());
         };
-        self.paint_into(
-            Rect::new(origin.x, origin.y, PATCH, PATCH),
-            &mut patch.tiles,
-        );
+        for (at, room) in self.rooms_over(area) {
+            let corner = slot::tile_of(at, 0, 0);
+            room.shape.light_floor(corner, area, &mut patch);
+            let part = Rect::new(corner.x, corner.y, SLOT, SLOT).intersection(&area);
+            Self::paint_things(room, at, part, &mut |p, t| mark(&mut patch, p, t));
+        }
+        let up = self.way_up();
+        if area.contains(up) {
+            mark(&mut patch, up, Tile::WayUp);
+        }
         // Lit tiles lie at most one slot from the avatar's (the radius is under a slot): they
-        // are gathered a slot's memory at a time, then each of those 3 × 3 slots' rooms is
-        // looked up once, not once a tile.
+        // are gathered a slot's memory at a time, a run of a row at a time, then each of those
+        // 3 × 3 slots' rooms is looked up once, not once a tile.
+        let lit_rows = fov::lit_in(&patch);
         let home = slot::slot_of(self.avatar);
         let mut lit = [Memory::default(); 9];
-        // Each patch column and row's slot (0..3 from the one before the avatar's) and tile
-        // in it, worked out once (integer division is dear on a hot path).
-        let along = |start: i32, home: i32| {
-            std::array::from_fn::<(usize, i32), { PATCH as usize }, _>(|i| {
-                let at = start + i as i32;
-                (
-                    (at.div_euclid(SLOT) - home + 1) as usize,
-                    at.rem_euclid(SLOT),
-                )
-            })
-        };
-        let (columns, rows) = (along(origin.x, home.x), along(origin.y, home.y));
-        fov::compute(&patch, Pos::new(r, r), SIGHT_RADIUS, &mut |p| {
-            let ((sx, tx), (sy, ty)) = (columns[p.x as usize], rows[p.y as usize]);
-            lit[sy * 3 + sx].see(tx, ty);
-        });
+        // The patch's columns cut at the slots' borders: where each part starts in the
+        // patch, its slot (0..3 from the one left of the avatar's), its first tile in the slot
+        // and its length.
+        let mut parts = [(0usize, 0usize, 0i32, 0usize); 3];
+        let mut count = 0;
+        let mut column = 0;
+        while column < PATCH {
+            let x = origin.x + column;
+            let tx = x.rem_euclid(SLOT);
+            let len = (SLOT - tx).min(PATCH - column);
+            let sx = (x.div_euclid(SLOT) - home.x + 1) as usize;
+            parts[count] = (column as usize, sx, tx, len as usize);
+            count += 1;
+            column += len;
+        }
+        for (j, &row) in lit_rows.iter().enumerate().take(PATCH as usize) {
+            if row == 0 {
+                continue;
+            }
+            let y = origin.y + j as i32;
+            let (sy, ty) = (
+                (y.div_euclid(SLOT) - home.y + 1) as usize,
+                y.rem_euclid(SLOT),
+            );
+            for &(start, sx, tx, len) in &parts[..count] {
+                let bits = (row >> start) & (u32::MAX >> (32 - len));
+                if bits != 0 {
+                    lit[sy * 3 + sx].see_run(tx, ty, bits);
+                }
+            }
+        }
         for (k, seen) in lit.iter().enumerate() {
             if seen.seen == [0; 3] {
                 continue;

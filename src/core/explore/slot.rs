@@ -13,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Direction, RoomPos};
+use crate::tile_engine::fov::Opacity;
 use crate::tile_engine::{Pos, Rect, Tile};
 
 /// A room slot's side, in tiles (odd, so a side has a middle tile). 13 lets two rooms and
@@ -153,6 +154,36 @@ impl Shape {
         }
     }
 
+    /// Lets light through the room's floor (the room and its corridors), its slot's
+    /// bottom-left tile at `corner`, in `patch`, which holds the tiles of `area` (in the same
+    /// coordinates) and blocks sight elsewhere: what [`Shape::fill`] paints, as sight sees it
+    /// (floor lets light through, wall does not), a rectangle at a time.
+    pub fn light_floor(self, corner: Pos, area: Rect, patch: &mut Opacity) {
+        let mut light = |x0: i32, y0: i32, x1: i32, y1: i32| {
+            let r = Rect::new(corner.x + x0, corner.y + y0, x1 - x0 + 1, y1 - y0 + 1)
+                .intersection(&area);
+            let (i0, i1) = ((r.x - area.x) as usize, (r.right() - area.x) as usize);
+            for y in r.y..r.top() {
+                patch.set_run((y - area.y) as usize, i0, i1, false);
+            }
+        };
+        let (x0, y0) = (i32::from(self.x), i32::from(self.y));
+        let (x1, y1) = self.far_corner();
+        let last = SLOT - 1;
+        light(x0, y0, x1, y1);
+        let lines = [
+            (Direction::Up, (MID, y1 + 1, MID, last)),
+            (Direction::Right, (x1 + 1, MID, last, MID)),
+            (Direction::Down, (MID, 0, MID, y0 - 1)),
+            (Direction::Left, (0, MID, x0 - 1, MID)),
+        ];
+        for (dir, (a, b, c, d)) in lines {
+            if self.has_corridor(dir) {
+                light(a, b, c, d);
+            }
+        }
+    }
+
     /// The terrain of slot tile `(tx, ty)` (each in `0..SLOT`): FLOOR on the room and its
     /// corridors, WALL on the ring around the room and beside the corridors, NOTHING
     /// elsewhere.
@@ -235,6 +266,19 @@ impl Memory {
     pub fn see(&mut self, tx: i32, ty: i32) {
         let (w, b) = Memory::bit(tx, ty);
         self.seen[w] |= b;
+    }
+
+    /// Marks seen the tiles of row `ty` from column `tx` on where `bits` is set (bit `k` for
+    /// tile `tx + k`; none past the row's end).
+    pub fn see_run(&mut self, tx: i32, ty: i32, bits: u32) {
+        debug_assert!(tx + (32 - bits.leading_zeros() as i32) <= SLOT);
+        let i = (ty * SLOT + tx) as usize;
+        let (w, at) = (i / 64, i % 64);
+        let bits = u128::from(bits) << at;
+        self.seen[w] |= bits as u64;
+        if let Some(next) = self.seen.get_mut(w + 1) {
+            *next |= (bits >> 64) as u64;
+        }
     }
 
     /// Marks every tile `other` saw as seen.

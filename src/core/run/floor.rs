@@ -22,14 +22,12 @@
 use rand::{Rng, RngExt};
 
 use super::depth::{self, DepthParams};
-use super::route::Router;
+use super::route::Legs;
 use super::{Feature, FeatureKind, FloorInfo};
 use crate::core::base::{GameRng, terrain_under};
 use crate::core::generator::{self, GenerateError, GeneratorSettings};
 use crate::core::metrics::{NO_ROOM, room_ids};
-use crate::tile_engine::search::{
-    Grid, UNREACHED, articulation_points, bfs, label_components, path_into,
-};
+use crate::tile_engine::search::{Blocks, Grid, UNREACHED, bfs, path_into};
 use crate::tile_engine::{Pos, World};
 
 /// How many derived seeds a floor tries before the run gives up with an error.
@@ -106,16 +104,17 @@ pub fn make(
         let level = generated.level;
         let (avatar, exit) = (level.avatar, level.exit);
         let terrain = terrain_under(level.world, avatar, exit);
-        let features = place(&terrain, avatar, exit, &params, &mut rng);
-        if !is_solvable(&terrain, avatar, exit, &features) {
+        let (grid, open) = Grid::walkable_mask(&terrain);
+        let features = place(grid, &open, &terrain, avatar, exit, &params, &mut rng);
+        if !solvable(grid, &open, avatar, exit, &features) {
             debug_assert!(false, "placement keeps the floor solvable");
             continue;
         }
-        let router = Router::new(&terrain, &features, avatar, exit, true);
-        let plan = router.plan();
-        let direct = router.direct().unwrap_or(u64::MAX);
-        let open = terrain.tiles().iter().filter(|t| t.is_walkable()).count() as u64;
-        let allowance = open * params.budget_permille / 1000;
+        let legs = Legs::of_floor(grid, &open, &features, avatar, exit, &level.rooms);
+        let plan = legs.plan();
+        let direct = legs.direct().unwrap_or(u64::MAX);
+        let open_tiles = open.iter().filter(|&&o| o).count() as u64;
+        let allowance = open_tiles * params.budget_permille / 1000;
         if plan.full_cost() <= allowance {
             return Ok(Floor {
                 params,
@@ -160,27 +159,28 @@ fn ringed(grid: Grid, open: &[bool], i: usize) -> bool {
 
 /// Places the depth table's traps and chests (steps 2 and 3 of the module documentation).
 fn place<R: Rng + ?Sized>(
+    grid: Grid,
+    open: &[bool],
     terrain: &World,
     avatar: Pos,
     exit: Pos,
     params: &DepthParams,
     rng: &mut R,
 ) -> Vec<Feature> {
-    let (grid, open) = Grid::walkable_mask(terrain);
     let n = grid.len();
     let (Some(a), Some(e)) = (grid.index(avatar), grid.index(exit)) else {
         return Vec::new();
     };
     // The critical path and every tile's distance from it.
     let mut dist = vec![UNREACHED; n];
-    bfs(grid, &open, &[a], &mut dist);
+    bfs(grid, open, &[a], &mut dist);
     let path: Vec<usize> = path_into(grid, &dist, e)
         .unwrap_or_else(|| vec![a])
         .into_iter()
         .filter(|&i| open[i])
         .collect();
     let mut from_path = vec![UNREACHED; n];
-    bfs(grid, &open, &path, &mut from_path);
+    bfs(grid, open, &path, &mut from_path);
     // Never on the start or in front of the exit.
     let mut taken = vec![false; n];
     taken[a] = true;
@@ -189,18 +189,16 @@ fn place<R: Rng + ?Sized>(
     }
 
     // Traps: nearest the path first, corridors and junctions before ringed (room) tiles,
-    // ties at random.
-    let cut = articulation_points(grid, &open);
-    let mut candidates: Vec<(u32, bool, u32, usize)> = (0..n)
-        .filter(|&i| open[i] && !taken[i] && !cut[i] && from_path[i] != UNREACHED)
-        .map(|i| (from_path[i], ringed(grid, &open, i), rng.random::<u32>(), i))
-        .collect();
-    candidates.sort_unstable();
-    let mut remaining = open.clone();
-    let mut cut_now = cut;
-    let mut stale = false;
+    // ties at random. The blocks of the open tiles are found once; whether a candidate cuts
+    // the tiles that remain is then asked of its block alone.
+    let mut blocks = Blocks::new(grid, open.to_vec());
+    let candidates = Candidates::new(
+        (0..n)
+            .filter(|&i| open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED)
+            .map(|i| (from_path[i], ringed(grid, open, i), rng.random::<u32>(), i)),
+    );
     let mut traps: Vec<usize> = Vec::with_capacity(params.traps as usize);
-    for &(_, ring, _, i) in &candidates {
+    for (ring, i) in candidates {
         if traps.len() == params.traps as usize {
             break;
         }
@@ -211,19 +209,12 @@ fn place<R: Rng + ?Sized>(
         if traps.iter().any(|&t| near(t)) {
             continue;
         }
-        if !ring {
-            if stale {
-                cut_now = articulation_points(grid, &remaining);
-                stale = false;
-            }
-            if cut_now[i] {
-                continue;
-            }
+        if !ring && blocks.cuts_now(i) {
+            continue;
         }
         traps.push(i);
-        remaining[i] = false;
+        blocks.close(i);
         taken[i] = true;
-        stale = true;
     }
 
     // Chests: one a room, the most secluded rooms first (ties at random).
@@ -255,7 +246,12 @@ fn place<R: Rng + ?Sized>(
         .collect();
     rooms.sort_unstable();
     let mut chests: Vec<usize> = Vec::with_capacity(params.chests as usize);
-    let all_open: Vec<usize> = (0..n).filter(|&i| open[i]).collect();
+    // A floor without rooms takes its chests anywhere.
+    let all_open: Vec<usize> = if rooms.is_empty() {
+        (0..n).filter(|&i| open[i]).collect()
+    } else {
+        Vec::new()
+    };
     for k in 0..params.chests as usize {
         let pool: &[usize] = match rooms.get(k % rooms.len().max(1)) {
             Some(&(_, _, r)) => &room_tiles[r],
@@ -282,6 +278,76 @@ fn place<R: Rng + ?Sized>(
     features
 }
 
+/// The trap candidates in order of `(distance from the path, ringed, random draw, cell)`,
+/// sorted lazily: a counting sort puts them in groups of equal distance and ring, and each
+/// group is sorted by its draws (then cells) only when the placement reaches it (it usually
+/// stops within the first few).
+struct Candidates {
+    /// `(draw, cell)` packed as `draw << 32 | cell`, by group.
+    keys: Vec<u64>,
+    /// Where each group starts in `keys` (and where the last ends): group `2d + r` holds
+    /// the candidates at distance `d`, ringed when `r` is 1.
+    starts: Vec<usize>,
+    /// Groups entered so far, where the current one ends, and the next key to read.
+    entered: usize,
+    end: usize,
+    next: usize,
+}
+
+impl Candidates {
+    fn new(all: impl Iterator<Item = (u32, bool, u32, usize)>) -> Candidates {
+        let all: Vec<(u32, bool, u32, usize)> = all.collect();
+        let group = |(d, ring, _, _): (u32, bool, u32, usize)| d as usize * 2 + usize::from(ring);
+        let groups = all.iter().map(|&c| group(c) + 1).max().unwrap_or(0);
+        let mut starts = vec![0usize; groups + 1];
+        for &c in &all {
+            starts[group(c) + 1] += 1;
+        }
+        for g in 1..starts.len() {
+            starts[g] += starts[g - 1];
+        }
+        let mut keys = vec![0u64; all.len()];
+        let mut fill = starts.clone();
+        for &c in &all {
+            let g = group(c);
+            debug_assert!(
+                c.3 <= u32::MAX as usize,
+                "a padded grid has under 2³² cells"
+            );
+            keys[fill[g]] = u64::from(c.2) << 32 | c.3 as u64;
+            fill[g] += 1;
+        }
+        Candidates {
+            keys,
+            starts,
+            entered: 0,
+            end: 0,
+            next: 0,
+        }
+    }
+}
+
+impl Iterator for Candidates {
+    /// Whether the candidate is ringed, and its cell.
+    type Item = (bool, usize);
+
+    fn next(&mut self) -> Option<(bool, usize)> {
+        // At the end of a group: into the next one that is not empty, sorting it.
+        while self.next == self.end {
+            if self.entered + 1 >= self.starts.len() {
+                return None;
+            }
+            self.end = self.starts[self.entered + 1];
+            self.entered += 1;
+            self.keys[self.next..self.end].sort_unstable();
+        }
+        let key = self.keys[self.next];
+        self.next += 1;
+        let ring = (self.entered - 1) % 2 == 1;
+        Some((ring, (key & u64::from(u32::MAX)) as usize))
+    }
+}
+
 /// A random free cell of `pool`: a uniform draw, then the next free cell after it.
 fn pick_free<R: Rng + ?Sized>(pool: &[usize], taken: &[bool], rng: &mut R) -> Option<usize> {
     if pool.is_empty() {
@@ -293,30 +359,44 @@ fn pick_free<R: Rng + ?Sized>(pool: &[usize], taken: &[bool], rng: &mut R) -> Op
         .find(|&i| !taken[i])
 }
 
-/// The solvability invariant of docs/runs.md, in one breadth-first search: with every trap tile
+/// The solvability invariant of docs/runs.md, in one flood fill: with every trap tile
 /// removed, the open tiles left are all connected to the start, every trap touches one of
 /// them, and so does the exit.
 pub fn is_solvable(terrain: &World, avatar: Pos, exit: Pos, features: &[Feature]) -> bool {
-    let (grid, mut open) = Grid::walkable_mask(terrain);
+    let (grid, open) = Grid::walkable_mask(terrain);
+    solvable(grid, &open, avatar, exit, features)
+}
+
+/// [`is_solvable`] on the padded walkable mask `open` of the floor's terrain.
+fn solvable(grid: Grid, open: &[bool], avatar: Pos, exit: Pos, features: &[Feature]) -> bool {
     let traps: Vec<usize> = features
         .iter()
         .filter(|f| f.kind == FeatureKind::Trap)
         .filter_map(|f| grid.index(f.pos))
         .collect();
+    // 0: closed (or a trap), 1: open, 2: reached from the start.
+    let mut state: Vec<u8> = open.iter().map(|&o| u8::from(o)).collect();
     for &t in &traps {
-        open[t] = false;
+        state[t] = 0;
     }
-    let Some(a) = grid.index(avatar).filter(|&a| open[a]) else {
+    let Some(a) = grid.index(avatar).filter(|&a| state[a] == 1) else {
         return false;
     };
-    let (labels, _) = label_components(grid, &open);
-    let start = labels[a];
-    let touches = |i: usize| {
-        grid.neighbours(i)
-            .iter()
-            .any(|&n| open[n] && labels[n] == start)
-    };
-    (0..grid.len()).all(|i| !open[i] || labels[i] == start)
+    let open_tiles = state.iter().filter(|&&s| s == 1).count();
+    state[a] = 2;
+    let mut stack = vec![a];
+    let mut reached = 1;
+    while let Some(i) = stack.pop() {
+        for n in grid.neighbours(i) {
+            if state[n] == 1 {
+                state[n] = 2;
+                reached += 1;
+                stack.push(n);
+            }
+        }
+    }
+    let touches = |i: usize| grid.neighbours(i).iter().any(|&n| state[n] == 2);
+    reached == open_tiles
         && traps.iter().all(|&t| touches(t))
         && grid.index(exit).is_some_and(touches)
 }
