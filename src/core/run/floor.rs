@@ -12,12 +12,18 @@
 //! 3. **Chests** in the most secluded rooms (Cogmind's seclusion: a room's distance from the
 //!    critical path), one a room, most secluded first.
 //! 4. **Solvable by construction, checked in linear time** ([`is_solvable`]): with every trap
-//!    tile removed, one breadth-first search from the start reaches every other open tile,
+//!    tile removed, one flood fill from the start reaches every other open tile,
 //!    a neighbour of every trap and a neighbour of the exit. So every feature can be reached
 //!    and each trap entered exactly once and left without stepping on an armed trap.
-//! 5. **Budget**: the solver's par route (every feature, then the exit) must fit the floor's
-//!    allowance (open tiles × the depth table's budget); otherwise the floor is made again
-//!    from the next derived seed, at most [`MAX_FLOOR_TRIES`] times.
+//! 5. **Budget**: the solver's par route (every feature, then the exit, over the floor
+//!    contracted: [`Legs::of_floor`]) must fit the floor's allowance (open tiles × the depth
+//!    table's budget); otherwise the floor is made again from the next derived seed, at most
+//!    [`MAX_FLOOR_TRIES`] times.
+//!
+//! Cost: the world, two breadth-first searches (the critical path, the distance from it), one
+//! depth-first search for the blocks of the open tiles (then one block again after a trap
+//! where a candidate asks), a flood fill, and one Dijkstra search a point over the contracted
+//! floor (a few hundred nodes): `docs/performance.md` has the figures.
 
 use rand::{Rng, RngExt};
 
