@@ -327,7 +327,10 @@ fn explore(c: &mut Criterion) {
     use byog::core::explore::{Dungeon, ExploreSettings};
     const ROOMS: usize = 10_000;
     let make = |seed: u64| {
-        let settings = ExploreSettings::default();
+        let settings = ExploreSettings {
+            monsters: false,
+            ..ExploreSettings::default()
+        };
         let mut d = Dungeon::new(seed, settings).unwrap();
         let mut now = 0;
         let mut at = d.enter(Direction::Right, now);
@@ -377,7 +380,10 @@ fn explore_tiles(c: &mut Criterion) {
     use byog::core::Action;
     use byog::core::explore::ExploreSettings;
     use byog::core::players::explorer as bot;
-    let settings = ExploreSettings::default();
+    let settings = ExploreSettings {
+        monsters: false,
+        ..ExploreSettings::default()
+    };
     let mut before = Vec::new();
     for seed in 0..4 {
         let mut game =
@@ -408,7 +414,7 @@ fn explore_tiles(c: &mut Criterion) {
     const ROOMS: usize = 10_000;
     let keys = bot::keys_to_make(1, settings, ROOMS);
     let replayed = |keys: &str| {
-        let mut i = Interpreter::new(80, 30, GeneratorSettings::default());
+        let mut i = Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(settings);
         let mut store = MemoryStore::default();
         byog::core::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
         (i, store)
@@ -475,7 +481,8 @@ criterion_group!(
     explore,
     agent,
     explore_tiles,
-    run_start
+    run_start,
+    monsters
 );
 criterion_main!(benches);
 
@@ -544,6 +551,134 @@ fn agent(c: &mut Criterion) {
         });
         drop(input);
         child.wait().unwrap();
+    });
+    g.finish();
+}
+
+// Monsters (docs/monsters.md, docs/performance.md).
+
+/// - `monsters/turn_50_awake`: one step of the avatar in a big branch map (150 rooms made in
+///   one branch) with 50 hunting monsters within the hunt radius: the step, the distance map
+///   and 50 monsters acting. `monsters/step_alone` is the same step with no monster, to read
+///   the monsters' share. Target ≤ 20 µs.
+/// - `explore/replay_1M_keys_monsters`: 1,000,000 keys of a diving bot (the explorer, a
+///   potion at one heart, a new exploration after each death), replayed with monsters and,
+///   as `explore/replay_1M_keys_no_monsters`, the same keys with `--no-monsters`. Target ≤ 4 ×.
+fn monsters(c: &mut Criterion) {
+    use byog::core::Action;
+    use byog::core::explore::{ExploreSettings, MonsterKind};
+    use byog::core::players::explorer as bot;
+    use byog::tile_engine::{Pos, Tile};
+    let quiet = ExploreSettings {
+        max_unexplored: 8,
+        branch_timer: 1_000_000_000,
+        monsters: false,
+    };
+    let mut game = GameState::new_exploration(11, GeneratorSettings::default(), quiet).unwrap();
+    bot::make_rooms(&mut game, 150, &mut |_| ());
+    let e = game.explore().unwrap();
+    let a = e.avatar();
+    let step = byog::tile_engine::Direction::ALL
+        .into_iter()
+        .find(|d| e.tile_at(a + *d) == Tile::Floor)
+        .expect("a floor tile beside the avatar");
+    let mut spots: Vec<Pos> = Vec::new();
+    for dy in -20..=20 {
+        for dx in -20..=20 {
+            let p = Pos::new(a.x + dx, a.y + dy);
+            let far = dx.abs() + dy.abs() >= 3;
+            if far && e.tile_at(p) == Tile::Floor {
+                spots.push(p);
+            }
+        }
+    }
+    spots.sort_by_key(|p| ((p.x - a.x).abs() + (p.y - a.y).abs(), p.y, p.x));
+    let mut with = game.clone();
+    let mut placed = 0;
+    for p in spots {
+        let ex = with.explore_mut().unwrap();
+        if placed < 50 && ex.add_monsters(&[(p, MonsterKind::Orc)]).is_ok() {
+            placed += 1;
+        }
+    }
+    assert_eq!(placed, 50, "room for 50 monsters");
+    let mut g = c.benchmark_group("monsters");
+    g.bench_function("turn_50_awake", |b| {
+        b.iter_batched(
+            || with.clone(),
+            |mut game| {
+                let events = game.apply(Action::Move(step));
+                (game, events)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    g.bench_function("step_alone", |b| {
+        b.iter_batched(
+            || game.clone(),
+            |mut game| {
+                let events = game.apply(Action::Move(step));
+                (game, events)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    g.finish();
+
+    // A million keys of a diving bot, dying and starting again.
+    let mut keys = String::with_capacity(1_000_100);
+    let mut seed = 0u64;
+    while keys.len() < 1_000_000 {
+        let start = format!("E{seed}S");
+        keys.push_str(&start);
+        let mut game = GameState::new_exploration(
+            seed,
+            GeneratorSettings::default(),
+            ExploreSettings::default(),
+        )
+        .unwrap();
+        while !game.has_ended() && keys.len() < 1_000_000 {
+            let e = game.explore().unwrap();
+            let action = if e.health() == 1 && e.potions() > 0 {
+                Action::Drink
+            } else {
+                match bot::next_move(&game) {
+                    Some(d) => Action::Move(d),
+                    None => break,
+                }
+            };
+            if game.apply(action).changed_game() {
+                keys.push(action.key());
+            }
+        }
+        seed += 1;
+    }
+    eprintln!("monsters: 1,000,000 keys over {seed} explorations of the diving bot");
+    let replayed = |keys: &str, monsters: bool| {
+        let explore = ExploreSettings {
+            monsters,
+            ..ExploreSettings::default()
+        };
+        let mut i = Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(explore);
+        let mut store = MemoryStore::default();
+        byog::core::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
+        i
+    };
+    let mut g = c.benchmark_group("explore");
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    g.bench_function("replay_1M_keys_monsters", |b| {
+        b.iter_batched(
+            || (),
+            |()| black_box(replayed(&keys, true)),
+            BatchSize::PerIteration,
+        )
+    });
+    g.bench_function("replay_1M_keys_no_monsters", |b| {
+        b.iter_batched(
+            || (),
+            |()| black_box(replayed(&keys, false)),
+            BatchSize::PerIteration,
+        )
     });
     g.finish();
 }

@@ -24,7 +24,7 @@ use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
 use crate::core::explore::play::ExploreEnd;
-use crate::core::explore::{self, BranchId, ExploreSettings, RoomPos};
+use crate::core::explore::{self, BranchId, ExploreSettings, Monster, MonsterKind, RoomPos};
 use crate::core::game::{GameKind, GameState, HEIGHT, LevelStatus, WIDTH};
 use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::{
@@ -406,7 +406,7 @@ pub struct RunHud {
 }
 
 /// An exploration's numbers, as its HUD and end screen show them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExploreHud {
     /// Hearts left (3 at the start).
     pub health: u32,
@@ -423,6 +423,12 @@ pub struct ExploreHud {
     pub origin: Pos,
     /// Banked or lost, once ended.
     pub end: Option<ExploreEnd>,
+    /// Potions carried.
+    pub potions: u32,
+    /// The monsters the avatar sees now, by id, at view positions.
+    pub monsters: Vec<Monster>,
+    /// What took the last heart, once something did.
+    pub killed_by: Option<MonsterKind>,
 }
 
 impl Observation {
@@ -477,14 +483,32 @@ impl Sight {
             perfect_floors: r.perfect_floors,
             loss: r.loss,
         });
-        let explore = game.explore().map(|e| ExploreHud {
-            health: e.health(),
-            score: e.score(),
-            branch: e.branch(),
-            room: e.room(),
-            depth: explore::depth(e.room()),
-            origin: game.origin(),
-            end: e.end(),
+        let explore = game.explore().map(|e| {
+            let origin = game.origin();
+            let (at, rows) = e.sight();
+            let in_sight = |p: Pos| {
+                let (i, j) = (p.x - at.x, p.y - at.y);
+                (0..32).contains(&i) && (0..32).contains(&j) && rows[j as usize] >> i & 1 == 1
+            };
+            ExploreHud {
+                health: e.health(),
+                score: e.score(),
+                branch: e.branch(),
+                room: e.room(),
+                depth: explore::depth(e.room()),
+                origin,
+                end: e.end(),
+                potions: e.potions(),
+                monsters: e
+                    .monsters()
+                    .filter(|m| in_sight(m.pos))
+                    .map(|m| Monster {
+                        pos: Pos::new(m.pos.x - origin.x, m.pos.y - origin.y),
+                        ..*m
+                    })
+                    .collect(),
+                killed_by: e.killed_by(),
+            }
         });
         let exit = game.exit();
         Sight {
@@ -544,8 +568,12 @@ struct SightJson<'a> {
     health: Option<u32>,
     height: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
+    killed_by: Option<Option<&'static str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     loss: Option<Option<&'static str>>,
     mode: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    monsters: Option<MonstersJson<'a>>,
     moves: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves_left: Option<u64>,
@@ -553,6 +581,8 @@ struct SightJson<'a> {
     origin: Option<[i32; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     perfect_floors: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    potions: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     room: Option<[i32; 2]>,
     rows: RowsJson<'a>,
@@ -586,7 +616,9 @@ impl<'a> SightJson<'a> {
             }),
             health: run.map(|r| r.health).or(e.map(|e| e.health)),
             height: s.view.height(),
+            killed_by: e.map(|e| e.killed_by.map(MonsterKind::name)),
             loss: run.map(|r| r.loss.map(Loss::reason)),
+            monsters: e.map(|e| MonstersJson(&e.monsters)),
             mode: match s.kind {
                 GameKind::Classic => "classic",
                 GameKind::Run => "run",
@@ -596,6 +628,7 @@ impl<'a> SightJson<'a> {
             moves_left: run.map(|r| r.moves_left),
             origin: e.map(|e| [e.origin.x, e.origin.y]),
             perfect_floors: run.map(|r| r.perfect_floors),
+            potions: e.map(|e| e.potions),
             room: e.map(|e| [e.room.x, e.room.y]),
             rows: RowsJson(&s.view),
             score: run.map(|r| r.score).or(e.map(|e| e.score)),
@@ -627,6 +660,31 @@ impl Serialize for FeaturesJson<'_> {
             state: f.state_name(),
             x: f.pos.x,
             y: f.pos.y,
+        }))
+    }
+}
+
+/// The monsters as `{"health", "id", "kind", "state", "x", "y"}` objects.
+struct MonstersJson<'a>(&'a [Monster]);
+
+impl Serialize for MonstersJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct MonsterJson {
+            health: u32,
+            id: u32,
+            kind: &'static str,
+            state: &'static str,
+            x: i32,
+            y: i32,
+        }
+        serializer.collect_seq(self.0.iter().map(|m| MonsterJson {
+            health: m.health,
+            id: m.id,
+            kind: m.kind.name(),
+            state: m.state.as_str(),
+            x: m.pos.x,
+            y: m.pos.y,
         }))
     }
 }

@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use crate::core::explore::MonsterKind;
 use crate::core::interpreter::{Closing, GameKind, Interpreter, Mode, Outcome};
 use crate::core::rules::Event;
 use crate::core::save::SaveStore;
@@ -322,7 +323,16 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
                 if won {
                     format!("{} points banked", e.score)
                 } else {
-                    format!("the last heart is gone, and {} points with it", e.forfeited)
+                    match game.explore().and_then(|e| e.killed_by()) {
+                        Some(kind) => format!(
+                            "killed by a {}, and {} points lost with you",
+                            kind.name(),
+                            e.forfeited
+                        ),
+                        None => {
+                            format!("the last heart is gone, and {} points with it", e.forfeited)
+                        }
+                    }
                 },
                 Style::Heading,
             ));
@@ -436,7 +446,9 @@ pub fn run_summary(game: &GameState) -> Option<String> {
             LevelStatus::Playing => None,
             LevelStatus::Won => Some(format!("exploration banked {} points: {tail}", n.score)),
             LevelStatus::Lost => Some(format!(
-                "exploration lost at 0 health with {} points: {tail}",
+                "exploration lost at 0 health{} with {} points: {tail}",
+                e.killed_by()
+                    .map_or_else(String::new, |k| format!(" (killed by a {})", k.name())),
                 n.forfeited
             )),
         };
@@ -538,10 +550,20 @@ pub fn saved_line(game: &GameState, save: &Path) -> String {
 /// (B3/10) by the seed, and health, moves left and score below. An exploration shows its
 /// branch, room and depth by the seed, and health, score and moves below.
 pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
-    let described = under_mouse
-        .and_then(|p| game.tile_at(p))
-        .map(|t| t.tetile().description().to_owned())
-        .unwrap_or_default();
+    let described = match under_mouse.and_then(|p| game.monster_in_sight(p)) {
+        Some(m) => format!(
+            "{} · {}/{} health · {}",
+            m.kind.name(),
+            m.health,
+            m.kind.stats().health,
+            m.state.as_str()
+        ),
+        None => under_mouse
+            .and_then(|p| game.tile_at(p))
+            .filter(|t| MonsterKind::of_tile(*t).is_none())
+            .map(|t| t.tetile().description().to_owned())
+            .unwrap_or_default(),
+    };
     let (top, bottom) = match (game.run(), game.explore()) {
         (_, Some(e)) => (
             format!(
@@ -553,9 +575,14 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
                 crate::core::explore::depth(e.room())
             ),
             format!(
-                "health {}/{} · score {} · {}",
+                "health {}/{}{} · score {} · {}",
                 e.health(),
                 crate::core::run::START_HEALTH,
+                if e.encounters().enabled {
+                    format!(" · potions {}", e.potions())
+                } else {
+                    String::new()
+                },
                 e.score(),
                 moves_text(game.moves())
             ),
@@ -803,6 +830,39 @@ fn event_message(event: &Event) -> Option<String> {
             "down to B{floor}: +{earned} moves{}",
             if *perfect { " (perfect floor)" } else { "" }
         )),
+        Event::Attacked {
+            kind,
+            damage,
+            killed: true,
+            ..
+        } => Some(format!(
+            "you hit the {} for {damage}: it dies (+{} points)",
+            kind.name(),
+            kind.stats().points
+        )),
+        Event::Attacked { kind, damage, .. } => {
+            Some(format!("you hit the {} for {damage}", kind.name()))
+        }
+        Event::Spotted { kind, count: 1 } => Some(format!("a {} sees you!", kind.name())),
+        Event::Spotted { kind, count } => {
+            Some(format!("a {} and {} more see you!", kind.name(), count - 1))
+        }
+        Event::Struck { by, hits: 0, .. } => Some(format!("the {} misses you", by.name())),
+        Event::Struck {
+            by, damage, health, ..
+        } => Some(format!(
+            "the {} hits you for {damage}! {health} health left",
+            by.name()
+        )),
+        Event::FoundPotion { potions } => Some(format!(
+            "a potion in the chest ({potions} carried; U drinks)"
+        )),
+        Event::Drank { health, potions } => Some(format!(
+            "you drink a potion: {health} health, {potions} potions left"
+        )),
+        Event::InCombat { .. } => Some("you are locked in combat: step away first".into()),
+        Event::CannotDrink { full: true } => Some("your health is full".into()),
+        Event::CannotDrink { full: false } => Some("no potion to drink".into()),
         // The end screen says these.
         Event::Won
         | Event::Lost(_)
@@ -903,8 +963,15 @@ pub fn help_screen(kind: Option<GameKind>) -> TextScreen {
                 "to bank them; at 0 health they are lost, score and all.",
             ));
             lines.push(normal(
-                "A room's exits open once its chests and traps are handled.",
+                "A room's exits open once its chests and traps are handled",
             ));
+            lines.push(normal(
+                "and its monsters slain: walk into one to strike it. Chests",
+            ));
+            lines.push(normal(
+                "hold potions (U drinks one: +2 health); beside a monster",
+            ));
+            lines.push(normal("the way back is closed until you step away."));
             lines.push(Line::blank());
             lines.push(legend(Tile::Player, "you"));
             lines.push(legend(Tile::WayUp, "the way up: bank the score"));
@@ -923,6 +990,25 @@ pub fn help_screen(kind: Option<GameKind>) -> TextScreen {
             lines.push(legend(Tile::ChestEmpty, "an empty chest: refill it"));
             lines.push(legend(Tile::TrapSprung, "a sprung trap: rearm it"));
             lines.push(legend(Tile::TrapArmed, "an armed trap: it costs a heart"));
+            for kind in MonsterKind::ALL {
+                let k = kind.stats();
+                lines.push(legend(
+                    k.tile,
+                    format!(
+                        "a {}: {} health, hits for {}{}, from depth {}",
+                        k.name,
+                        k.health,
+                        k.damage.0,
+                        if k.damage.1 > k.damage.0 {
+                            format!("-{}", k.damage.1)
+                        } else {
+                            String::new()
+                        },
+                        k.first_depth
+                    )
+                    .as_str(),
+                ));
+            }
         }
     }
     lines.push(Line::blank());
@@ -943,9 +1029,14 @@ pub fn help_keys(kind: Option<GameKind>) -> String {
             } else {
                 ""
             };
+            let drink = if k == GameKind::Exploration {
+                " · U drink a potion"
+            } else {
+                ""
+            };
             format!(
-                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move · :Q save and quit{sight} \
-                 · P messages · ? help"
+                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move{drink} · :Q save and \
+                 quit{sight} · P messages · ? help"
             )
         }
     }

@@ -472,10 +472,15 @@ impl Window {
             visible.height + 2,
         )
         .intersection(&world);
-        let part = game.compose(area);
+        let in_sight = self.shell.in_sight(game);
+        let part = if in_sight {
+            game.compose_in_sight(area)
+        } else {
+            game.compose(area)
+        };
         let at = Pos::new(area.x, area.y);
         let style = self.shell.walls(game);
-        if self.shell.in_sight(game) {
+        if in_sight {
             let visibility = game.visibility();
             self.renderer.draw_part(
                 &part,

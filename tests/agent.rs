@@ -159,6 +159,8 @@ fn assert_agrees_with_the_full_state(sight: &Value, full: &Value) {
             "origin",
             "end",
             "forfeited",
+            "potions",
+            "killed_by",
         ],
         mode => panic!("{mode}"),
     };
@@ -169,9 +171,18 @@ fn assert_agrees_with_the_full_state(sight: &Value, full: &Value) {
         assert_eq!(sight[key], full[key], "{key}");
     }
     assert_eq!(sight["rows"], full["seen"]);
-    // Those, and `rows`, `exit` and `features`: nothing else.
+    // Those, and `rows`, `exit` and `features` (and an exploration's monsters in sight, each
+    // one of the full state's): nothing else.
+    let mut extra = 3;
+    if let Some(seen) = sight["monsters"].as_array() {
+        extra += 1;
+        let all = full["monsters"].as_array().unwrap();
+        for m in seen {
+            assert!(all.contains(m), "{m} is not in the full state");
+        }
+    }
     let fields = sight.as_object().unwrap().len();
-    assert_eq!(fields, common.len() + shared.len() + 3, "{sight}");
+    assert_eq!(fields, common.len() + shared.len() + extra, "{sight}");
     assert!(sight["features"].is_array());
     assert!(sight["exit"].is_null() || sight["exit"] == full["exit"]);
 }

@@ -183,6 +183,7 @@ fn the_help_names_every_key_the_readme_table_gives_each_mode() {
                     .map(|k| help_keys(Some(*k)))
                     .collect()
             }
+            "playing (explorations)" => vec![help_keys(Some(GameKind::Exploration))],
             _ => continue,
         };
         for help in helps {

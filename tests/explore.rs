@@ -356,6 +356,7 @@ fn settings_for(seed: u64) -> ExploreSettings {
     ExploreSettings {
         max_unexplored: rng.random_range(1..=6u32),
         branch_timer: u64::from(rng.random_range(20..=2000u32)),
+        monsters: true, // the serde default: a Dungeon alone places none
     }
 }
 
@@ -616,6 +617,7 @@ fn the_branch_timer_makes_a_new_branch() {
     let settings = ExploreSettings {
         max_unexplored: 4,
         branch_timer: 500,
+        monsters: true, // the serde default: a Dungeon alone places none
     };
     let mut d = Dungeon::new(42, settings).unwrap();
     let first = RoomPos::new(0, 1);

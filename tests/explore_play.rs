@@ -1218,6 +1218,7 @@ fn settings_for(seed: u64) -> ExploreSettings {
     ExploreSettings {
         max_unexplored: 1 + rng.below(6) as u32,
         branch_timer: 30 + rng.below(1971),
+        monsters: false,
     }
 }
 
@@ -1866,6 +1867,7 @@ fn the_branch_timer_makes_a_new_branch_and_keeps_the_old_one_through_a_save() {
     let settings = ExploreSettings {
         max_unexplored: 4,
         branch_timer: 150,
+        monsters: false,
     };
     let mut tried = 0;
     for seed in 0..40 {
@@ -1968,6 +1970,7 @@ fn a_branch_retired_around_the_avatar_is_left_through_its_one_way_way_back() {
     let settings = ExploreSettings {
         max_unexplored: 2,
         branch_timer: 30,
+        monsters: false,
     };
     let mut w = Walk::new(3, settings, Style::Roam);
     let e = w.each("DDDDDDD");
@@ -2071,6 +2074,7 @@ fn saving_and_loading_anywhere_changes_nothing() {
         let settings = ExploreSettings {
             max_unexplored: 1 + rng.below(6) as u32,
             branch_timer: 30 + rng.below(371),
+            monsters: false,
         };
         let mut w = Walk::new(seed, settings, Style::Roam);
         w.run(200 + rng.below(400) as usize);
@@ -2128,6 +2132,7 @@ fn armed_traps_can_lose_the_exploration_and_its_score() {
         let settings = ExploreSettings {
             max_unexplored: 3,
             branch_timer: 100_000,
+            monsters: false,
         };
         let mut w = Walk::new(seed, settings, Style::Roam);
         while w.rearmed == 0 && w.keys.len() < 3_000 && w.act(usize::MAX) {}
@@ -2209,6 +2214,7 @@ fn the_way_up_banks_the_score() {
         let settings = ExploreSettings {
             max_unexplored: 4,
             branch_timer: 500,
+            monsters: false,
         };
         let mut w = Walk::new(seed, settings, Style::Roam);
         while w.view.score == 0 && w.keys.len() < 3_000 && w.act(usize::MAX) {}
@@ -2272,6 +2278,7 @@ fn the_checker_rejects_tampered_states() {
     let settings = ExploreSettings {
         max_unexplored: 3,
         branch_timer: 400,
+        monsters: false,
     };
     let mut w = Walk::new(5, settings, Style::Roam);
     w.run(900);

@@ -50,6 +50,9 @@ fn lock(name: &str, input: &str, flags: &[&str], explore: ExploreSettings) {
     let run = |extra: &[&str]| {
         let mut args = vec!["replay"];
         args.extend_from_slice(flags);
+        if !explore.monsters {
+            args.push("--no-monsters");
+        }
         args.extend_from_slice(extra);
         args.push(input);
         let out = byog_in(dir.path(), &args);
@@ -82,7 +85,11 @@ fn lock(name: &str, input: &str, flags: &[&str], explore: ExploreSettings) {
 
 #[test]
 fn explorations_are_locked_along_scripted_walks() {
-    let default = ExploreSettings::default();
+    // The room graph's walks, written before monsters: played without them.
+    let default = ExploreSettings {
+        monsters: false,
+        ..ExploreSettings::default()
+    };
     let (events, end) = play(EXPLORE_WALK_42, default);
     let first_room = prefix_until(&events, |e| matches!(e, Event::Entered { made: true, .. }));
     let refill = prefix_until(&events, |e| matches!(e, Event::Refilled { .. }));
@@ -106,6 +113,7 @@ fn explorations_are_locked_along_scripted_walks() {
     let seven = ExploreSettings {
         max_unexplored: 2,
         branch_timer: 150,
+        monsters: false,
     };
     let (events7, end7) = play(EXPLORE_WALK_7, seven);
     let second_branch = prefix_until(&events7, |e| {

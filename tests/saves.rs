@@ -630,7 +630,9 @@ fn helper_positions_are_inside_the_world() {
     let keys = path_to_exit(&game);
     let mut p: Pos = game.avatar();
     for key in keys.chars() {
-        let byog::core::Action::Move(d) = act(key);
+        let byog::core::Action::Move(d) = act(key) else {
+            panic!("the path holds only moves");
+        };
         p += d;
     }
     assert_eq!(p, game.exit());
@@ -669,7 +671,24 @@ fn fixture_saves() -> Vec<(u32, PathBuf)> {
 /// A game as the interpreter plays it from an input string (the way a player made the
 /// fixture).
 fn replayed(input: &str, width: usize, height: usize, settings: GeneratorSettings) -> GameState {
-    let mut interpreter = byog::core::Interpreter::new(width, height, settings);
+    // Explorations as the fixtures before format 5 were saved, before monsters: without them.
+    replayed_with(input, width, height, settings, false)
+}
+
+/// [`replayed`], explorations with monsters when `monsters`.
+fn replayed_with(
+    input: &str,
+    width: usize,
+    height: usize,
+    settings: GeneratorSettings,
+    monsters: bool,
+) -> GameState {
+    let mut interpreter = byog::core::Interpreter::new(width, height, settings).with_explore(
+        byog::core::explore::ExploreSettings {
+            monsters,
+            ..Default::default()
+        },
+    );
     byog::core::replay::replay(
         &mut interpreter,
         input,
@@ -717,7 +736,8 @@ fn every_fixture_loads_into_the_world_it_was_saved_with() {
             Some(run) => (run.max_width as usize, run.max_height as usize),
             None => (game.world().width(), game.world().height()),
         };
-        let again = replayed(&game.history(), w, h, *game.settings());
+        let monsters = game.explore().is_some_and(|e| e.encounters().enabled);
+        let again = replayed_with(&game.history(), w, h, *game.settings(), monsters);
         if version >= 2 {
             // Version 1 histories may hold bumps, which today are no moves.
             assert_eq!(again, game, "{}", path.display());
@@ -952,6 +972,39 @@ fn a_version_4_fixture_keeps_a_trap_that_paid_from_paying_again() {
             .any(|f| f.pos == trap.pos && f.handled)
     );
     assert_eq!(going.run().unwrap().score, game.run().unwrap().score);
+}
+
+#[test]
+fn a_version_5_fixture_loads_mid_fight_and_plays_on_like_the_whole_walk() {
+    // v5-e7s-fight.bin: `E7S` and the explorer's first 40 keys, then `:Q`: in room (-1, 2)
+    // with one heart, one potion, and a wounded rat hunting beside the avatar.
+    let path = fixtures().join("v5-e7s-fight.bin");
+    let game = save::decode(&read(&path), &path).unwrap();
+    let keys = fs::read_to_string(path.with_extension("keys")).unwrap();
+    let keys = keys.trim();
+    assert_eq!(game.history(), keys);
+    let e = game.explore().expect("an exploration");
+    assert_eq!((e.health(), e.potions()), (1, 1));
+    let a = e.avatar();
+    let rat = e.monsters().next().expect("a monster");
+    assert_eq!(rat.kind, byog::core::explore::MonsterKind::Rat);
+    assert_eq!(rat.state, byog::core::explore::MonsterState::Hunting);
+    assert_eq!((rat.pos.x - a.x).abs() + (rat.pos.y - a.y).abs(), 1);
+    // Played on (drink, step away, fight), it is the whole walk played in one go.
+    let rest = "UDAWWWDDSAWU";
+    let mut going = game.clone();
+    for key in rest.chars() {
+        going.apply(act(key));
+    }
+    let whole = replayed_with(
+        &format!("{keys}{rest}"),
+        80,
+        30,
+        GeneratorSettings::default(),
+        true,
+    );
+    assert_eq!(going, whole);
+    assert!(whole.moves() > game.moves());
 }
 
 #[test]

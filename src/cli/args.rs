@@ -35,15 +35,22 @@ pub const HIDDEN: [(&str, &[&str]); 3] = [
             "floors",
             "max_unexplored",
             "branch_timer",
+            "no_monsters",
             "save_dir",
             "slot",
         ],
     ),
     (
         "stats",
-        &["max_unexplored", "branch_timer", "save_dir", "slot"],
+        &[
+            "max_unexplored",
+            "branch_timer",
+            "no_monsters",
+            "save_dir",
+            "slot",
+        ],
     ),
-    ("solve", &["max_unexplored", "branch_timer"]),
+    ("solve", &["max_unexplored", "branch_timer", "no_monsters"]),
 ];
 
 /// Flags every command takes.
@@ -84,6 +91,10 @@ pub struct Common {
           allow_negative_numbers = true,
           value_parser = value_parser!(u64).range(1..=crate::core::explore::MAX_BRANCH_TIMER))]
     pub branch_timer: u64,
+    /// An exploration without monsters: its rooms hold only chests and traps, as before
+    /// monsters existed (docs/monsters.md).
+    #[arg(long, global = true)]
+    pub no_monsters: bool,
     #[command(flatten)]
     generator: GeneratorArgs,
     #[command(flatten)]
@@ -206,7 +217,7 @@ pub const GENERATOR_FLAGS: &[&str] = &[
 /// The flag of a run's length.
 pub const FLOORS_FLAGS: &[&str] = &["floors"];
 /// The flags of an exploration.
-pub const EXPLORE_FLAGS: &[&str] = &["max-unexplored", "branch-timer"];
+pub const EXPLORE_FLAGS: &[&str] = &["max-unexplored", "branch-timer", "no-monsters"];
 
 /// The requirements' flags, one per [`Requirement::ALL`].
 pub fn requirement_flags() -> Vec<&'static str> {
@@ -285,6 +296,7 @@ impl Common {
         crate::core::explore::ExploreSettings {
             max_unexplored: self.max_unexplored,
             branch_timer: self.branch_timer,
+            monsters: !self.no_monsters,
         }
     }
 

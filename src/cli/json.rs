@@ -17,9 +17,15 @@
 //! (points lost with the last health), `current` (start exit → the branch it leads into now,
 //! or `null`), `branches` (`{"id", "entrance", "made_at", "retired", "unexplored", "rooms"}`)
 //! and `rooms`: every room made, the start room first, then branch by branch, each
-//! `{"branch", "pos": [x, y], "depth", "clear", "features", "exits"}` with `exits` mapping
+//! `{"branch", "pos": [x, y], "depth", "clear", "features", "monsters", "back", "exits"}`
+//! (`monsters`: how many living monsters call it home; `back`: the side of its way back, or
+//! `null` for the start room) with `exits` mapping
 //! each side that has one (`"up"`, `"right"`, `"down"`, `"left"`) to `"two-way"`,
-//! `"one-way"`, `"unexplored"` or `"locked"`. Without a game, `mode` is `"menu"` and the
+//! `"one-way"`, `"unexplored"` or `"locked"`. With monsters (`docs/monsters.md`) an
+//! exploration adds `monsters` (those of the avatar's map: `{"id", "kind", "x", "y",
+//! "health", "state"}`, `state` `"asleep"`, `"hunting"` or `"fleeing"`), `monsters_on`
+//! (whether its rooms get monsters), `potions` (carried) and `killed_by` (the kind that took
+//! the last heart, or `null`). Without a game, `mode` is `"menu"` and the
 //! game's fields are `null`.
 //!
 //! `replay --format json --view sight` prints [`sight_state`] instead: only what the player
@@ -29,10 +35,11 @@ use serde_json::{Value, json};
 
 use crate::core::GameState;
 use crate::core::explore::play::ExploreEnd;
-use crate::core::explore::{self, Direction, ExploreState, Room};
+use crate::core::explore::{self, Direction, ExploreState, Monster, Room};
 use crate::core::game::LevelStatus;
 use crate::core::interpreter::Interpreter;
 use crate::core::run::Feature;
+use crate::tile_engine::Pos;
 
 /// The JSON state of `interpreter` (its game in play, or the last one played).
 pub fn state(interpreter: &Interpreter) -> Value {
@@ -70,8 +77,21 @@ fn features_json(features: &[Feature]) -> Vec<Value> {
         .collect()
 }
 
-/// One room as the JSON lists it (`branch`: `None` for the start room).
-fn room_json(room: &Room, branch: Option<u32>) -> Value {
+/// One monster as the JSON lists it, at `pos` (a world position).
+pub fn monster_json(m: &Monster, pos: crate::tile_engine::Pos) -> Value {
+    json!({
+        "id": m.id,
+        "kind": m.kind.name(),
+        "x": pos.x,
+        "y": pos.y,
+        "health": m.health,
+        "state": m.state.as_str(),
+    })
+}
+
+/// One room as the JSON lists it (`branch`: `None` for the start room); `monsters` is how
+/// many living monsters call it home.
+fn room_json(room: &Room, branch: Option<u32>, monsters: u32) -> Value {
     let mut exits = serde_json::Map::new();
     for d in Direction::ALL {
         if let Some(state) = room.exit_state(d) {
@@ -84,6 +104,8 @@ fn room_json(room: &Room, branch: Option<u32>) -> Value {
         "depth": room.depth,
         "clear": room.clear,
         "features": room.features,
+        "monsters": monsters,
+        "back": room.back.map(|d| d.name()),
         "exits": exits,
     })
 }
@@ -91,10 +113,15 @@ fn room_json(room: &Room, branch: Option<u32>) -> Value {
 /// The fields an exploration adds (see the module's documentation).
 fn explore_json(game: &GameState, e: &ExploreState) -> Value {
     let d = e.dungeon();
-    let mut rooms = vec![room_json(d.start(), None)];
+    let enc = e.encounters();
+    let mut rooms = vec![room_json(d.start(), None, 0)];
     let mut branches = Vec::new();
     for b in d.branches() {
-        rooms.extend(b.rooms().values().map(|r| room_json(r, Some(b.id()))));
+        rooms.extend(
+            b.rooms()
+                .values()
+                .map(|r| room_json(r, Some(b.id()), enc.living_in(b.id(), r.pos))),
+        );
         branches.push(json!({
             "id": b.id(),
             "entrance": b.entrance().name(),
@@ -114,7 +141,15 @@ fn explore_json(game: &GameState, e: &ExploreState) -> Value {
         Some(ExploreEnd::Lost { forfeited }) => (Some("lost"), forfeited),
     };
     let origin = game.origin();
+    let monsters: Vec<Value> = e
+        .monsters()
+        .map(|m| monster_json(m, Pos::new(m.pos.x - origin.x, m.pos.y - origin.y)))
+        .collect();
     json!({
+        "monsters": monsters,
+        "monsters_on": enc.enabled,
+        "potions": enc.potions,
+        "killed_by": e.killed_by().map(|k| k.name()),
         "health": e.health(),
         "score": e.score(),
         "features": features_json(&game.features()),

@@ -7,8 +7,11 @@ use crate::tile_engine::Direction;
 /// One thing the player does in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Action {
-    /// Step one tile in a direction (keys `W` `A` `S` `D`, and the arrow keys).
+    /// Step one tile in a direction (keys `W` `A` `S` `D`, and the arrow keys); into a
+    /// monster, an attack.
     Move(Direction),
+    /// Drink a potion (key `U`; explorations only: `docs/monsters.md`).
+    Drink,
 }
 
 impl Action {
@@ -20,16 +23,19 @@ impl Action {
             Action::Move(Direction::Left) => 'A',
             Action::Move(Direction::Down) => 'S',
             Action::Move(Direction::Right) => 'D',
+            Action::Drink => 'U',
         }
     }
 
-    /// The action of a canonical key (either case); `None` for any other character.
+    /// The action of a canonical key (either case); `None` for any other character. `U`
+    /// (drink) is an action of explorations only: the interpreter ignores it elsewhere.
     pub fn from_key(key: char) -> Option<Action> {
         match key.to_ascii_uppercase() {
             'W' => Some(Action::Move(Direction::Up)),
             'A' => Some(Action::Move(Direction::Left)),
             'S' => Some(Action::Move(Direction::Down)),
             'D' => Some(Action::Move(Direction::Right)),
+            'U' => Some(Action::Drink),
             _ => None,
         }
     }
@@ -47,5 +53,7 @@ mod tests {
             assert_eq!(Action::from_key(a.key().to_ascii_lowercase()), Some(a));
         }
         assert_eq!(Action::from_key('Q'), None);
+        assert_eq!(Action::from_key('u'), Some(Action::Drink));
+        assert_eq!(Action::Drink.key(), 'U');
     }
 }

@@ -231,6 +231,15 @@ impl GameState {
         }
     }
 
+    /// The exploration, to set a scenario up ([`ExploreState::add_monsters`]); `None` for a
+    /// classic game or a run. The rules stay the only way play changes it.
+    pub fn explore_mut(&mut self) -> Option<&mut ExploreState> {
+        match &mut self.board {
+            Board::Explore(e) => Some(e),
+            Board::Grid(_) => None,
+        }
+    }
+
     /// The run's state, for a run.
     pub fn run(&self) -> Option<&RunState> {
         self.grid().and_then(|g| g.run.as_ref())
@@ -297,7 +306,57 @@ impl GameState {
                 *t = Tile::Nothing;
             }
         }
+        self.hide_unseen_monsters(area, &mut world);
         world
+    }
+
+    /// The compose step for a player's view: as [`GameState::compose`], but an exploration's
+    /// monsters are drawn only where the avatar sees them now (a remembered tile shows what
+    /// stands there, never who). What the window and the terminal draw in sight.
+    pub fn compose_in_sight(&self, area: Rect) -> World {
+        let area = area.intersection(&self.rect());
+        let mut world = self.compose(area);
+        self.hide_unseen_monsters(area, &mut world);
+        world
+    }
+
+    /// The monster at `pos` (a world position) if the avatar sees it now: what the HUD names
+    /// under the mouse (a monster out of sight is never named).
+    pub fn monster_in_sight(&self, pos: Pos) -> Option<crate::core::explore::Monster> {
+        let Board::Explore(e) = &self.board else {
+            return None;
+        };
+        let p = self.to_dungeon(pos);
+        e.monster_at(p).filter(|_| e.in_sight(p)).copied()
+    }
+
+    /// Draws, over `world` (the tiles of `area`), each monster out of the avatar's sight as
+    /// the tile it stands on.
+    fn hide_unseen_monsters(&self, area: Rect, world: &mut World) {
+        let Board::Explore(e) = &self.board else {
+            return;
+        };
+        let o = self.origin();
+        let mut sight = None;
+        for m in e.monsters() {
+            let p = self.in_frame(m.pos);
+            if !area.contains(p) {
+                continue;
+            }
+            let (origin, rows) = *sight.get_or_insert_with(|| e.sight());
+            let (i, j) = (m.pos.x - origin.x, m.pos.y - origin.y);
+            let seen_now =
+                (0..32).contains(&i) && (0..32).contains(&j) && rows[j as usize] >> i & 1 == 1;
+            if !seen_now {
+                let local = Pos::new(p.x - area.x, p.y - area.y);
+                let under = if self.has_seen(p) {
+                    e.tile_at(Pos::new(p.x + o.x, p.y + o.y))
+                } else {
+                    Tile::Nothing
+                };
+                world.set(local, under);
+            }
+        }
     }
 
     /// The seed the world was generated from.
@@ -399,6 +458,14 @@ impl GameState {
                 let o = self.origin();
                 let dungeon_area = Rect::new(area.x + o.x, area.y + o.y, area.width, area.height);
                 e.paint_into(dungeon_area, world.tiles_mut());
+                for m in e.monsters() {
+                    if dungeon_area.contains(m.pos) {
+                        world.set(
+                            Pos::new(m.pos.x - dungeon_area.x, m.pos.y - dungeon_area.y),
+                            m.kind.stats().tile,
+                        );
+                    }
+                }
                 let avatar = e.avatar();
                 if dungeon_area.contains(avatar) {
                     world.set(
@@ -504,6 +571,8 @@ impl GameState {
                 let p = self.to_dungeon(pos);
                 if p == e.avatar() {
                     Tile::Player
+                } else if let Some(m) = e.monster_at(p) {
+                    m.kind.stats().tile
                 } else {
                     e.tile_at(p)
                 }

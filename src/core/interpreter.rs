@@ -389,7 +389,7 @@ impl Interpreter {
         // The hot path of a replay: a move in a game in play (what `step` does with it,
         // without the rest of the state machine).
         if let State::InGame { game, colon: false } = &mut self.state
-            && let Some(action) = Action::from_key(key)
+            && let Some(action @ Action::Move(_)) = Action::from_key(key)
             && !game.has_ended()
         {
             self.position += 1;
@@ -490,7 +490,10 @@ impl Interpreter {
                     return Ok(Outcome::Accepted);
                 }
                 let ended = game.has_ended();
-                match (Action::from_key(upper), ended) {
+                // `U` (drink) is an exploration's key only: elsewhere it is unknown, as before.
+                let action = Action::from_key(upper)
+                    .filter(|a| *a != Action::Drink || game.kind() == GameKind::Exploration);
+                match (action, ended) {
                     (Some(action), false) => Ok(Outcome::Acted(game.apply(action))),
                     (Some(_), true) => report(Refusal::GameOver),
                     // docs/keys.md: Escape leaves an ended game for the menu (nothing saved; the

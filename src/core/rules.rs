@@ -29,10 +29,13 @@
 
 use super::action::Action;
 use super::board::{Board, GridBoard};
+use super::explore::monsters::{self, MonsterKind};
 use super::explore::play::ExploreEnd;
 use super::explore::{self, BranchId, ExploreState, RoomPos, slot};
 use super::game::{GameState, LevelStatus};
 use super::run::{self, Feature, FeatureKind, Loss};
+use rand::RngExt;
+
 use crate::tile_engine::{Direction, Pos, Tile};
 
 /// Something an action caused, in the order it happened.
@@ -106,6 +109,60 @@ pub enum Event {
         /// Points banked.
         score: u64,
     },
+    /// The avatar struck a monster (a bump into it is an attack: a turn).
+    Attacked {
+        /// The monster's tile.
+        at: Pos,
+        /// Its kind.
+        kind: MonsterKind,
+        /// Damage dealt.
+        damage: u32,
+        /// Whether it died (its points are scored).
+        killed: bool,
+    },
+    /// Monsters that the avatar now sees woke up.
+    Spotted {
+        /// The kind of the first.
+        kind: MonsterKind,
+        /// How many woke.
+        count: u32,
+    },
+    /// Monsters struck at the avatar this turn.
+    Struck {
+        /// The kind of the last monster that struck.
+        by: MonsterKind,
+        /// Blows that landed.
+        hits: u32,
+        /// Blows that missed.
+        misses: u32,
+        /// Hearts lost.
+        damage: u32,
+        /// Hearts left.
+        health: u32,
+    },
+    /// A chest held a potion, now carried.
+    FoundPotion {
+        /// Potions carried now.
+        potions: u32,
+    },
+    /// The avatar drank a potion.
+    Drank {
+        /// Hearts now.
+        health: u32,
+        /// Potions left.
+        potions: u32,
+    },
+    /// The step back through the room's way back was refused: a monster is adjacent
+    /// ("locked in combat"). Nothing changed; not a turn.
+    InCombat {
+        /// The direction of the refused step.
+        direction: Direction,
+    },
+    /// `U` was refused: no potion carried, or health is full. Nothing changed.
+    CannotDrink {
+        /// Whether it was refused for full health (else for no potion).
+        full: bool,
+    },
     /// The game is won.
     Won,
     /// The run is lost.
@@ -123,8 +180,9 @@ pub struct Events {
 }
 
 impl Events {
-    /// The most events one action causes.
-    pub const CAPACITY: usize = 3;
+    /// The most events one action causes (a step in an exploration: moved, a feature, a
+    /// potion, a room cleared, monsters spotted, struck, lost).
+    pub const CAPACITY: usize = 7;
 
     /// One event (built whole, so the value is written once: returning events assembled
     /// piece by piece costs a store-forwarding stall a key in the interpreter).
@@ -159,9 +217,15 @@ impl Events {
 
     /// Whether the action changed the game (anything but a bump or a refusal).
     pub fn changed_game(&self) -> bool {
-        self.as_slice()
-            .iter()
-            .any(|e| !matches!(e, Event::Blocked { .. } | Event::AlreadyOver))
+        self.as_slice().iter().any(|e| {
+            !matches!(
+                e,
+                Event::Blocked { .. }
+                    | Event::AlreadyOver
+                    | Event::InCombat { .. }
+                    | Event::CannotDrink { .. }
+            )
+        })
     }
 
     /// Whether the action won the game.
@@ -218,7 +282,10 @@ pub fn apply(game: &mut GameState, action: Action) -> Events {
         // steps lands here, off the classic game's hot path.
         return explore_step(game, action);
     };
-    let Action::Move(direction) = action;
+    let Action::Move(direction) = action else {
+        // Potions are an exploration's: nothing to drink here.
+        return Events::one(Event::CannotDrink { full: false });
+    };
     let to = board.avatar + direction;
     if to == board.exit {
         let mut events = Events::none();
@@ -343,15 +410,69 @@ fn step_on(
 /// into the interpreter's loop, which a classic game's million moves must keep tight.
 #[inline(never)]
 fn explore_step(game: &mut GameState, action: Action) -> Events {
-    let Action::Move(direction) = action;
     let Board::Explore(ex) = &mut game.board else {
         return Events::none();
     };
     let ex: &mut ExploreState = ex;
-    let from = ex.avatar();
-    let to = from + direction;
     let local = |frame: crate::tile_engine::Rect, p: Pos| Pos::new(p.x - frame.x, p.y - frame.y);
     let mut events = Events::none();
+    let direction = match action {
+        Action::Move(d) => d,
+        Action::Drink => {
+            let full = ex.health() >= run::START_HEALTH;
+            if full || ex.potions() == 0 {
+                return Events::one(Event::CannotDrink { full });
+            }
+            ex.encounters_mut().potions -= 1;
+            let health = (ex.health() + monsters::POTION_HEARTS).min(run::START_HEALTH);
+            *ex.health_mut() = health;
+            game.moves += 1;
+            events.push(Event::Drank {
+                health,
+                potions: ex.potions(),
+            });
+            return end_turn(game, action, events, false);
+        }
+    };
+    let from = ex.avatar();
+    let to = from + direction;
+    if let Some(m) = ex.monster_at(to).copied() {
+        // A bump into a monster is an attack.
+        game.moves += 1;
+        let damage = game.rng.random_range(monsters::PLAYER_DAMAGE);
+        let killed = damage >= m.health;
+        let mut cleared = None;
+        {
+            let e = ex.encounters_mut();
+            let k = e.monsters.iter().position(|x| x.id == m.id).unwrap_or(0);
+            if killed {
+                e.monsters.remove(k);
+            } else {
+                e.monsters[k].health -= damage;
+            }
+        }
+        if killed {
+            *ex.score_mut() += m.kind.stats().points;
+            let left = ex.encounters().living_in(m.branch, m.home);
+            if ex
+                .dungeon_mut()
+                .room_mut(m.branch, m.home)
+                .is_some_and(|room| room.settle(left))
+            {
+                cleared = Some(m.home);
+            }
+        }
+        events.push(Event::Attacked {
+            at: local(ex.frame(), to),
+            kind: m.kind,
+            damage,
+            killed,
+        });
+        if let Some(room) = cleared {
+            events.push(Event::Cleared { room });
+        }
+        return end_turn(game, action, events, cleared.is_some());
+    }
     if to == ex.way_up() {
         game.moves += 1;
         ex.finish(ExploreEnd::Banked);
@@ -389,6 +510,14 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
             *ex.score_mut() = score;
             *ex.health_mut() = health;
             events.push(e);
+            if matches!(e, Event::Refilled { .. }) && ex.encounters().enabled {
+                // A chest holds a potion: carried if there is room for it.
+                let potions = &mut ex.encounters_mut().potions;
+                if *potions < monsters::MAX_POTIONS {
+                    *potions += 1;
+                    events.push(Event::FoundPotion { potions: *potions });
+                }
+            }
             if clear_if_done(ex, to_slot) {
                 events.push(Event::Cleared { room: to_slot });
                 changed_sight = true;
@@ -400,12 +529,16 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
             }
         }
     } else {
-        let walked = match ex.branch() {
-            _ if from_slot.is_start() => Ok(ex.dungeon_mut().enter(direction, game.moves + 1)),
-            Some(b) => ex.dungeon_mut().walk(b, from_slot, direction),
-            None => Err(explore::WalkError::FromStart),
-        };
-        let Ok(w) = walked else {
+        // Locked in combat: the way back is closed while a monster is adjacent.
+        if from_slot != RoomPos::START
+            && ex.view_room(from_slot).and_then(|(r, _)| r.back) == Some(direction)
+            && Direction::ALL
+                .into_iter()
+                .any(|d| ex.monster_at(from + d).is_some())
+        {
+            return Events::one(Event::InCombat { direction });
+        }
+        let Ok(w) = walked_or_refused(ex, game.moves, from_slot, direction) else {
             return Events::one(Event::Blocked {
                 at: local(ex.frame(), to),
                 tile: ex.tile_at(to),
@@ -425,18 +558,76 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
             made: w.made,
             new_branch: w.new_branch,
         });
+        if w.made {
+            ex.populate(w.branch, w.pos);
+        }
         changed_sight = w.made;
     }
+    end_turn(game, action, events, changed_sight)
+}
+
+/// The walk across a slot border from `from_slot` in `direction` (at move `moves`): into
+/// the start room's branch, or along the room graph.
+fn walked_or_refused(
+    ex: &mut ExploreState,
+    moves: u64,
+    from_slot: RoomPos,
+    direction: Direction,
+) -> Result<explore::Walked, explore::WalkError> {
+    match ex.branch() {
+        _ if from_slot.is_start() => Ok(ex.dungeon_mut().enter(direction, moves + 1)),
+        Some(b) => ex.dungeon_mut().walk(b, from_slot, direction),
+        None => Err(explore::WalkError::FromStart),
+    }
+}
+
+/// The end of an exploration's turn (an action that counted): the branch timer, sight,
+/// the monsters' turn, the loss at 0 health, and the action written to the history.
+fn end_turn(
+    game: &mut GameState,
+    action: Action,
+    mut events: Events,
+    changed_sight: bool,
+) -> Events {
+    let Board::Explore(ex) = &mut game.board else {
+        return events;
+    };
     ex.dungeon_mut().advance(game.moves);
     ex.look_if(changed_sight);
     game.actions.push(action);
+    if ex.end().is_some() {
+        return events;
+    }
+    let report = ex.monsters_turn(&mut game.rng);
+    if let Some((kind, count)) = report.woke {
+        events.push(Event::Spotted { kind, count });
+    }
+    if let Some(by) = report.by {
+        events.push(Event::Struck {
+            by,
+            hits: report.hits,
+            misses: report.misses,
+            damage: report.damage,
+            health: ex.health(),
+        });
+    }
+    if ex.health() == 0 {
+        let forfeited = ex.score();
+        ex.finish(ExploreEnd::Lost { forfeited });
+        game.status = LevelStatus::Lost;
+        events.push(Event::Lost(Loss::OutOfHealth));
+    }
     events
 }
 
 /// Settles room `slot` of the avatar's map ([`explore::Room::settle`]): whether it became
 /// clear now.
 fn clear_if_done(ex: &mut ExploreState, slot: RoomPos) -> bool {
-    ex.view_room_mut(slot).is_some_and(|room| room.settle())
+    let left = match ex.view_room(slot) {
+        Some((_, Some(branch))) => ex.encounters().living_in(branch, slot),
+        _ => 0,
+    };
+    ex.view_room_mut(slot).is_some_and(|room| room.settle(left))
 }
 
 /// A run's step into the exit: the perfect-floor points, then the next floor and the moves

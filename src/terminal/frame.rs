@@ -143,7 +143,11 @@ pub fn world(grid: &mut CellGrid, game: &GameState, camera: &Camera, look: World
     // One tile more all round, so box walls join across the view's edge (as in the window).
     let around =
         Rect::new(area.x - 1, area.y - 1, area.width + 2, area.height + 2).intersection(&whole);
-    let composed = game.compose(around);
+    let composed = if look.sight {
+        game.compose_in_sight(around)
+    } else {
+        game.compose(around)
+    };
     let local = |p: Pos| Pos::new(p.x - around.x, p.y - around.y);
     let visible = look.sight.then(|| game.visibility());
     let light_at = |p: Pos| {

@@ -131,6 +131,37 @@ pub fn bfs(grid: Grid, open: &[bool], sources: &[usize], dist: &mut [u32]) {
     }
 }
 
+/// Relaxes a map of values over `open` cells, as a Dijkstra search seeded with every value
+/// at once: each cell ends with the least of its own value and any open neighbour's value
+/// plus `step`. Cells holding `i32::MAX` are unreached (they stay so unless a neighbour
+/// lowers them). This is the "rescan" of a Dijkstra map (Brogue; Pender, "The Incredible
+/// Power of Dijkstra Maps", RogueBasin 2010): a distance map scaled by a negative factor and
+/// relaxed again is a *safety map*, whose downhill leads away from the sources without
+/// running into dead ends. Ties are settled by a min-heap on `(value, index)`, so the result
+/// is deterministic; the cost is `O(n log n)` in the cells reached.
+pub fn relax(grid: Grid, open: &[bool], values: &mut [i32], step: i32) {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut heap: BinaryHeap<Reverse<(i32, usize)>> = values
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v != i32::MAX)
+        .map(|(i, &v)| Reverse((v, i)))
+        .collect();
+    while let Some(Reverse((v, i))) = heap.pop() {
+        if v > values[i] {
+            continue;
+        }
+        let next = v.saturating_add(step);
+        for n in grid.neighbours(i) {
+            if open[n] && next < values[n] {
+                values[n] = next;
+                heap.push(Reverse((next, n)));
+            }
+        }
+    }
+}
+
 /// Labels the 4-connected components of the cells where `member` holds, numbered from 0 in
 /// row-major order of their first cell; other cells get [`UNREACHED`]. Returns the labels
 /// and, per component, its first cell and its size in tiles.

@@ -83,6 +83,22 @@ impl Tileset {
     /// `←` (U+2190), a one-way exit to the left.
     pub const ONE_WAY_LEFT: TETile =
         TETile::new_static('←', Rgb::new(170, 170, 255), BLACK, "one-way exit left");
+
+    // Not in the sp18 skeleton: an exploration's monsters (`docs/monsters.md`), one letter
+    // each, in bright colours apart from the features' and the floor's.
+
+    /// `r`, a rat.
+    pub const RAT: TETile = TETile::new_static('r', Rgb::new(210, 170, 120), BLACK, "rat");
+    /// `b`, a bat (fast).
+    pub const BAT: TETile = TETile::new_static('b', Rgb::new(200, 140, 255), BLACK, "bat");
+    /// `g`, a goblin.
+    pub const GOBLIN: TETile = TETile::new_static('g', Rgb::new(130, 230, 90), BLACK, "goblin");
+    /// `z`, a zombie (slow).
+    pub const ZOMBIE: TETile = TETile::new_static('z', Rgb::new(150, 210, 190), BLACK, "zombie");
+    /// `o`, an orc.
+    pub const ORC: TETile = TETile::new_static('o', Rgb::new(255, 120, 60), BLACK, "orc");
+    /// `T`, a troll.
+    pub const TROLL: TETile = TETile::new_static('T', Rgb::new(80, 220, 230), BLACK, "troll");
 }
 
 /// One world cell: a 1-byte id of a [`Tileset`] entry. The world stores these, so a world of
@@ -135,6 +151,18 @@ pub enum Tile {
     OneWayDown = 20,
     /// [`Tileset::ONE_WAY_LEFT`].
     OneWayLeft = 21,
+    /// [`Tileset::RAT`].
+    Rat = 22,
+    /// [`Tileset::BAT`].
+    Bat = 23,
+    /// [`Tileset::GOBLIN`].
+    Goblin = 24,
+    /// [`Tileset::ZOMBIE`].
+    Zombie = 25,
+    /// [`Tileset::ORC`].
+    Orc = 26,
+    /// [`Tileset::TROLL`].
+    Troll = 27,
 }
 
 /// The `TETile` of each [`Tile`], indexed by its id.
@@ -161,11 +189,17 @@ static TILESET: [TETile; Tile::COUNT] = [
     Tileset::ONE_WAY_RIGHT,
     Tileset::ONE_WAY_DOWN,
     Tileset::ONE_WAY_LEFT,
+    Tileset::RAT,
+    Tileset::BAT,
+    Tileset::GOBLIN,
+    Tileset::ZOMBIE,
+    Tileset::ORC,
+    Tileset::TROLL,
 ];
 
 impl Tile {
     /// How many tile kinds there are.
-    pub const COUNT: usize = 22;
+    pub const COUNT: usize = 28;
 
     /// Every tile kind, in id order.
     pub const ALL: [Tile; Tile::COUNT] = [
@@ -191,6 +225,12 @@ impl Tile {
         Tile::OneWayRight,
         Tile::OneWayDown,
         Tile::OneWayLeft,
+        Tile::Rat,
+        Tile::Bat,
+        Tile::Goblin,
+        Tile::Zombie,
+        Tile::Orc,
+        Tile::Troll,
     ];
 
     /// The full `TETile` (character, colours, description) of this tile.

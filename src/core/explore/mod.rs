@@ -19,14 +19,17 @@
 //! heap a room after 10,000 rooms (`docs/performance.md`). A branch adds its 32-byte generator,
 //! its bounds and a few counters.
 
+pub mod monsters;
 pub mod orchestrator;
 pub mod play;
 pub mod slot;
+pub mod turn;
 
 use serde::{Deserialize, Serialize};
 
 use crate::core::run::Feature;
 pub use crate::tile_engine::Direction;
+pub use monsters::{Encounters, Monster, MonsterKind, MonsterState};
 pub use orchestrator::{Branch, DEPTH_TABLE, DepthRow, depth_row, feature_range};
 pub use play::ExploreState;
 pub use slot::{Memory, SLOT, Shape};
@@ -178,16 +181,17 @@ impl Room {
         })
     }
 
-    /// Counts the features left to handle and makes the room clear when none is: the one
-    /// way a room becomes clear, for the rules and for [`Dungeon::clear_room`] alike. Returns
-    /// whether it became clear now. A clear room stays clear (an armed trap sprung later does
+    /// Counts the features left to handle and makes the room clear when none is and
+    /// `monsters_left` (the living monsters whose home it is) is 0: the one way a room
+    /// becomes clear, for the rules and for [`Dungeon::clear_room`] alike. Returns whether it
+    /// became clear now. A clear room stays clear (an armed trap sprung later does
     /// not lock its exits again), and its count stays 0.
-    pub(crate) fn settle(&mut self) -> bool {
+    pub(crate) fn settle(&mut self, monsters_left: u32) -> bool {
         if self.clear {
             return false;
         }
         self.features = self.items.iter().filter(|f| !f.handled).count() as u32;
-        self.clear = self.features == 0;
+        self.clear = self.features == 0 && monsters_left == 0;
         self.clear
     }
 
@@ -211,6 +215,15 @@ pub struct ExploreSettings {
     /// Moves after a branch was made from which its start exit leads into a new branch
     /// (default 500).
     pub branch_timer: u64,
+    /// Whether new rooms get monsters (default yes; `--no-monsters` turns them off). Saved
+    /// with the monsters ([`Encounters::enabled`]), not in this struct's bytes, so the room
+    /// graph's save layout is the one of format 3.
+    #[serde(skip, default = "monsters_by_default")]
+    pub monsters: bool,
+}
+
+fn monsters_by_default() -> bool {
+    true
 }
 
 impl Default for ExploreSettings {
@@ -218,6 +231,7 @@ impl Default for ExploreSettings {
         ExploreSettings {
             max_unexplored: DEFAULT_MAX_UNEXPLORED,
             branch_timer: DEFAULT_BRANCH_TIMER,
+            monsters: true,
         }
     }
 }
@@ -324,6 +338,11 @@ impl Dungeon {
     /// The settings it was made with.
     pub fn settings(&self) -> ExploreSettings {
         self.settings
+    }
+
+    /// Sets whether new rooms get monsters (saved with the monsters, not here).
+    pub(crate) fn set_monsters(&mut self, enabled: bool) {
+        self.settings.monsters = enabled;
     }
 
     /// The start room, at (0, 0). Its side `d` shows [`Exit::TwoWay`] once the branch it
@@ -444,7 +463,9 @@ impl Dungeon {
                 if room.pos != *pos || pos.is_start() || room.depth != depth(*pos) {
                     return bad(format!("room {pos} of branch {i}"));
                 }
-                if room.clear != (room.features == 0) || room.back.is_none() {
+                // A room with no feature left may still wait for its monsters
+                // (ExploreState::check counts them).
+                if (room.clear && room.features != 0) || room.back.is_none() {
                     return bad(format!("room {pos} of branch {i}"));
                 }
                 if !(x0..=x1).contains(&pos.x) || !(y0..=y1).contains(&pos.y) {
@@ -613,6 +634,7 @@ mod tests {
     fn zero_budget_is_refused() {
         let settings = ExploreSettings {
             max_unexplored: 0,
+            monsters: false,
             ..ExploreSettings::default()
         };
         assert_eq!(

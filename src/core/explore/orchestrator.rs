@@ -54,6 +54,10 @@ pub struct DepthRow {
     pub chest_points: u64,
     /// Points for rearming a trap.
     pub trap_points: u64,
+    /// The fewest monsters a room holds ([`super::monsters`]).
+    pub monsters_least: u32,
+    /// The most monsters a room holds; pushes danger up.
+    pub monsters_most: u32,
 }
 
 /// The one depth table of explorations (`docs/explore.md`): the last row whose `first` is
@@ -66,6 +70,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 0,
         chest_points: 0,
         trap_points: 0,
+        monsters_least: 0,
+        monsters_most: 0,
     },
     DepthRow {
         first: 2,
@@ -74,6 +80,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 25,
         chest_points: 10,
         trap_points: 15,
+        monsters_least: 0,
+        monsters_most: 1,
     },
     DepthRow {
         first: 4,
@@ -82,6 +90,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 35,
         chest_points: 20,
         trap_points: 25,
+        monsters_least: 1,
+        monsters_most: 2,
     },
     DepthRow {
         first: 6,
@@ -90,6 +100,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 45,
         chest_points: 35,
         trap_points: 40,
+        monsters_least: 1,
+        monsters_most: 2,
     },
     DepthRow {
         first: 9,
@@ -98,6 +110,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 55,
         chest_points: 55,
         trap_points: 60,
+        monsters_least: 1,
+        monsters_most: 3,
     },
     DepthRow {
         first: 13,
@@ -106,6 +120,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 65,
         chest_points: 80,
         trap_points: 90,
+        monsters_least: 2,
+        monsters_most: 3,
     },
 ];
 
@@ -271,7 +287,7 @@ impl Branch {
         for f in &mut room.items {
             f.handled = true;
         }
-        room.settle();
+        room.settle(0);
         Ok(())
     }
 
@@ -498,6 +514,7 @@ mod tests {
             for max in 1..=6 {
                 let settings = ExploreSettings {
                     max_unexplored: max,
+                    monsters: false,
                     ..ExploreSettings::default()
                 };
                 let mut b = Branch::new(seed, 0, Direction::Right, 0);

@@ -15,6 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::monsters::{self, Encounters, Monster, MonsterState};
 use super::slot::{self, MID, Memory, SLOT, WAY_UP};
 use super::{BranchId, Dungeon, ExitState, ExploreSettings, Room, RoomPos, SettingsError};
 use crate::core::run::{Feature, START_HEALTH};
@@ -43,6 +44,18 @@ pub enum ExploreEnd {
     },
 }
 
+/// An exploration as saves store it (formats 3 on): [`ExploreState`] without its monsters,
+/// field for field the bytes the exploration had before monsters existed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StoredExploration {
+    pub(crate) dungeon: Dungeon,
+    avatar: Pos,
+    branch: Option<BranchId>,
+    health: u32,
+    score: u64,
+    pub(crate) end: Option<ExploreEnd>,
+}
+
 /// An exploration: the dungeon, where the avatar stands and what it carries.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExploreState {
@@ -54,6 +67,8 @@ pub struct ExploreState {
     health: u32,
     score: u64,
     end: Option<ExploreEnd>,
+    /// The monsters and the potions (saves from format 5 on).
+    encounters: Encounters,
 }
 
 impl ExploreState {
@@ -70,9 +85,176 @@ impl ExploreState {
             health: START_HEALTH,
             score: 0,
             end: None,
+            encounters: Encounters::new(settings.monsters),
         };
         state.look();
         Ok(state)
+    }
+
+    /// The exploration as saves store it: everything but the monsters (the bytes of
+    /// formats 3 and 4), and the monsters apart.
+    pub(crate) fn split(self) -> (StoredExploration, Encounters) {
+        (
+            StoredExploration {
+                dungeon: self.dungeon,
+                avatar: self.avatar,
+                branch: self.branch,
+                health: self.health,
+                score: self.score,
+                end: self.end,
+            },
+            self.encounters,
+        )
+    }
+
+    /// An exploration from what a save holds: `encounters` is [`Encounters::off`] for a
+    /// save written before monsters (formats 3 and 4), which plays on without them.
+    pub(crate) fn join(stored: StoredExploration, encounters: Encounters) -> ExploreState {
+        let mut dungeon = stored.dungeon;
+        dungeon.set_monsters(encounters.enabled);
+        ExploreState {
+            dungeon,
+            avatar: stored.avatar,
+            branch: stored.branch,
+            health: stored.health,
+            score: stored.score,
+            end: stored.end,
+            encounters,
+        }
+    }
+
+    /// The monsters and the potions.
+    pub fn encounters(&self) -> &Encounters {
+        &self.encounters
+    }
+
+    /// The monsters and the potions, to change (the rules' and [`super::turn`]'s side).
+    pub(crate) fn encounters_mut(&mut self) -> &mut Encounters {
+        &mut self.encounters
+    }
+
+    /// Potions carried (0..=3).
+    pub fn potions(&self) -> u32 {
+        self.encounters.potions
+    }
+
+    /// What killed the avatar, once something did.
+    pub fn killed_by(&self) -> Option<monsters::MonsterKind> {
+        self.encounters.killed_by
+    }
+
+    /// The living monsters of the avatar's map (its branch's; in the start room, those
+    /// standing in the first rooms it shows), by id, at their dungeon tiles.
+    pub fn monsters(&self) -> impl Iterator<Item = &Monster> {
+        self.encounters
+            .monsters
+            .iter()
+            .filter(move |m| self.in_view_map(m))
+    }
+
+    /// Whether monster `m` stands in the avatar's map.
+    pub(crate) fn in_view_map(&self, m: &Monster) -> bool {
+        match self.branch {
+            Some(b) => m.branch == b,
+            None => self.view_branch(slot::slot_of(m.pos)) == Some(m.branch),
+        }
+    }
+
+    /// The monster of the avatar's map at dungeon tile `p`, if any.
+    pub fn monster_at(&self, p: Pos) -> Option<&Monster> {
+        self.monsters().find(|m| m.pos == p)
+    }
+
+    /// Adds hunting monsters of `kinds` at dungeon tiles of the avatar's branch (a scenario
+    /// for benchmarks, tests and tools: a fight set up by hand). Each one's home is the room
+    /// it stands in, which is then not clear; monsters are switched on.
+    ///
+    /// # Errors
+    /// A sentence naming the first monster that cannot stand where asked (no branch: the
+    /// avatar is in the start room; off a room's floor; on another monster or the avatar);
+    /// nothing is changed then.
+    pub fn add_monsters(
+        &mut self,
+        monsters: &[(Pos, monsters::MonsterKind)],
+    ) -> Result<(), String> {
+        let Some(branch) = self.branch else {
+            return Err("monsters are added to the avatar's branch: leave the start room".into());
+        };
+        let before = (self.encounters.clone(), self.dungeon.clone());
+        self.encounters.enabled = true;
+        self.dungeon.set_monsters(true);
+        for &(pos, kind) in monsters {
+            let id = self.encounters.next_id;
+            self.encounters.next_id += 1;
+            let home = slot::slot_of(pos);
+            if let Some(room) = self.dungeon.room_mut(branch, home) {
+                room.clear = false;
+            }
+            self.encounters.monsters.push(Monster {
+                id,
+                kind,
+                branch,
+                home,
+                pos,
+                health: kind.stats().health,
+                state: MonsterState::Hunting,
+            });
+        }
+        if let Err(e) = self.check_monsters() {
+            (self.encounters, self.dungeon) = before;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Places the monsters of room `pos` of branch `branch`, just made
+    /// ([`monsters::place`]); a room that gets any is not clear until they are gone.
+    pub(crate) fn populate(&mut self, branch: BranchId, pos: RoomPos) {
+        if !self.encounters.enabled || pos.is_start() {
+            return;
+        }
+        let seed = self.dungeon.seed();
+        let Some(room) = self.dungeon.room_mut(branch, pos) else {
+            return;
+        };
+        let placed = monsters::place(seed, branch, pos, room.shape, &room.items);
+        if placed.is_empty() {
+            return;
+        }
+        room.clear = false;
+        for (at, kind) in placed {
+            let id = self.encounters.next_id;
+            self.encounters.next_id += 1;
+            self.encounters.monsters.push(Monster {
+                id,
+                kind,
+                branch,
+                home: pos,
+                pos: slot::tile_of(pos, at.x, at.y),
+                health: kind.stats().health,
+                state: MonsterState::Asleep,
+            });
+        }
+    }
+
+    /// What the avatar sees now, as a patch of the light radius' square around it: bit `i` of
+    /// row `j` is tile `(avatar.x - r + i, avatar.y - r + j)` (the same field of view that
+    /// marks the memory).
+    pub(crate) fn sight(&self) -> (Pos, [u32; 32]) {
+        let r = SIGHT_RADIUS as i32;
+        let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
+        (origin, fov::lit_in(&self.opacity(origin)))
+    }
+
+    /// Whether dungeon tile `p` is in the avatar's sight now.
+    pub fn in_sight(&self, p: Pos) -> bool {
+        let r = SIGHT_RADIUS as i32;
+        if (p.x - self.avatar.x).abs() > r || (p.y - self.avatar.y).abs() > r {
+            return false;
+        }
+        let (origin, rows) = self.sight();
+        let (i, j) = (p.x - origin.x, p.y - origin.y);
+        rows[j as usize] >> i & 1 == 1
     }
 
     /// Every feature of every room, in the order saves store their bits
@@ -330,13 +512,11 @@ impl ExploreState {
         }
     }
 
-    /// Looks from where the avatar stands and marks what it sees.
-    fn look_around(&mut self) {
-        let r = SIGHT_RADIUS as i32;
-        let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
-        // What blocks sight in the light radius' square: empty slots and walls do, the rooms'
-        // floors do not, and their exits, features and the way up as their tiles say (what
-        // `paint_into` paints, as sight sees it).
+    /// What blocks sight in the light radius' square whose bottom-left tile is `origin`:
+    /// empty slots and walls do, the rooms' floors do not, and their exits, features and the
+    /// way up as their tiles say (what `paint_into` paints, as sight sees it; monsters do not
+    /// block sight).
+    fn opacity(&self, origin: Pos) -> Opacity {
         let area = Rect::new(origin.x, origin.y, PATCH, PATCH);
         let mut patch = Opacity::opaque(SIGHT_RADIUS);
         let mark = |patch: &mut Opacity, p: Pos, t: Tile| {
@@ -353,6 +533,14 @@ impl ExploreState {
         if area.contains(up) {
             mark(&mut patch, up, Tile::WayUp);
         }
+        patch
+    }
+
+    /// Looks from where the avatar stands and marks what it sees.
+    fn look_around(&mut self) {
+        let r = SIGHT_RADIUS as i32;
+        let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
+        let patch = self.opacity(origin);
         // Lit tiles lie at most one slot from the avatar's (the radius is under a slot): they
         // are gathered a slot's memory at a time, a run of a row at a time, then each of those
         // 3 × 3 slots' rooms is looked up once, not once a tile.
@@ -401,6 +589,50 @@ impl ExploreState {
         }
     }
 
+    /// Checks a loaded save's monsters: ids in order and below the next id, each on a floor
+    /// tile of a room of its branch (never the start room) with health, none sharing a tile
+    /// or standing on the avatar, at most three potions, and every room that is not clear
+    /// holding a feature or a monster.
+    fn check_monsters(&self) -> Result<(), String> {
+        let e = &self.encounters;
+        let bad = |what: &str| Err(format!("the exploration's monsters are damaged: {what}"));
+        if e.potions > monsters::MAX_POTIONS {
+            return bad("more than 3 potions");
+        }
+        let mut last = None;
+        for m in &e.monsters {
+            if last.is_some_and(|l| l >= m.id) || m.id >= e.next_id {
+                return bad("ids out of order");
+            }
+            last = Some(m.id);
+            let at = slot::slot_of(m.pos);
+            let (tx, ty) = slot::in_slot(m.pos);
+            let room = self.dungeon.branch(m.branch).and_then(|b| b.room(at));
+            let on_floor = room.is_some_and(|r| r.shape.tile(tx, ty) == Tile::Floor);
+            if at.is_start() || !on_floor || m.health == 0 || m.health > m.kind.stats().health {
+                return bad(&format!("monster {} stands nowhere it can", m.id));
+            }
+            if e.monsters
+                .iter()
+                .any(|o| o.id != m.id && o.pos == m.pos && o.branch == m.branch)
+                || (self.in_view_map(m) && m.pos == self.avatar)
+            {
+                return bad(&format!("monster {} shares its tile", m.id));
+            }
+        }
+        for b in self.dungeon.branches() {
+            for (pos, room) in b.rooms() {
+                if !room.clear && room.features == 0 && e.living_in(b.id(), *pos) == 0 {
+                    return bad(&format!(
+                        "room {pos} of branch {} waits for nothing",
+                        b.id()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     // The rules' side (crate::core::rules) --------------------------------------------
 
     /// Moves the avatar to dungeon tile `to` of the map of `branch` (`None`: the hub).
@@ -424,10 +656,12 @@ impl ExploreState {
         &mut self.score
     }
 
-    /// Ends the exploration: banked by the way up, or lost (the score goes with it).
+    /// Ends the exploration: banked by the way up (health restored), or lost (the score
+    /// goes with it).
     pub(crate) fn finish(&mut self, end: ExploreEnd) {
-        if let ExploreEnd::Lost { .. } = end {
-            self.score = 0;
+        match end {
+            ExploreEnd::Lost { .. } => self.score = 0,
+            ExploreEnd::Banked => self.health = self.health.max(START_HEALTH),
         }
         self.end = Some(end);
     }
@@ -469,6 +703,7 @@ impl ExploreState {
                 }
             }
         }
+        self.check_monsters()?;
         self.dungeon.check()
     }
 }
@@ -491,6 +726,7 @@ mod tests {
             let settings = ExploreSettings {
                 max_unexplored,
                 branch_timer,
+                monsters: false,
             };
             let mut game = GameState::new_exploration(seed, GeneratorSettings::default(), settings)
                 .expect("an exploration");

@@ -1,6 +1,8 @@
 //! An explorer: a deterministic player for explorations (`docs/explore.md`) that,
 //! asked again and again for the next key ([`next_move`]), makes as many rooms as wanted
-//! without dying, never bumps into anything and never takes the way up. Benchmarks and tests
+//! without dying, never bumps into anything and never takes the way up, in explorations
+//! without monsters (`--no-monsters`: the room graph's tests and benchmarks). With monsters
+//! it walks into any that stands in its way (an attack) and can die. Benchmarks and tests
 //! drive explorations with it ([`keys_to_make`] gives a whole input string).
 //!
 //! **Strategy.** Each call looks at the game afresh (no state is kept between calls):
@@ -506,6 +508,14 @@ impl Search {
 mod tests {
 
     use super::*;
+
+    /// The room graph's settings, without monsters (the explorer's contract).
+    fn quiet() -> ExploreSettings {
+        ExploreSettings {
+            monsters: false,
+            ..ExploreSettings::default()
+        }
+    }
     use crate::core::LevelStatus;
     use crate::core::explore::DEFAULT_BRANCH_TIMER;
 
@@ -552,7 +562,7 @@ mod tests {
     fn the_explorer_makes_200_rooms_on_every_seed_without_a_bump_or_a_loss() {
         let mut total = 0;
         for seed in 0..20 {
-            let (game, keys) = play(seed, ExploreSettings::default(), 200, 200 * 60);
+            let (game, keys) = play(seed, quiet(), 200, 200 * 60);
             let ex = game.explore().unwrap();
             assert_eq!(ex.health(), crate::core::run::START_HEALTH, "seed {seed}");
             total += keys;
@@ -576,6 +586,7 @@ mod tests {
             let settings = ExploreSettings {
                 max_unexplored,
                 branch_timer,
+                monsters: false,
             };
             play(seed, settings, 150, 150 * 200);
         }
@@ -583,11 +594,12 @@ mod tests {
 
     #[test]
     fn the_explorer_is_deterministic_and_its_keys_replay() {
-        let settings = ExploreSettings::default();
+        let settings = quiet();
         let keys = keys_to_make(7, settings, 120);
         assert_eq!(keys, keys_to_make(7, settings, 120));
         assert!(keys.starts_with("E7S"));
-        let mut i = crate::core::Interpreter::new(80, 30, GeneratorSettings::default());
+        let mut i = crate::core::Interpreter::new(80, 30, GeneratorSettings::default())
+            .with_explore(settings);
         let mut store = crate::core::save::MemoryStore::default();
         let run =
             crate::core::replay::replay(&mut i, &keys, &mut store, true, &mut |_| ()).unwrap();
@@ -603,8 +615,7 @@ mod tests {
         let classic = GameState::new(1, 80, 30, GeneratorSettings::default()).unwrap();
         assert_eq!(next_move(&classic), None);
         let mut game =
-            GameState::new_exploration(1, GeneratorSettings::default(), ExploreSettings::default())
-                .unwrap();
+            GameState::new_exploration(1, GeneratorSettings::default(), quiet()).unwrap();
         // The way up is two tiles left and two up of the start room's centre.
         for d in [
             Direction::Left,

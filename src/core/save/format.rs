@@ -54,7 +54,8 @@ use super::SaveError;
 use crate::core::action::Action;
 use crate::core::base::terrain_under;
 use crate::core::board::{Board, GridBoard};
-use crate::core::explore::ExploreState;
+use crate::core::explore::play::StoredExploration;
+use crate::core::explore::{Encounters, ExploreState};
 use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED};
 use crate::core::generator::{self, GeneratorSettings};
 use crate::core::run::{self, Feature, RunState};
@@ -63,7 +64,7 @@ use crate::tile_engine::{Pos, Tile, World};
 /// The first 8 bytes of every save.
 pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
 /// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 /// Bytes before the payload: magic, version, payload length.
 pub const HEADER_LEN: usize = 8 + 4 + 8;
 /// Bytes after the payload: the CRC-32.
@@ -74,8 +75,16 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 30;
 
 const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
 
-/// The payload of format version 4 (the current one): version 3's, then whether each
-/// feature was paid, a bit a feature (see the module's documentation for the order).
+/// The payload of format version 5 (the current one): version 4's, then an exploration's
+/// monsters and potions (`None` for classic games and runs).
+#[derive(Serialize, Deserialize)]
+struct PayloadV5 {
+    v4: PayloadV4,
+    encounters: Option<Encounters>,
+}
+
+/// The payload of format version 4: version 3's, then whether each feature was paid, a bit
+/// a feature (see the module's documentation for the order).
 #[derive(Serialize, Deserialize)]
 struct PayloadV4 {
     v3: PayloadV3,
@@ -106,8 +115,8 @@ struct PayloadV3 {
     visited: Vec<u8>,
     #[serde(deserialize_with = "bytes_from_file")]
     seen: Vec<u8>,
-    /// The exploration, for an exploration (`E<seed>S`).
-    explore: Option<ExploreState>,
+    /// The exploration, for an exploration (`E<seed>S`), without its monsters.
+    explore: Option<StoredExploration>,
 }
 
 /// The payload of format version 2.
@@ -203,6 +212,11 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         (None, Some(e)) => e.items_mut().map(|f| f.paid).collect(),
         (None, None) => Vec::new(),
     };
+    let (explore_bytes, encounters) = match explore.map(ExploreState::split) {
+        Some((stored, encounters)) => (Some(stored), Some(encounters)),
+        None => (None, None),
+    };
+
     // An exploration writes version 2's grid fields empty (its rooms hold its tiles).
     let terrain = game.terrain();
     let v3 = PayloadV3 {
@@ -222,11 +236,14 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         run: grid.and_then(|g| g.run),
         visited: grid.map_or_else(Vec::new, |g| pack(&g.visited)),
         seen: grid.map_or_else(Vec::new, |g| pack(&g.seen)),
-        explore,
+        explore: explore_bytes,
     };
-    let payload = PayloadV4 {
-        v3,
-        paid: pack(&paid),
+    let payload = PayloadV5 {
+        v4: PayloadV4 {
+            v3,
+            paid: pack(&paid),
+        },
+        encounters,
     };
     // Encoding into a Vec cannot fail: every field is a plain value and the world is far
     // below the limit. Should it ever, an empty payload fails its own checks on load.
@@ -318,10 +335,19 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
     let game = match version {
         1 => decode_payload::<PayloadV1>(body).and_then(|p| p.into_game(version)),
         2 => decode_payload::<PayloadV2>(body).and_then(|p| p.into_game(version)),
-        3 => decode_payload::<PayloadV3>(body).and_then(|p| p.into_game(version)),
-        _ => decode_payload::<PayloadV4>(body).and_then(|p| {
-            let mut game = p.v3.into_game(version)?;
+        3 => decode_payload::<PayloadV3>(body).and_then(|p| p.into_game(version, None)),
+        4 => decode_payload::<PayloadV4>(body).and_then(|p| {
+            let mut game = p.v3.into_game(version, None)?;
             set_paid(&mut game, &p.paid)?;
+            Ok(game)
+        }),
+        _ => decode_payload::<PayloadV5>(body).and_then(|p| {
+            if p.encounters.is_some() != p.v4.v3.explore.is_some() {
+                return Err("monsters are stored for explorations only".into());
+            }
+            let mut game = p.v4.v3.into_game(version, p.encounters)?;
+            set_paid(&mut game, &p.v4.paid)?;
+            game.explore().map_or(Ok(()), ExploreState::check)?;
             Ok(game)
         }),
     };
@@ -417,8 +443,8 @@ fn actions_of(history: &str, kind: char, seed: u64, moves: u64) -> Result<Vec<Ac
 impl PayloadV3 {
     /// Checks that the payload describes a consistent game and builds it: an exploration by
     /// its own checks, a classic game or a run as version 2 does.
-    fn into_game(self, version: u32) -> Result<GameState, String> {
-        let Some(explore) = self.explore else {
+    fn into_game(self, version: u32, encounters: Option<Encounters>) -> Result<GameState, String> {
+        let Some(stored) = self.explore else {
             let v2 = PayloadV2 {
                 format_version: self.format_version,
                 seed: self.seed,
@@ -446,6 +472,8 @@ impl PayloadV3 {
             ));
         }
         self.settings.validate().map_err(|e| e.to_string())?;
+        // Saved before monsters existed (formats 3 and 4): it plays on without them.
+        let explore = ExploreState::join(stored, encounters.unwrap_or_else(Encounters::off));
         if self.seed > MAX_SEED || explore.dungeon().seed() != self.seed {
             return Err(format!("seed {} is not the exploration's", self.seed));
         }
