@@ -858,7 +858,8 @@ fn event_message(event: &Event) -> Option<String> {
             "a potion in the chest ({potions} carried; U drinks)"
         )),
         Event::Drank { health, potions } => Some(format!(
-            "you drink a potion: {health} health, {potions} potions left"
+            "you drink a potion: {health} health, {} left",
+            plural(u64::from(*potions), "potion", "potions")
         )),
         Event::InCombat { .. } => Some("you are locked in combat: step away first".into()),
         Event::CannotDrink { full: true } => Some("your health is full".into()),

@@ -581,3 +581,44 @@ fn a_diving_bot_measured() {
         rooms[rooms.len() / 2]
     );
 }
+
+/// A scripted fight, locked as text, sight view and JSON (snapshots/monsters_*): E7S and the
+/// explorer's first 40 keys (the `v5-e7s-fight` fixture: a wounded rat beside the avatar,
+/// one heart, one potion), then the blow that kills the rat, then a potion and a step.
+#[test]
+fn a_scripted_fight_is_locked() {
+    const FIGHT: &str = "E7SWWWWWWWWWWWWWWWWWWWWWWWAAWWWDAAAAAAAAAAW";
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| {
+        for (name, keys) in [
+            ("monsters_fight", FIGHT.to_owned()),
+            ("monsters_fight_kill", format!("{FIGHT}W")),
+            ("monsters_fight_after", format!("{FIGHT}WUD")),
+        ] {
+            let mut it = interpreter();
+            let mut store = MemoryStore::default();
+            for c in keys.chars() {
+                it.feed(c, &mut store).unwrap();
+            }
+            let game = it.game().unwrap();
+            let text = game.world().to_string();
+            let sight = game.compose_seen(game.rect()).to_string();
+            let json = serde_json::to_string_pretty(&byog::cli::json::state(&it)).unwrap();
+            insta::assert_snapshot!(format!("{name}_text"), text);
+            insta::assert_snapshot!(format!("{name}_sight"), sight);
+            insta::assert_snapshot!(format!("{name}_json"), json);
+        }
+    });
+    // What the snapshots show, said in words: the rat dies to the second key.
+    let mut it = interpreter();
+    let mut store = MemoryStore::default();
+    for c in format!("{FIGHT}W").chars() {
+        it.feed(c, &mut store).unwrap();
+    }
+    let state = byog::cli::json::state(&it);
+    assert_eq!(state["monsters"].as_array().unwrap().len(), 0, "{state}");
+    assert_eq!(state["potions"], 1);
+}

@@ -213,8 +213,15 @@ fn every_test_that_needs_tmux_is_marked_ignored() {
 
 /// `byog replay KEYS --json` in a fresh save folder.
 fn replay_json(keys: &str) -> serde_json::Value {
+    replay_json_with(keys, &[])
+}
+
+/// `byog replay KEYS --json FLAGS` in a fresh save folder.
+fn replay_json_with(keys: &str, flags: &[&str]) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
-    let out = byog(dir.path(), &["replay", keys, "--json"]);
+    let mut args = vec!["replay", keys, "--json"];
+    args.extend_from_slice(flags);
+    let out = byog(dir.path(), &args);
     assert!(out.status.success(), "{}", stderr(&out));
     serde_json::from_str(stdout(&out).trim_end()).unwrap()
 }
@@ -344,11 +351,17 @@ fn find_char(rows: &[Vec<char>], c: char) -> Option<(usize, usize)> {
 fn an_exploration_shows_what_replay_sees_around_the_avatar() {
     let t = tmux("explore", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
-    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
-    // A part of the scripted walk that made several rooms and refilled chests.
+    t.play(
+        "",
+        dir.path(),
+        "--color never --walls java --no-monsters",
+        "New Game (N)",
+    );
+    // A part of the scripted walk that made several rooms and refilled chests (written
+    // before monsters: played without them).
     let keys = &common::EXPLORE_WALK_42[..240];
     t.type_text(keys);
-    let state = replay_json(keys);
+    let state = replay_json_with(keys, &["--no-monsters"]);
     let hud = format!(
         "health {}/3 · score {} · {} moves",
         state["health"], state["score"], state["moves"]
@@ -358,9 +371,24 @@ fn an_exploration_shows_what_replay_sees_around_the_avatar() {
         state["branch"], state["room"][0], state["room"][1], state["depth"]
     );
     let screen = t.wait_for(&hud, |s| s[1].contains(&hud) && s[0].contains(&top));
-    // Every cell of the view shows what `replay --view sight` has at the tile the avatar's
-    // offset puts there: the terminal draws the same map, frame and memory.
-    let sight = byog(dir.path(), &["replay", keys, "--view", "sight"]);
+    let compared = assert_screen_is_sight(&screen, dir.path(), keys, &["--no-monsters"]);
+    assert!(compared > 300, "only {compared} seen tiles on screen");
+    t.press(&["C-c"]);
+    t.wait_for_shell();
+}
+
+/// Every cell of the view in `screen` shows what `replay KEYS --view sight` (with `flags`)
+/// has at the tile the avatar's offset puts there: the terminal draws the same map, frame,
+/// memory and monsters in sight. Returns how many seen tiles were compared.
+fn assert_screen_is_sight(
+    screen: &[String],
+    dir: &std::path::Path,
+    keys: &str,
+    flags: &[&str],
+) -> usize {
+    let mut args = vec!["replay", keys, "--view", "sight"];
+    args.extend_from_slice(flags);
+    let sight = byog(dir, &args);
     assert!(sight.status.success(), "{}", stderr(&sight));
     let rows: Vec<Vec<char>> = stdout(&sight)
         .lines()
@@ -389,7 +417,60 @@ fn an_exploration_shows_what_replay_sees_around_the_avatar() {
             compared += usize::from(want != ' ');
         }
     }
-    assert!(compared > 300, "only {compared} seen tiles on screen");
+    compared
+}
+
+/// A monster in sight is drawn where the JSON says, one out of sight is not (docs/monsters.md).
+#[test]
+#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+fn monsters_in_sight_are_drawn_where_the_json_says_and_no_others() {
+    // E3S and the explorer's first 80 keys: one monster in sight, one of the branch out of it.
+    const KEYS: &str =
+        "E3SWWWWWWWWWWWWWAAAAAAAAAAWAAAWWWWWWWWWWAWWWDWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWW";
+    let full = replay_json(KEYS);
+    let sight = replay_json_with(KEYS, &["--view", "sight"]);
+    let (all, seen) = (
+        full["monsters"].as_array().unwrap(),
+        sight["monsters"].as_array().unwrap(),
+    );
+    assert!(
+        !seen.is_empty() && all.len() > seen.len(),
+        "{all:?} / {seen:?}"
+    );
+    let t = tmux("monsters", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
+    t.type_text(KEYS);
+    let moves = format!("· {} moves", full["moves"]);
+    let screen = t.wait_for(&moves, |s| s[1].contains(&moves));
+    assert_screen_is_sight(&screen, dir.path(), KEYS, &[]);
+    // The monster out of sight: its glyph is not at its tile's cell.
+    let view: Vec<Vec<char>> = screen[HUD_ROWS..]
+        .iter()
+        .map(|l| l.chars().collect())
+        .collect();
+    let (sx, sy) = find_char(&view, '@').expect("the avatar on screen");
+    let avatar = (
+        full["avatar"][0].as_i64().unwrap(),
+        full["avatar"][1].as_i64().unwrap(),
+    );
+    for m in all.iter().filter(|m| !seen.contains(m)) {
+        let (dx, dy) = (
+            m["x"].as_i64().unwrap() - avatar.0,
+            m["y"].as_i64().unwrap() - avatar.1,
+        );
+        let (cx, cy) = (sx as i64 + dx, sy as i64 - dy);
+        let shown = usize::try_from(cy)
+            .ok()
+            .and_then(|y| view.get(y))
+            .and_then(|l| usize::try_from(cx).ok().and_then(|x| l.get(x)))
+            .copied()
+            .unwrap_or(' ');
+        assert!(
+            !"rbgzoT".contains(shown),
+            "monster {m} out of sight is drawn"
+        );
+    }
     t.press(&["C-c"]);
     t.wait_for_shell();
 }
