@@ -558,11 +558,12 @@ fn agent(c: &mut Criterion) {
 // Monsters (docs/monsters.md, docs/performance.md).
 
 /// - `monsters/turn_50_awake`: one step of the avatar in a big branch map (150 rooms made in
-///   one branch) with 50 hunting monsters within the hunt radius: the step, the distance map
+///   one branch) with 50 hunting monsters (orcs) within the hunt radius: the step, the distance map
 ///   and 50 monsters acting. `monsters/step_alone` is the same step with no monster, to read
 ///   the monsters' share. Target ≤ 20 µs.
 /// - `explore/replay_1M_keys_monsters`: 1,000,000 keys of a diving bot (the explorer, a
-///   potion at one heart, a new exploration after each death), replayed with monsters and,
+///   potion at one heart, a strike at any monster beside it, a new exploration after each
+///   death), replayed with monsters and,
 ///   as `explore/replay_1M_keys_no_monsters`, the same keys with `--no-monsters`. Target ≤ 4 ×.
 fn monsters(c: &mut Criterion) {
     use byog::core::Action;
@@ -583,8 +584,8 @@ fn monsters(c: &mut Criterion) {
         .find(|d| e.tile_at(a + *d) == Tile::Floor)
         .expect("a floor tile beside the avatar");
     let mut spots: Vec<Pos> = Vec::new();
-    for dy in -20..=20 {
-        for dx in -20..=20 {
+    for dy in -12..=12 {
+        for dx in -12..=12 {
             let p = Pos::new(a.x + dx, a.y + dy);
             let far = dx.abs() + dy.abs() >= 3;
             if far && e.tile_at(p) == Tile::Floor {
@@ -639,8 +640,14 @@ fn monsters(c: &mut Criterion) {
         .unwrap();
         while !game.has_ended() && keys.len() < 1_000_000 {
             let e = game.explore().unwrap();
+            let a = e.avatar();
+            let beside = byog::tile_engine::Direction::ALL
+                .into_iter()
+                .find(|d| e.monster_at(a + *d).is_some());
             let action = if e.health() == 1 && e.potions() > 0 {
                 Action::Drink
+            } else if let Some(d) = beside {
+                Action::Move(d)
             } else {
                 match bot::next_move(&game) {
                     Some(d) => Action::Move(d),
@@ -649,7 +656,19 @@ fn monsters(c: &mut Criterion) {
             };
             if game.apply(action).changed_game() {
                 keys.push(action.key());
+                continue;
             }
+            // Refused (locked in combat on the way back): strike the monster beside it.
+            let e = game.explore().unwrap();
+            let a = e.avatar();
+            let Some(d) = byog::tile_engine::Direction::ALL
+                .into_iter()
+                .find(|d| e.monster_at(a + *d).is_some())
+            else {
+                break;
+            };
+            game.apply(Action::Move(d));
+            keys.push(Action::Move(d).key());
         }
         seed += 1;
     }

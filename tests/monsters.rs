@@ -542,8 +542,16 @@ fn a_diving_bot_measured() {
                 break;
             }
             let e = game.explore().unwrap();
+            let a = e.avatar();
+            let beside = byog::tile_engine::Direction::ALL
+                .into_iter()
+                .find(|d| e.monster_at(a + *d).is_some());
             let key = if e.health() == 1 && e.potions() > 0 {
                 'U'
+            } else if let Some(d) = beside {
+                // Strike what stands beside it (the explorer would walk the way back, which
+                // is closed in combat).
+                KEYS[d.index()]
             } else {
                 match explorer::next_move(game) {
                     Some(d) => KEYS[d.index()],

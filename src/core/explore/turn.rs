@@ -19,9 +19,10 @@
 //!    and strikes only when cornered beside the avatar. A monster never steps onto another
 //!    or onto the avatar.
 //!
-//! Cost: the square is 41 × 41 tiles, painted and searched once a turn when a monster is
-//! awake in it (`monsters/turn_50_awake` in `docs/performance.md`); nothing is done while
-//! every monster nearby sleeps out of sight.
+//! Cost: the square is 25 × 25 tiles, painted and searched once a turn when a monster is
+//! awake in it and not every one of them is striking from beside the avatar
+//! (`monsters/turn_50_awake` in `docs/performance.md`); nothing is done while every monster
+//! nearby sleeps out of sight.
 
 use rand::RngExt;
 
@@ -33,8 +34,10 @@ use crate::tile_engine::search::{self, Grid, UNREACHED};
 use crate::tile_engine::{Direction, Pos, Rect, Tile};
 
 /// How far (in tiles, each way) an awake monster follows the avatar's scent: the square the
-/// distance map covers. Two and a half sight radii: farther off, a monster waits where it is.
-pub const HUNT_RADIUS: i32 = 20;
+/// distance map covers. One and a half sight radii (a room and its corridor beyond): farther
+/// off, a monster waits where it is. Larger: monsters follow farther, and a turn costs the
+/// square's area.
+pub const HUNT_RADIUS: i32 = 12;
 
 /// The safety map's factor, in tenths: the distance map times -1.2 (Brogue's), so a fleeing
 /// monster prefers a far corner to the nearest one only when it is clearly farther.
@@ -99,6 +102,28 @@ impl ExploreState {
             })
             .collect();
         if acting.is_empty() {
+            return report;
+        }
+        // In the thick of a fight every acting monster is a hunter beside the avatar: each
+        // strikes, and no map is needed (most turns of a fight).
+        let beside = |p: Pos| (p.x - avatar.x).abs() + (p.y - avatar.y).abs() == 1;
+        let only_blows = acting.iter().all(|&k| {
+            let m = &self.encounters().monsters[k];
+            m.state == MonsterState::Hunting
+                && m.health * 4 > m.kind.stats().health
+                && beside(m.pos)
+        });
+        if only_blows {
+            for k in acting {
+                let m = self.encounters().monsters[k];
+                for _ in 0..m.kind.stats().speed.actions(turn) {
+                    self.strike(m.kind, rng, &mut report);
+                    if self.health() == 0 {
+                        self.encounters_mut().killed_by = Some(m.kind);
+                        return report;
+                    }
+                }
+            }
             return report;
         }
         let side = 2 * HUNT_RADIUS + 1;
