@@ -45,6 +45,11 @@
 //!   branch's rooms by branch id and slot). Older saves load with a feature paid exactly
 //!   when it is handled (a trap sprung again after it paid reads as unpaid: it pays once
 //!   more, as it did when that save was written).
+//! - **5** (LootQuest): version 4's fields, then what the generator settings gained (the
+//!   requirements `min_critical_path`, `max_critical_path`, `max_dead_end_length`, which
+//!   generator made the worlds and LootQuest's parameters: [`SettingsTail`]). Versions 1 to 4
+//!   store the settings as [`SettingsV1`] (rooms-and-mazes, seven requirements) and load as
+//!   rooms-and-mazes games with the new requirements unset.
 
 use std::path::Path;
 
@@ -56,14 +61,15 @@ use crate::core::base::terrain_under;
 use crate::core::board::{Board, GridBoard};
 use crate::core::explore::ExploreState;
 use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED};
-use crate::core::generator::{self, GeneratorSettings};
+use crate::core::generator::{self, GeneratorKind, GeneratorSettings, LootQuestSettings};
+use crate::core::metrics::Requirements;
 use crate::core::run::{self, Feature, RunState};
 use crate::tile_engine::{Pos, Tile, World};
 
 /// The first 8 bytes of every save.
 pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
 /// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 /// Bytes before the payload: magic, version, payload length.
 pub const HEADER_LEN: usize = 8 + 4 + 8;
 /// Bytes after the payload: the CRC-32.
@@ -74,8 +80,117 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 30;
 
 const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
 
-/// The payload of format version 4 (the current one): version 3's, then whether each
-/// feature was paid, a bit a feature (see the module's documentation for the order).
+/// The payload of format version 5 (the current one): version 4's, then the rest of the
+/// generator settings.
+#[derive(Serialize, Deserialize)]
+struct PayloadV5 {
+    v4: PayloadV4,
+    settings: SettingsTail,
+}
+
+/// The generator settings as versions 1 to 4 store them (and version 5 in its version-4
+/// part): rooms-and-mazes' parameters, the seven requirements of those versions, the tries.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct SettingsV1 {
+    room_tries_per_1000_tiles: u32,
+    room_extra_size: u32,
+    winding_percent: u32,
+    extra_connector_chance: u32,
+    requirements: RequirementsV1,
+    max_tries: u32,
+}
+
+/// The requirements of versions 1 to 4, in their order.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct RequirementsV1 {
+    min_openness_percent: Option<u32>,
+    max_openness_percent: Option<u32>,
+    min_exit_distance: Option<u32>,
+    min_rooms: Option<u32>,
+    max_rooms: Option<u32>,
+    max_dead_ends: Option<u32>,
+    min_critical_path_rooms: Option<u32>,
+}
+
+/// What version 5 appends to the settings: the requirements added with LootQuest, the
+/// generator and LootQuest's parameters.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct SettingsTail {
+    min_critical_path: Option<u32>,
+    max_critical_path: Option<u32>,
+    max_dead_end_length: Option<u32>,
+    generator: GeneratorKind,
+    lootquest: LootQuestSettings,
+}
+
+impl SettingsV1 {
+    /// The settings of a version 1 to 4 save: rooms-and-mazes, the newer requirements unset.
+    fn settings(self) -> GeneratorSettings {
+        let r = self.requirements;
+        GeneratorSettings {
+            room_tries_per_1000_tiles: self.room_tries_per_1000_tiles,
+            room_extra_size: self.room_extra_size,
+            winding_percent: self.winding_percent,
+            extra_connector_chance: self.extra_connector_chance,
+            requirements: Requirements {
+                min_openness_percent: r.min_openness_percent,
+                max_openness_percent: r.max_openness_percent,
+                min_exit_distance: r.min_exit_distance,
+                min_rooms: r.min_rooms,
+                max_rooms: r.max_rooms,
+                max_dead_ends: r.max_dead_ends,
+                min_critical_path_rooms: r.min_critical_path_rooms,
+                ..Requirements::default()
+            },
+            max_tries: self.max_tries,
+            ..GeneratorSettings::default()
+        }
+    }
+
+    /// The settings of a version 5 save: these and the tail.
+    fn with_tail(self, tail: SettingsTail) -> GeneratorSettings {
+        let mut s = self.settings();
+        s.requirements.min_critical_path = tail.min_critical_path;
+        s.requirements.max_critical_path = tail.max_critical_path;
+        s.requirements.max_dead_end_length = tail.max_dead_end_length;
+        s.generator = tail.generator;
+        s.lootquest = tail.lootquest;
+        s
+    }
+
+    /// `settings` split into the version-4 part and version 5's tail.
+    fn split(s: &GeneratorSettings) -> (SettingsV1, SettingsTail) {
+        let r = &s.requirements;
+        (
+            SettingsV1 {
+                room_tries_per_1000_tiles: s.room_tries_per_1000_tiles,
+                room_extra_size: s.room_extra_size,
+                winding_percent: s.winding_percent,
+                extra_connector_chance: s.extra_connector_chance,
+                requirements: RequirementsV1 {
+                    min_openness_percent: r.min_openness_percent,
+                    max_openness_percent: r.max_openness_percent,
+                    min_exit_distance: r.min_exit_distance,
+                    min_rooms: r.min_rooms,
+                    max_rooms: r.max_rooms,
+                    max_dead_ends: r.max_dead_ends,
+                    min_critical_path_rooms: r.min_critical_path_rooms,
+                },
+                max_tries: s.max_tries,
+            },
+            SettingsTail {
+                min_critical_path: r.min_critical_path,
+                max_critical_path: r.max_critical_path,
+                max_dead_end_length: r.max_dead_end_length,
+                generator: s.generator,
+                lootquest: s.lootquest,
+            },
+        )
+    }
+}
+
+/// The payload of format version 4: version 3's, then whether each feature was paid, a bit
+/// a feature (see the module's documentation for the order).
 #[derive(Serialize, Deserialize)]
 struct PayloadV4 {
     v3: PayloadV3,
@@ -90,7 +205,7 @@ struct PayloadV3 {
     seed: u64,
     width: u32,
     height: u32,
-    settings: GeneratorSettings,
+    settings: SettingsV1,
     #[serde(deserialize_with = "bytes_from_file")]
     terrain: Vec<u8>,
     avatar: Pos,
@@ -117,7 +232,7 @@ struct PayloadV2 {
     seed: u64,
     width: u32,
     height: u32,
-    settings: GeneratorSettings,
+    settings: SettingsV1,
     /// Terrain tile ids: FLOOR, WALL, NOTHING (the exit's tile is WALL).
     #[serde(deserialize_with = "bytes_from_file")]
     terrain: Vec<u8>,
@@ -162,7 +277,7 @@ struct PayloadV1 {
     seed: u64,
     width: u32,
     height: u32,
-    settings: GeneratorSettings,
+    settings: SettingsV1,
     #[serde(deserialize_with = "bytes_from_file")]
     tiles: Vec<u8>,
     avatar: Pos,
@@ -205,12 +320,13 @@ pub fn encode(game: &GameState) -> Vec<u8> {
     };
     // An exploration writes version 2's grid fields empty (its rooms hold its tiles).
     let terrain = game.terrain();
+    let (settings, tail) = SettingsV1::split(&game.settings);
     let v3 = PayloadV3 {
         format_version: FORMAT_VERSION,
         seed: game.seed,
         width: terrain.width() as u32,
         height: terrain.height() as u32,
-        settings: game.settings,
+        settings,
         terrain: terrain.tiles().iter().map(|t| t.id()).collect(),
         avatar: grid.map_or(Pos::new(0, 0), |g| g.avatar),
         exit: grid.map_or(Pos::new(0, 0), |g| g.exit),
@@ -224,9 +340,12 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         seen: grid.map_or_else(Vec::new, |g| pack(&g.seen)),
         explore,
     };
-    let payload = PayloadV4 {
-        v3,
-        paid: pack(&paid),
+    let payload = PayloadV5 {
+        v4: PayloadV4 {
+            v3,
+            paid: pack(&paid),
+        },
+        settings: tail,
     };
     // Encoding into a Vec cannot fail: every field is a plain value and the world is far
     // below the limit. Should it ever, an empty payload fails its own checks on load.
@@ -319,9 +438,12 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
         1 => decode_payload::<PayloadV1>(body).and_then(|p| p.into_game(version)),
         2 => decode_payload::<PayloadV2>(body).and_then(|p| p.into_game(version)),
         3 => decode_payload::<PayloadV3>(body).and_then(|p| p.into_game(version)),
-        _ => decode_payload::<PayloadV4>(body).and_then(|p| {
-            let mut game = p.v3.into_game(version)?;
-            set_paid(&mut game, &p.paid)?;
+        4 => decode_payload::<PayloadV4>(body).and_then(|p| p.into_game(version)),
+        _ => decode_payload::<PayloadV5>(body).and_then(|p| {
+            let settings = p.v4.v3.settings.with_tail(p.settings);
+            settings.validate().map_err(|e| e.to_string())?;
+            let mut game = p.v4.into_game(version)?;
+            game.settings = settings;
             Ok(game)
         }),
     };
@@ -334,6 +456,15 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
         g
     });
     game.map_err(corrupt)
+}
+
+impl PayloadV4 {
+    /// Version 3's game with each feature's paid bit.
+    fn into_game(self, version: u32) -> Result<GameState, String> {
+        let mut game = self.v3.into_game(version)?;
+        set_paid(&mut game, &self.paid)?;
+        Ok(game)
+    }
 }
 
 /// Every feature of a game, in the order format 4 stores their paid bits.
@@ -377,7 +508,7 @@ fn decode_payload<'a, P: Deserialize<'a>>(body: &'a [u8]) -> Result<P, String> {
 fn check_common(
     (stated, version): (u32, u32),
     (width, height): (u32, u32),
-    settings: &GeneratorSettings,
+    settings: &SettingsV1,
     seed: u64,
 ) -> Result<(usize, usize), String> {
     if stated != version {
@@ -387,7 +518,7 @@ fn check_common(
     }
     let (width, height) = (width as usize, height as usize);
     generator::check_size(width, height).map_err(|e| e.to_string())?;
-    settings.validate().map_err(|e| e.to_string())?;
+    settings.settings().validate().map_err(|e| e.to_string())?;
     if seed > MAX_SEED {
         return Err(format!("seed {seed} is above {MAX_SEED}"));
     }
@@ -445,7 +576,10 @@ impl PayloadV3 {
                 self.format_version
             ));
         }
-        self.settings.validate().map_err(|e| e.to_string())?;
+        self.settings
+            .settings()
+            .validate()
+            .map_err(|e| e.to_string())?;
         if self.seed > MAX_SEED || explore.dungeon().seed() != self.seed {
             return Err(format!("seed {} is not the exploration's", self.seed));
         }
@@ -471,7 +605,7 @@ impl PayloadV3 {
         let actions = actions_of(&self.history, 'E', self.seed, self.moves)?;
         Ok(GameState {
             seed: self.seed,
-            settings: self.settings,
+            settings: self.settings.settings(),
             rng: self.rng,
             status: self.status,
             moves: self.moves,
@@ -544,7 +678,7 @@ impl PayloadV2 {
         }
         Ok(GameState {
             seed: self.seed,
-            settings: self.settings,
+            settings: self.settings.settings(),
             rng: self.rng,
             status: self.status,
             moves: self.moves,
@@ -634,7 +768,7 @@ impl PayloadV1 {
         let actions = actions_of(&self.history, 'N', self.seed, self.moves)?;
         let game = GameState {
             seed: self.seed,
-            settings: self.settings,
+            settings: self.settings.settings(),
             rng: self.rng,
             status: self.status,
             moves: self.moves,
