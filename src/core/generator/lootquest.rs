@@ -169,17 +169,52 @@ pub fn generate<R: Rng + ?Sized>(
     height: usize,
     s: &LootQuestSettings,
 ) -> Result<Level, GenerateError> {
+    generate_counted(rng, width, height, s, &mut Work::default())
+}
+
+/// The work one [`generate`] did, counted in tries (never in time).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Whole layouts tried (at most [`TRIES_PER_LEVEL`]).
+    pub layouts: u32,
+    /// Spots tried for single rooms, all layouts together (at most
+    /// [`Work::most_spots`]).
+    pub spots: u64,
+}
+
+impl Work {
+    /// The most spots [`generate`] tries for `rooms` rooms: per layout, [`TRIES_PER_PIECE`]
+    /// for the first room and for each other room on its own room and up to
+    /// [`OTHER_PARENTS`] more.
+    pub fn most_spots(rooms: u32) -> u64 {
+        let per_room = u64::from(TRIES_PER_PIECE) * (1 + OTHER_PARENTS as u64);
+        u64::from(TRIES_PER_LEVEL) * (u64::from(TRIES_PER_PIECE) + u64::from(rooms) * per_room)
+    }
+}
+
+/// [`generate`], counting its tries in `work`.
+///
+/// # Errors
+/// As [`generate`].
+pub fn generate_counted<R: Rng + ?Sized>(
+    rng: &mut R,
+    width: usize,
+    height: usize,
+    s: &LootQuestSettings,
+    work: &mut Work,
+) -> Result<Level, GenerateError> {
     check_fits(width, height, s)?;
     let mut best: Option<Level> = None;
     let mut longest_path = 0u32;
     for _ in 0..TRIES_PER_LEVEL {
+        work.layouts += 1;
         let graph = make_room_graph(rng, s);
         if let Err(why) = check_room_graph(&graph, s) {
             debug_assert!(false, "the room graph is made to its checks: {why}");
             continue;
         }
         let mut layout = Layout::new(width, height);
-        let placed = place_rooms(rng, &mut layout, &graph, s);
+        let placed = place_rooms(rng, &mut layout, &graph, s, work);
         longest_path = longest_path.max(placed.main_placed);
         let Some(mut placed) = placed.rooms else {
             continue;
@@ -504,6 +539,7 @@ fn place_rooms<R: Rng + ?Sized>(
     layout: &mut Layout,
     graph: &RoomGraph,
     s: &LootQuestSettings,
+    work: &mut Work,
 ) -> Placement {
     let failed = |main_placed| Placement {
         rooms: None,
@@ -518,6 +554,7 @@ fn place_rooms<R: Rng + ?Sized>(
     };
     // The first room: anywhere it fits.
     let first = (0..TRIES_PER_PIECE).find_map(|_| {
+        work.spots += 1;
         let (w, h) = (
             between(rng, s.room_size_min, s.room_size_max) as i32,
             between(rng, s.room_size_min, s.room_size_max) as i32,
@@ -565,7 +602,7 @@ fn place_rooms<R: Rng + ?Sized>(
         }
         let spot = parents
             .iter()
-            .find_map(|&p| place_next_to(rng, layout, &placed, p, s).map(|spot| (p, spot)));
+            .find_map(|&p| place_next_to(rng, layout, &placed, p, s, work).map(|spot| (p, spot)));
         match spot {
             Some((p, (rect, door, side, len))) => {
                 layout.carve_room(&rect);
@@ -601,6 +638,7 @@ fn place_next_to<R: Rng + ?Sized>(
     placed: &Placed,
     p: usize,
     s: &LootQuestSettings,
+    work: &mut Work,
 ) -> Option<(RoomRect, (i32, i32), usize, u32)> {
     let free: Vec<usize> = (0..SIDES).filter(|&d| !placed.sides[p][d]).collect();
     if placed.free_sides(p) == 0 {
@@ -608,6 +646,7 @@ fn place_next_to<R: Rng + ?Sized>(
     }
     let pr = placed.rooms[p];
     for _ in 0..TRIES_PER_PIECE {
+        work.spots += 1;
         let side = free[below(rng, free.len())];
         let w = between(rng, s.room_size_min, s.room_size_max) as i32;
         let h = between(rng, s.room_size_min, s.room_size_max) as i32;
