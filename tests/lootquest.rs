@@ -521,3 +521,97 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots: LootQuest worlds locked, text and JSON (`snapshots/lootquest_*.snap`)
+// ---------------------------------------------------------------------------------------------
+
+/// Parameter sets with locked worlds: the defaults, a long path without branches, many small
+/// rooms with deep branches and loops, large rooms.
+fn snapshot_cases() -> Vec<(&'static str, LootQuestSettings, usize, usize)> {
+    let d = LootQuestSettings::default();
+    vec![
+        ("default", d, 80, 30),
+        (
+            "path_9_no_branches",
+            LootQuestSettings {
+                rooms: 9,
+                critical_path: 9,
+                max_dead_end: 0,
+                room_size_min: 3,
+                room_size_max: 7,
+                ..d
+            },
+            80,
+            30,
+        ),
+        (
+            "rooms_16_deep_loops",
+            LootQuestSettings {
+                rooms: 16,
+                critical_path: 4,
+                max_dead_end: 3,
+                room_size_min: 3,
+                room_size_max: 6,
+                room_spacing_min: 1,
+                room_spacing_max: 4,
+                loops_percent: 100,
+            },
+            80,
+            30,
+        ),
+        (
+            "large_rooms",
+            LootQuestSettings {
+                rooms: 6,
+                critical_path: 3,
+                max_dead_end: 1,
+                room_size_min: 9,
+                room_size_max: 13,
+                ..d
+            },
+            100,
+            40,
+        ),
+    ]
+}
+
+#[test]
+fn lootquest_worlds_are_locked() {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../snapshots");
+    s.set_prepend_module_to_snapshot(false);
+    s.set_omit_expression(true);
+    s.bind(|| {
+        for (name, l, w, h) in snapshot_cases() {
+            for seed in [1u64, 42] {
+                let g = generator::generate_for_seed(seed, w, h, &settings(l)).unwrap();
+                let world = g.level.world.to_string();
+                let rooms: Vec<serde_json::Value> = g
+                    .level
+                    .rooms
+                    .iter()
+                    .map(|r| serde_json::json!({"x": r.x, "y": r.y, "width": r.width, "height": r.height}))
+                    .collect();
+                let m = byog::core::metrics::measure(&g.level.world, g.level.avatar, g.level.exit);
+                let json = serde_json::json!({
+                    "avatar": [g.level.avatar.x, g.level.avatar.y],
+                    "exit": [g.level.exit.x, g.level.exit.y],
+                    "rooms": rooms,
+                    "critical_path": m.critical_path,
+                    "max_dead_end": m.max_dead_end,
+                    "room_count": m.room_count,
+                    "loops": m.loops,
+                });
+                insta::assert_snapshot!(
+                    format!("lootquest_{name}_seed_{seed}"),
+                    format!("{w} × {h}, {l:?}\n{world}")
+                );
+                insta::assert_snapshot!(
+                    format!("lootquest_{name}_seed_{seed}_json"),
+                    serde_json::to_string_pretty(&json).unwrap()
+                );
+            }
+        }
+    });
+}
