@@ -316,6 +316,31 @@ pub fn room_paths(world: &World, avatar: Pos, exit: Pos) -> RoomPaths {
     )
 }
 
+/// The tiles of the critical path over the room graph (see [`room_paths`]), row-major
+/// (`world.tiles()` order): every tile of a room, or of a corridor component, that lies on a
+/// way from the avatar to the exit passing the critical path's number of rooms. All `false`
+/// when the exit is unreachable.
+pub fn critical_path_tiles(world: &World, avatar: Pos, exit: Pos) -> Vec<bool> {
+    let (grid, open) = Grid::walkable_mask(world);
+    let is_room = rooms::room_mask(grid, &open);
+    let (room_of, room_list) = label_components(grid, &is_room);
+    let mut marks = vec![false; grid.len()];
+    rooms::room_paths_marked(
+        grid,
+        &open,
+        &is_room,
+        &room_of,
+        room_list.len(),
+        grid.index(avatar),
+        grid.index(exit),
+        Some(&mut marks),
+    );
+    if marks.len() != grid.len() {
+        marks = vec![false; grid.len()];
+    }
+    grid.unpad(&marks)
+}
+
 /// Measures `world`, with the avatar at `avatar` and the exit at `exit`. Works on any world;
 /// see the [module documentation](self) and each field of [`Metrics`] for the definitions.
 pub fn measure(world: &World, avatar: Pos, exit: Pos) -> Metrics {

@@ -300,6 +300,22 @@ pub(super) fn room_paths(
     avatar: Option<usize>,
     exit: Option<usize>,
 ) -> RoomPaths {
+    room_paths_marked(grid, open, is_room, room_of, room_count, avatar, exit, None)
+}
+
+/// [`room_paths`], also marking in `marks` (padded cells) the tiles of the rooms and
+/// corridors on a way of the critical path's length.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn room_paths_marked(
+    grid: Grid,
+    open: &[bool],
+    is_room: &[bool],
+    room_of: &[u32],
+    room_count: usize,
+    avatar: Option<usize>,
+    exit: Option<usize>,
+    marks: Option<&mut Vec<bool>>,
+) -> RoomPaths {
     let corridor: Vec<bool> = open.iter().zip(is_room).map(|(&o, &r)| o && !r).collect();
     let (hub_of, hub_list) = label_components(grid, &corridor);
     let mut contacts: Vec<(u32, u32)> = Vec::new();
@@ -357,6 +373,14 @@ pub(super) fn room_paths(
             a != u32::MAX && b != u32::MAX && a + b - u32::from(v < room_count) == critical_path
         })
         .collect();
+    if let Some(marks) = marks {
+        let mut critical = vec![false; from_start.len()];
+        for &v in &on_path {
+            critical[v] = true;
+        }
+        marks.clear();
+        marks.extend((0..grid.len()).map(|i| node(i).is_some_and(|v| critical[v])));
+    }
     let away = zero_one_bfs(room_count, &hubs_of, &rooms_of, &on_path, false);
     let dead_end: Vec<Option<u32>> = away[..room_count]
         .iter()
