@@ -120,7 +120,8 @@ struct Read {
 /// both; hops between rooms by BFS.
 fn check(text: &str, reported: &[RoomRect], critical_path: u32) -> Read {
     let p = Printed::parse(text);
-    let block = |cx: i32, cy: i32| (cx - 1..=cx + 1).all(|x| (cy - 1..=cy + 1).all(|y| p.open(x, y)));
+    let block =
+        |cx: i32, cy: i32| (cx - 1..=cx + 1).all(|x| (cy - 1..=cy + 1).all(|y| p.open(x, y)));
     let is_room = |x: i32, y: i32| {
         p.open(x, y) && (x - 1..=x + 1).any(|cx| (y - 1..=y + 1).any(|cy| block(cx, cy)))
     };
@@ -173,8 +174,15 @@ fn check(text: &str, reported: &[RoomRect], critical_path: u32) -> Read {
     let exits = p.find('█');
     assert_eq!(exits.len(), 1, "one exit door\n{text}");
     let exit = exits[0];
-    let beside: Vec<(i32, i32)> = around(exit).into_iter().filter(|&(x, y)| p.open(x, y)).collect();
-    assert_eq!(beside.len(), 1, "the exit is set into an outer wall\n{text}");
+    let beside: Vec<(i32, i32)> = around(exit)
+        .into_iter()
+        .filter(|&(x, y)| p.open(x, y))
+        .collect();
+    assert_eq!(
+        beside.len(),
+        1,
+        "the exit is set into an outer wall\n{text}"
+    );
     let start_room = room[idx(avatar)].expect("the avatar stands in a room");
     let exit_room = room[idx(beside[0])].expect("the exit opens into a room");
     let from_start = hops(&[start_room]);
@@ -207,7 +215,12 @@ fn check(text: &str, reported: &[RoomRect], critical_path: u32) -> Read {
     Read {
         rooms,
         critical_path: path_hops.saturating_add(1),
-        max_dead_end: away.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0),
+        max_dead_end: away
+            .iter()
+            .copied()
+            .filter(|&d| d != u32::MAX)
+            .max()
+            .unwrap_or(0),
         all_reachable,
         avatar_room_is_first: inside(&reported[0], avatar),
         exit_room_is_last: inside(&reported[critical_path as usize - 1], beside[0]),
@@ -294,7 +307,10 @@ fn check_cases(cases: u32, seeds_per_case: u64) -> (u32, u32) {
 #[test]
 fn the_checker_agrees_on_random_parameter_sets() {
     let (made, failed) = check_cases(100, 2);
-    assert!(made > 100, "most cases make a dungeon ({made} made, {failed} failed)");
+    assert!(
+        made > 100,
+        "most cases make a dungeon ({made} made, {failed} failed)"
+    );
 }
 
 /// The 1,000 parameter sets: `cargo test --release --test lootquest -- --ignored`.
@@ -316,7 +332,10 @@ fn the_critical_path_wins_over_the_room_count() {
     };
     let g = generator::generate_for_seed(5, 80, 30, &settings(l)).unwrap();
     let read = check(&g.level.world.to_string(), &g.level.rooms, 6);
-    assert_eq!((read.rooms, read.critical_path, read.max_dead_end), (6, 6, 0));
+    assert_eq!(
+        (read.rooms, read.critical_path, read.max_dead_end),
+        (6, 6, 0)
+    );
     // More rooms on the path than asked in all: the path is kept.
     let l = LootQuestSettings {
         rooms: 2,
@@ -324,7 +343,10 @@ fn the_critical_path_wins_over_the_room_count() {
         ..LootQuestSettings::default()
     };
     let g = generator::generate_for_seed(5, 80, 30, &settings(l)).unwrap();
-    assert_eq!(check(&g.level.world.to_string(), &g.level.rooms, 4).critical_path, 4);
+    assert_eq!(
+        check(&g.level.world.to_string(), &g.level.rooms, 4).critical_path,
+        4
+    );
 }
 
 #[test]
@@ -336,8 +358,14 @@ fn an_impossible_critical_path_names_the_numbers_and_what_fits() {
     let e = generator::generate_for_seed(1, 80, 30, &settings(l)).unwrap_err();
     let text = e.to_string();
     assert!(matches!(e, GenerateError::LootQuestUnmet { tries, .. } if tries == TRIES_PER_LEVEL));
-    assert!(text.contains("critical path of 40 rooms") && text.contains("80 × 30"), "{text}");
-    assert!(text.contains("the longest critical path placed was"), "{text}");
+    assert!(
+        text.contains("critical path of 40 rooms") && text.contains("80 × 30"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the longest critical path placed was"),
+        "{text}"
+    );
     // Caught before any tile: a path that cannot fit even at the smallest rooms.
     let l = LootQuestSettings {
         critical_path: 100,
@@ -346,7 +374,10 @@ fn an_impossible_critical_path_names_the_numbers_and_what_fits() {
         ..LootQuestSettings::default()
     };
     let e = generator::generate_for_seed(1, 80, 30, &settings(l)).unwrap_err();
-    assert!(matches!(e, GenerateError::LootQuestUnmet { tries: 0, .. }), "{e}");
+    assert!(
+        matches!(e, GenerateError::LootQuestUnmet { tries: 0, .. }),
+        "{e}"
+    );
 }
 
 #[test]
@@ -389,7 +420,15 @@ fn flags_out_of_range_exit_2_naming_the_flag() {
         ("--room-spacing", "x"),
         ("--loops", "101"),
     ] {
-        let out = byog(&["gen", "--seed", "1", "--generator", "lootquest", flag, value]);
+        let out = byog(&[
+            "gen",
+            "--seed",
+            "1",
+            "--generator",
+            "lootquest",
+            flag,
+            value,
+        ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{flag} {value}: {err}");
         assert!(err.contains(flag), "{flag} {value}: {err}");
@@ -419,7 +458,14 @@ fn a_critical_path_that_does_not_fit_exits_2_naming_the_flags() {
 
 #[test]
 fn gen_stats_and_replay_take_the_generator() {
-    let flags = ["--generator", "lootquest", "--rooms", "7", "--critical-path", "4"];
+    let flags = [
+        "--generator",
+        "lootquest",
+        "--rooms",
+        "7",
+        "--critical-path",
+        "4",
+    ];
     let gen_out = byog(&[&["gen", "--seed", "9", "--json"][..], &flags[..]].concat());
     assert_eq!(gen_out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_slice(&gen_out.stdout).unwrap();
@@ -443,7 +489,13 @@ fn gen_stats_and_replay_take_the_generator() {
     let read = check(&text, &rooms, 4);
     assert_eq!((read.rooms, read.critical_path), (7, 4));
     // replay N9S prints the same world; stats measures it.
-    let replay = byog(&[&["replay", "--save-dir", "/nonexistent-byog-dir", "N9S"][..], &flags[..]].concat());
+    let replay = byog(
+        &[
+            &["replay", "--save-dir", "/nonexistent-byog-dir", "N9S"][..],
+            &flags[..],
+        ]
+        .concat(),
+    );
     assert_eq!(String::from_utf8_lossy(&replay.stdout), text);
     let stats = byog(&[&["stats", "--seed", "9", "--json"][..], &flags[..]].concat());
     let m: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
@@ -461,7 +513,10 @@ fn the_version_5_fixture_is_a_lootquest_game() {
     let s = game.settings();
     assert_eq!(s.generator, GeneratorKind::LootQuest);
     assert_eq!((s.lootquest.rooms, s.lootquest.critical_path), (8, 5));
-    assert_eq!((s.lootquest.room_size_min, s.lootquest.room_size_max), (4, 8));
+    assert_eq!(
+        (s.lootquest.room_size_min, s.lootquest.room_size_max),
+        (4, 8)
+    );
     assert_eq!(s.lootquest.loops_percent, 30);
     let keys = std::fs::read_to_string(path.with_extension("keys")).unwrap();
     assert_eq!(game.history(), keys.trim());
@@ -480,8 +535,8 @@ fn any_settings() -> impl Strategy<Value = LootQuestSettings> {
         (1u32..=20, 1u32..=20),
         0u32..=100,
     )
-        .prop_map(|(rooms, critical_path, max_dead_end, (a, b), (c, d), loops)| {
-            LootQuestSettings {
+        .prop_map(
+            |(rooms, critical_path, max_dead_end, (a, b), (c, d), loops)| LootQuestSettings {
                 rooms,
                 critical_path,
                 max_dead_end,
@@ -490,8 +545,8 @@ fn any_settings() -> impl Strategy<Value = LootQuestSettings> {
                 room_spacing_min: c.min(d),
                 room_spacing_max: c.max(d),
                 loops_percent: loops,
-            }
-        })
+            },
+        )
 }
 
 proptest! {

@@ -831,7 +831,12 @@ fn reference(world: &World, avatar: Pos, exit: Pos) -> Metrics {
                 .collect();
             let away = relax(&on_path);
             graph_critical_path = cp;
-            graph_max_dead_end = away[..room_count].iter().flatten().copied().max().unwrap_or(0);
+            graph_max_dead_end = away[..room_count]
+                .iter()
+                .flatten()
+                .copied()
+                .max()
+                .unwrap_or(0);
         }
     }
 
@@ -1350,7 +1355,9 @@ fn every_requirement_reads_its_own_bound() {
     let minimums: Vec<bool> = Requirement::ALL.iter().map(|r| r.is_minimum()).collect();
     assert_eq!(
         minimums,
-        vec![true, false, true, true, false, false, true, true, false, false]
+        vec![
+            true, false, true, true, false, false, true, true, false, false
+        ]
     );
 }
 

@@ -13,8 +13,9 @@ use crate::core::generator::lootquest::{
     ROOMS_RANGE,
 };
 use crate::core::generator::{
-    self, DEFAULT_MAX_TRIES, GeneratorKind, LootQuestSettings, EXTRA_CONNECTOR_CHANCE_RANGE, GeneratorSettings, MAX_SIDE,
-    MAX_TRIES_RANGE, MIN_SIDE, ROOM_EXTRA_SIZE_RANGE, ROOM_TRIES_RANGE, WINDING_PERCENT_RANGE,
+    self, DEFAULT_MAX_TRIES, EXTRA_CONNECTOR_CHANCE_RANGE, GeneratorKind, GeneratorSettings,
+    LootQuestSettings, MAX_SIDE, MAX_TRIES_RANGE, MIN_SIDE, ROOM_EXTRA_SIZE_RANGE,
+    ROOM_TRIES_RANGE, WINDING_PERCENT_RANGE,
 };
 use crate::core::metrics::{Requirement, Requirements};
 use crate::core::save::DEFAULT_SAVE_DIR;

@@ -80,7 +80,10 @@ pub fn generate(e: &GenerateError) -> String {
                 format!("{} layouts tried", n)
             },
             fits.replace("critical path", "--critical-path")
-                .replace("smaller rooms or corridors", "a smaller --room-size or --room-spacing")
+                .replace(
+                    "smaller rooms or corridors",
+                    "a smaller --room-size or --room-spacing"
+                )
                 .replace("smaller rooms", "a smaller --room-size")
                 .replace("a larger world", "a larger --width/--height")
         ),

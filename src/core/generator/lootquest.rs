@@ -12,18 +12,18 @@
 //!    rooms, then branch rooms hung on it, none deeper than `max_dead_end`;
 //! 2. [`check_room_graph`] and [`check_fits`]: the graph and the world's room for it are
 //!    checked before any tile is placed (fail fast);
-//! 3. [`place_rooms`]: each room is placed next to the room it hangs on, joined by a straight
+//! 3. `place_rooms`: each room is placed next to the room it hangs on, joined by a straight
 //!    corridor of the asked spacing through a door in the middle of a side (one door a side),
 //!    never overlapping anything placed; a branch room that finds no spot tries other rooms
 //!    it may hang on, then is dropped (the room count gives way, the critical path never);
-//! 4. [`add_loops`]: corridors between rooms that face each other and are far apart by path
+//! 4. `add_loops`: corridors between rooms that face each other and are far apart by path
 //!    (Brogue's `addLoops`), each with a `loops_percent` chance, never one that would shorten
 //!    the critical path;
-//! 5. [`shape_rooms`]: rectangles become L- and cross-shaped rooms by cutting corners that
+//! 5. `shape_rooms`: rectangles become L- and cross-shaped rooms by cutting corners that
 //!    hold no door;
-//! 6. [`finish`]: walls, the avatar on a random tile of the first room, the exit door in a
+//! 6. `finish`: walls, the avatar on a random tile of the first room, the exit door in a
 //!    wall of the critical path's last room;
-//! 7. [`validate`]: a breadth-first search over the placed tiles ([`crate::tile_engine::search`])
+//! 7. `validate`: a breadth-first search over the placed tiles ([`crate::tile_engine::search`])
 //!    proves every open tile reachable and the exit reachable, and the room graph read back
 //!    from the tiles ([`crate::core::metrics::room_paths`]) has the asked critical path, no
 //!    longer dead end and every placed room.
@@ -122,12 +122,24 @@ impl LootQuestSettings {
     pub fn validate(&self) -> Result<(), GenerateError> {
         let checks = [
             (Setting::Rooms, self.rooms, ROOMS_RANGE),
-            (Setting::CriticalPath, self.critical_path, CRITICAL_PATH_RANGE),
+            (
+                Setting::CriticalPath,
+                self.critical_path,
+                CRITICAL_PATH_RANGE,
+            ),
             (Setting::MaxDeadEnd, self.max_dead_end, MAX_DEAD_END_RANGE),
             (Setting::RoomSize, self.room_size_min, ROOM_SIZE_RANGE),
             (Setting::RoomSize, self.room_size_max, ROOM_SIZE_RANGE),
-            (Setting::RoomSpacing, self.room_spacing_min, ROOM_SPACING_RANGE),
-            (Setting::RoomSpacing, self.room_spacing_max, ROOM_SPACING_RANGE),
+            (
+                Setting::RoomSpacing,
+                self.room_spacing_min,
+                ROOM_SPACING_RANGE,
+            ),
+            (
+                Setting::RoomSpacing,
+                self.room_spacing_max,
+                ROOM_SPACING_RANGE,
+            ),
             (Setting::Loops, self.loops_percent, LOOPS_RANGE),
         ];
         for (setting, value, range) in checks {
@@ -447,8 +459,7 @@ impl Layout {
         if !(self.inner(r.x, r.y) && self.inner(r.x + r.width - 1, r.y + r.height - 1)) {
             return false;
         }
-        (r.y - 1..=r.y + r.height)
-            .all(|y| (r.x - 1..=r.x + r.width).all(|x| !self.is_open(x, y)))
+        (r.y - 1..=r.y + r.height).all(|y| (r.x - 1..=r.x + r.width).all(|x| !self.is_open(x, y)))
     }
 
     /// Whether a corridor of `len` tiles from `(x, y)` towards `side` lies off the border,
@@ -613,7 +624,9 @@ fn place_rooms<R: Rng + ?Sized>(
                 sides[(side + 2) % SIDES] = true;
                 placed.rooms.push(rect);
                 placed.sides.push(sides);
-                placed.depth.push(if main { 0 } else { placed.depth[p] + 1 });
+                placed
+                    .depth
+                    .push(if main { 0 } else { placed.depth[p] + 1 });
                 placed.edges.push((p, q));
                 at[r] = Some(q);
             }
@@ -653,7 +666,7 @@ fn place_next_to<R: Rng + ?Sized>(
         let len = between(rng, s.room_spacing_min, s.room_spacing_max);
         let l = len as i32;
         // The door's offset along p's side and along the new room's facing side.
-        let vertical = side % 2 == 0;
+        let vertical = side.is_multiple_of(2);
         let (plo, phi) = door_zone(if vertical { pr.width } else { pr.height });
         let (clo, chi) = door_zone(if vertical { w } else { h });
         let po = between(rng, plo as u32, phi as u32) as i32;
@@ -826,11 +839,7 @@ fn shape_rooms<R: Rng + ?Sized>(rng: &mut R, layout: &mut Layout, placed: &Place
         };
         let cx = between(rng, 1, mx as u32) as i32;
         let cy = between(rng, 1, my as u32) as i32;
-        let turn = if corners.len() == 1 {
-            below(rng, 4)
-        } else {
-            0
-        };
+        let turn = if corners.len() == 1 { below(rng, 4) } else { 0 };
         for &c in corners {
             // Corner 0 bottom-left, then clockwise.
             let (left, bottom) = match (c + turn) % 4 {

@@ -322,9 +322,9 @@ pub enum Setting {
     CriticalPath,
     /// [`LootQuestSettings::max_dead_end`].
     MaxDeadEnd,
-    /// [`LootQuestSettings::room_size`].
+    /// [`LootQuestSettings::room_size_min`] and `room_size_max`.
     RoomSize,
-    /// [`LootQuestSettings::room_spacing`].
+    /// [`LootQuestSettings::room_spacing_min`] and `room_spacing_max`.
     RoomSpacing,
     /// [`LootQuestSettings::loops_percent`].
     Loops,

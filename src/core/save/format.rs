@@ -47,8 +47,8 @@
 //!   more, as it did when that save was written).
 //! - **5** (LootQuest): version 4's fields, then what the generator settings gained (the
 //!   requirements `min_critical_path`, `max_critical_path`, `max_dead_end_length`, which
-//!   generator made the worlds and LootQuest's parameters: [`SettingsTail`]). Versions 1 to 4
-//!   store the settings as [`SettingsV1`] (rooms-and-mazes, seven requirements) and load as
+//!   generator made the worlds and LootQuest's parameters: `SettingsTail`). Versions 1 to 4
+//!   store the settings as `SettingsV1` (rooms-and-mazes, seven requirements) and load as
 //!   rooms-and-mazes games with the new requirements unset.
 
 use std::path::Path;
