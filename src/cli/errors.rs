@@ -70,10 +70,18 @@ pub fn generate(e: &GenerateError) -> String {
             spacing_max,
             tries: n,
             fits,
+            floor,
         } => format!(
-            "no LootQuest dungeon with --critical-path {critical_path} fits --width {width} \
-             --height {height} with --room-size {room_min}..{room_max} and --room-spacing \
-             {spacing_min}..{spacing_max} ({}): {}",
+            "no LootQuest dungeon with --critical-path {critical_path} fits {} with \
+             --room-size {room_min}..{room_max} and --room-spacing {spacing_min}..{spacing_max} \
+             ({}): {}",
+            match floor {
+                Some(k) => format!(
+                    "floor B{k} ({width} × {height} tiles, sized from --width/--height by the \
+                     depth table)"
+                ),
+                None => format!("--width {width} --height {height}"),
+            },
             if *n == 0 {
                 "checked before placing any room".to_owned()
             } else {

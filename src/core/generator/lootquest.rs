@@ -290,6 +290,7 @@ fn unmet(
         spacing_max: s.room_spacing_max,
         tries,
         fits,
+        floor: None,
     }
 }
 

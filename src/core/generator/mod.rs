@@ -199,6 +199,9 @@ pub enum GenerateError {
         tries: u32,
         /// What would fit, e.g. "the longest critical path placed was 9 rooms".
         fits: String,
+        /// The run's floor (1-based) when the world was a run's floor, whose size the depth
+        /// table derives from the run's largest.
+        floor: Option<u32>,
     },
     /// A requirement's minimum is above its maximum, e.g. "minimum room count 9 is above
     /// maximum room count 3: no world can meet both".

@@ -108,6 +108,29 @@ pub fn make(
                 failures,
                 closest,
             },
+            GenerateError::LootQuestUnmet {
+                critical_path,
+                width,
+                height,
+                room_min,
+                room_max,
+                spacing_min,
+                spacing_max,
+                tries,
+                fits,
+                ..
+            } => GenerateError::LootQuestUnmet {
+                critical_path,
+                width,
+                height,
+                room_min,
+                room_max,
+                spacing_min,
+                spacing_max,
+                tries,
+                fits,
+                floor: Some(depth),
+            },
             other => other,
         })?;
         let mut rng = generated.rng;
