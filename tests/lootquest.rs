@@ -670,3 +670,61 @@ fn lootquest_worlds_are_locked() {
         }
     });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn lootquest_run_floors_put_chests_in_dead_end_rooms_and_stay_solvable() {
+    use byog::core::metrics::{NO_ROOM, room_ids, room_paths};
+    use byog::core::run::{FeatureKind, floor};
+    let s = settings(LootQuestSettings {
+        rooms: 10,
+        critical_path: 4,
+        max_dead_end: 2,
+        room_size_min: 4,
+        room_size_max: 7,
+        ..LootQuestSettings::default()
+    });
+    for seed in 0..4u64 {
+        for depth in [1u32, 5, 10] {
+            let f = floor::make(seed, depth, 10, 80, 30, &s).unwrap();
+            assert!(floor::is_solvable(
+                &f.terrain,
+                f.avatar,
+                f.exit,
+                &f.features
+            ));
+            let paths = room_paths(&f.terrain, f.avatar, f.exit);
+            assert_eq!(
+                paths.critical_path, 4,
+                "seed {seed} B{depth}\n{}",
+                f.terrain
+            );
+            let ids = room_ids(&f.terrain);
+            let branch_rooms = paths
+                .dead_end
+                .iter()
+                .filter(|d| d.is_some_and(|d| d > 0))
+                .count();
+            let chests: Vec<u32> = f
+                .features
+                .iter()
+                .filter(|c| c.kind == FeatureKind::Chest)
+                .map(|c| ids[f.terrain.index(c.pos)])
+                .collect();
+            assert!(chests.iter().all(|&r| r != NO_ROOM));
+            // One chest a room, the dead-end rooms first.
+            let in_branch = chests
+                .iter()
+                .filter(|&&r| paths.dead_end[r as usize].is_some_and(|d| d > 0))
+                .count();
+            assert_eq!(
+                in_branch,
+                chests.len().min(branch_rooms),
+                "seed {seed} B{depth}: chests in dead-end rooms"
+            );
+        }
+    }
+}
