@@ -728,3 +728,25 @@ fn lootquest_run_floors_put_chests_in_dead_end_rooms_and_stay_solvable() {
         }
     }
 }
+
+#[test]
+fn the_other_generators_flags_are_reported_as_ignored() {
+    let out = byog(&["gen", "--seed", "1", "--rooms", "4", "--format", "none"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("ignored: --rooms (it is for --generator lootquest)")
+    );
+    let out = byog(&[
+        "gen",
+        "--seed",
+        "1",
+        "--generator",
+        "lootquest",
+        "--winding-percent",
+        "4",
+        "--format",
+        "none",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ignored: --winding-percent"));
+}

@@ -379,6 +379,27 @@ impl Common {
         }
     }
 
+    /// Reports the generator flags the chosen generator does not use: LootQuest's without
+    /// `--generator lootquest`, rooms-and-mazes' (but `--max-tries`) with it.
+    pub fn report_other_generator(&self) {
+        const LOOTQUEST: &[&str] = &[
+            "rooms",
+            "critical-path",
+            "max-dead-end",
+            "room-size",
+            "room-spacing",
+            "loops",
+        ];
+        if self.generator.generator == GeneratorChoice::Lootquest {
+            self.ignored(
+                &GENERATOR_FLAGS[..4],
+                "a rooms-and-mazes parameter; --generator lootquest takes its own",
+            );
+        } else {
+            self.ignored(LOOTQUEST, "it is for --generator lootquest");
+        }
+    }
+
     /// The exploration settings these flags ask for (`--max-unexplored`, `--branch-timer`).
     pub fn explore_settings(&self) -> crate::core::explore::ExploreSettings {
         crate::core::explore::ExploreSettings {
