@@ -870,8 +870,9 @@ fn shape_rooms<R: Rng + ?Sized>(rng: &mut R, layout: &mut Layout, placed: &Place
 
 /// Step 6: FLOOR for open tiles, WALL for rock next to them (8-neighbourhood), NOTHING for
 /// the rest; the avatar on a uniformly drawn tile of the start room; the exit, a
-/// LOCKED_DOOR, on a uniformly drawn wall tile of the exit room (the critical path's last)
-/// with exactly one open neighbour, a tile of that room. `None` if there is no such tile.
+/// LOCKED_DOOR, on a uniformly drawn wall tile round the exit room's rectangle (the
+/// critical path's last room; never in a cut corner) with exactly one open neighbour, a tile
+/// of that room. `None` if there is no such tile.
 fn finish<R: Rng + ?Sized>(rng: &mut R, layout: &Layout, placed: &Placed) -> Option<Level> {
     let w = layout.width;
     let tiles = walls_and_floors(&layout.open, w);
@@ -889,7 +890,9 @@ fn finish<R: Rng + ?Sized>(rng: &mut R, layout: &Layout, placed: &Placed) -> Opt
     let end = placed.rooms[placed.critical_path - 1];
     let exits: Vec<Pos> = (end.y - 1..=end.y + end.height)
         .flat_map(|y| (end.x - 1..=end.x + end.width).map(move |x| Pos::new(x, y)))
-        .filter(|p| world.get(*p) == Some(Tile::Wall))
+        // On the ring round the room's rectangle, never in a cut corner: the room stays a
+        // rectangle of floor to whoever reads its rectangle (the run's par route does).
+        .filter(|p| !end.contains(*p) && world.get(*p) == Some(Tile::Wall))
         .filter(|p| {
             let open: Vec<Pos> = p
                 .neighbours()
