@@ -87,7 +87,8 @@ pub fn generate(e: &GenerateError) -> String {
             } else {
                 format!("{} layouts tried", n)
             },
-            fits.replace("critical path", "--critical-path")
+            fits.replace("a critical path of ", "--critical-path ")
+                .replace(" rooms or less", " or less")
                 .replace(
                     "smaller rooms or corridors",
                     "a smaller --room-size or --room-spacing"

@@ -262,7 +262,8 @@ pub fn generate_counted<R: Rng + ?Sized>(
             if longest_path > 0 {
                 format!(
                     "the longest critical path placed was {longest_path} room{}; ask for \
-                     a shorter one, smaller rooms or corridors, or a larger world",
+                     a critical path of {longest_path} rooms or less, smaller rooms or \
+                     corridors, or a larger world",
                     if longest_path == 1 { "" } else { "s" }
                 )
             } else {
@@ -321,8 +322,8 @@ pub fn check_fits(width: usize, height: usize, s: &LootQuestSettings) -> Result<
         s,
         0,
         format!(
-            "at most {most} rooms of {m} × {m} tiles fit; ask for --critical-path {most} or less, \
-             smaller rooms or a larger world",
+            "at most {most} rooms of {m} × {m} tiles fit; ask for a critical path of {most} \
+             rooms or less, smaller rooms or a larger world",
             m = s.room_size_min
         ),
     ))
