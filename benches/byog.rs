@@ -470,9 +470,35 @@ fn run_start(c: &mut Criterion) {
     g.finish();
 }
 
+/// LootQuest dungeons at 80 × 30 (docs/lootquest.md): 7 rooms (critical path 4) and 12 rooms
+/// (critical path 6), dead ends of at most 2 rooms, the default sizes and spacing; each
+/// iteration a new seed, the rare layouts that fail to place included.
+fn lootquest(c: &mut Criterion) {
+    use byog::core::generator::LootQuestSettings;
+    let mut g = c.benchmark_group("lootquest");
+    for (rooms, critical_path) in [(7u32, 4u32), (12, 6)] {
+        let l = LootQuestSettings {
+            rooms,
+            critical_path,
+            max_dead_end: 2,
+            ..LootQuestSettings::default()
+        };
+        let mut seed = 0u64;
+        g.bench_function(format!("80x30_{rooms}_rooms"), |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut rng = Pcg64::seed_from_u64(seed);
+                black_box(generator::lootquest::generate(&mut rng, 80, 30, &l).ok())
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     generate,
+    lootquest,
     steps,
     replay_and_saves,
     bfs,

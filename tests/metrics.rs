@@ -96,6 +96,9 @@ fn a_single_room() {
         critical_path_length: Some(6),
         critical_path_rooms: 1,
         critical_path_room_ids: vec![0],
+        // One room holds both the avatar and the exit.
+        critical_path: 1,
+        max_dead_end: 0,
         rooms: vec![RoomMetrics {
             seclusion: Some(0),
             ..room(0, (1, 1), 9)
@@ -154,6 +157,9 @@ fn two_rooms_and_a_corridor() {
         critical_path_length: Some(9),
         critical_path_rooms: 2,
         critical_path_room_ids: vec![0, 1],
+        // The two rooms, joined by the corridor.
+        critical_path: 2,
+        max_dead_end: 0,
         rooms: vec![
             RoomMetrics {
                 openings: 1,
@@ -625,7 +631,7 @@ fn reference(world: &World, avatar: Pos, exit: Pos) -> Metrics {
     };
     let is_corridor = |x: i32, y: i32| open(x, y) && !is_room(x, y);
     let (room_of, room_count) = label(&c, &is_room);
-    let (hub_of, _) = label(&c, &is_corridor);
+    let (hub_of, hub_count) = label(&c, &is_corridor);
     let (_, regions) = label(&c, &open);
 
     let tiles: Vec<(i32, i32)> = (0..c.h)
@@ -771,6 +777,69 @@ fn reference(world: &World, avatar: Pos, exit: Pos) -> Metrics {
         }
     }
 
+    // The room graph's critical path and dead ends, by relaxing every edge until nothing
+    // changes (nodes: rooms, then corridor components; entering a room costs one).
+    let edges: Vec<(usize, usize)> = (0..room_count)
+        .flat_map(|r| hubs[r].iter().map(move |&h| (r, room_count + h)))
+        .collect();
+    let cost = |n: usize| u32::from(n < room_count);
+    let relax = |sources: &[(usize, u32)]| -> Vec<Option<u32>> {
+        let mut d: Vec<Option<u32>> = vec![None; room_count + hub_count];
+        for &(n, v) in sources {
+            d[n] = Some(d[n].map_or(v, |o: u32| o.min(v)));
+        }
+        loop {
+            let mut changed = false;
+            for &(a, b) in &edges {
+                for (u, v) in [(a, b), (b, a)] {
+                    if let Some(du) = d[u]
+                        && d[v].is_none_or(|dv| du + cost(v) < dv)
+                    {
+                        d[v] = Some(du + cost(v));
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return d;
+            }
+        }
+    };
+    let node = |x: i32, y: i32| -> Option<usize> {
+        if !c.inside(x, y) {
+            return None;
+        }
+        room_of[c.idx(x, y)].or_else(|| hub_of[c.idx(x, y)].map(|h| room_count + h))
+    };
+    let mut graph_critical_path = 0;
+    let mut graph_max_dead_end = 0;
+    if let Some(start) = node(avatar.x, avatar.y) {
+        let ends: Vec<usize> = Chars::around(exit.x, exit.y)
+            .into_iter()
+            .filter_map(|(x, y)| node(x, y))
+            .collect();
+        let from_start = relax(&[(start, cost(start))]);
+        if let Some(cp) = ends.iter().filter_map(|&e| from_start[e]).min() {
+            let seeds: Vec<(usize, u32)> = ends.iter().map(|&e| (e, cost(e))).collect();
+            let from_exit = relax(&seeds);
+            let on_path: Vec<(usize, u32)> = (0..room_count + hub_count)
+                .filter(|&n| match (from_start[n], from_exit[n]) {
+                    (Some(a), Some(b)) => a + b - cost(n) == cp,
+                    _ => false,
+                })
+                .map(|n| (n, 0))
+                .collect();
+            let away = relax(&on_path);
+            graph_critical_path = cp;
+            graph_max_dead_end = away[..room_count]
+                .iter()
+                .flatten()
+                .copied()
+                .max()
+                .unwrap_or(0);
+        }
+    }
+
     let rooms: Vec<RoomMetrics> = (0..room_count)
         .map(|r| RoomMetrics {
             id: r as u32,
@@ -806,6 +875,8 @@ fn reference(world: &World, avatar: Pos, exit: Pos) -> Metrics {
         critical_path_length: path.as_ref().map(|p| p.len() as u32),
         critical_path_rooms: critical_path_room_ids.len() as u32,
         critical_path_room_ids,
+        critical_path: graph_critical_path,
+        max_dead_end: graph_max_dead_end,
         rooms,
     }
 }
@@ -1062,6 +1133,7 @@ fn requirements_that_are_met() {
         max_rooms: Some(1),
         max_dead_ends: Some(0),
         min_critical_path_rooms: Some(1),
+        ..Requirements::default()
     };
     assert!(!req.is_unconstrained());
     assert_eq!(req.validate(), Ok(()));
@@ -1079,6 +1151,7 @@ fn requirements_that_are_missed_name_the_bound_and_the_value() {
         max_rooms: Some(0),
         max_dead_ends: Some(0),
         min_critical_path_rooms: Some(3),
+        ..Requirements::default()
     };
     let unmet = req.check(&m).unwrap_err();
     let openness = Reached::Openness { open: 9, tiles: 25 };
@@ -1251,6 +1324,9 @@ fn requirements_round_trip_through_serde() {
         max_rooms: Some(30),
         max_dead_ends: Some(0),
         min_critical_path_rooms: None,
+        min_critical_path: Some(3),
+        max_critical_path: None,
+        max_dead_end_length: Some(1),
     };
     let json = serde_json::to_string(&req).unwrap();
     assert_eq!(serde_json::from_str::<Requirements>(&json).unwrap(), req);
@@ -1270,11 +1346,19 @@ fn every_requirement_reads_its_own_bound() {
         max_rooms: Some(5),
         max_dead_ends: Some(6),
         min_critical_path_rooms: Some(7),
+        min_critical_path: Some(8),
+        max_critical_path: Some(9),
+        max_dead_end_length: Some(10),
     };
     let bounds: Vec<Option<u32>> = Requirement::ALL.iter().map(|r| r.bound_in(&req)).collect();
-    assert_eq!(bounds, (1..=7).map(Some).collect::<Vec<_>>());
+    assert_eq!(bounds, (1..=10).map(Some).collect::<Vec<_>>());
     let minimums: Vec<bool> = Requirement::ALL.iter().map(|r| r.is_minimum()).collect();
-    assert_eq!(minimums, vec![true, false, true, true, false, false, true]);
+    assert_eq!(
+        minimums,
+        vec![
+            true, false, true, true, false, false, true, true, false, false
+        ]
+    );
 }
 
 #[test]

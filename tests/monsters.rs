@@ -591,7 +591,7 @@ fn a_diving_bot_measured() {
 }
 
 /// A scripted fight, locked as text, sight view and JSON (snapshots/monsters_*): E7S and the
-/// explorer's first 40 keys (the `v5-e7s-fight` fixture: a wounded rat beside the avatar,
+/// explorer's first 40 keys (the `v6-e7s-fight` fixture: a wounded rat beside the avatar,
 /// one heart, one potion), then the blow that kills the rat, then a potion and a step.
 #[test]
 fn a_scripted_fight_is_locked() {

@@ -154,7 +154,8 @@ fn run_chain(runs: &[(String, usize, usize)]) -> Option<GameState> {
 fn is_command_somewhere(key: char) -> bool {
     matches!(
         key.to_ascii_uppercase(),
-        'N' | 'R' | 'E' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | ':' | '0'..='9' | '\u{8}' | '\u{1b}'
+        'N' | 'R' | 'E' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | 'U' | ':' | '0'
+            ..='9' | '\u{8}' | '\u{1b}'
     )
 }
 
@@ -343,7 +344,7 @@ fn junk_while_playing() -> impl Strategy<Value = char> {
         // N (and R, E) start a new game once a game has ended; Escape leaves it for the menu.
         !matches!(
             c.to_ascii_uppercase(),
-            'W' | 'A' | 'S' | 'D' | ':' | 'N' | 'R' | 'E' | '\u{1b}'
+            'W' | 'A' | 'S' | 'D' | 'U' | ':' | 'N' | 'R' | 'E' | '\u{1b}'
         )
     })
 }

@@ -975,10 +975,10 @@ fn a_version_4_fixture_keeps_a_trap_that_paid_from_paying_again() {
 }
 
 #[test]
-fn a_version_5_fixture_loads_mid_fight_and_plays_on_like_the_whole_walk() {
-    // v5-e7s-fight.bin: `E7S` and the explorer's first 40 keys, then `:Q`: in room (-1, 2)
+fn a_version_6_fixture_loads_mid_fight_and_plays_on_like_the_whole_walk() {
+    // v6-e7s-fight.bin: `E7S` and the explorer's first 40 keys, then `:Q`: in room (-1, 2)
     // with one heart, one potion, and a wounded rat hunting beside the avatar.
-    let path = fixtures().join("v5-e7s-fight.bin");
+    let path = fixtures().join("v6-e7s-fight.bin");
     let game = save::decode(&read(&path), &path).unwrap();
     let keys = fs::read_to_string(path.with_extension("keys")).unwrap();
     let keys = keys.trim();

@@ -8,9 +8,14 @@ use std::path::{Path, PathBuf};
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, value_parser};
 
 use crate::core::game::{HEIGHT, MAX_SEED, WIDTH};
+use crate::core::generator::lootquest::{
+    CRITICAL_PATH_RANGE, LOOPS_RANGE, MAX_DEAD_END_RANGE, ROOM_SIZE_RANGE, ROOM_SPACING_RANGE,
+    ROOMS_RANGE,
+};
 use crate::core::generator::{
-    self, DEFAULT_MAX_TRIES, EXTRA_CONNECTOR_CHANCE_RANGE, GeneratorSettings, MAX_SIDE,
-    MAX_TRIES_RANGE, MIN_SIDE, ROOM_EXTRA_SIZE_RANGE, ROOM_TRIES_RANGE, WINDING_PERCENT_RANGE,
+    self, DEFAULT_MAX_TRIES, EXTRA_CONNECTOR_CHANCE_RANGE, GeneratorKind, GeneratorSettings,
+    LootQuestSettings, MAX_SIDE, MAX_TRIES_RANGE, MIN_SIDE, ROOM_EXTRA_SIZE_RANGE,
+    ROOM_TRIES_RANGE, WINDING_PERCENT_RANGE,
 };
 use crate::core::metrics::{Requirement, Requirements};
 use crate::core::save::DEFAULT_SAVE_DIR;
@@ -133,6 +138,93 @@ pub struct GeneratorArgs {
           allow_negative_numbers = true,
           value_parser = value_parser!(u32).range(range_i64(&MAX_TRIES_RANGE)))]
     max_tries: u32,
+    /// Which generator makes the worlds: rooms-and-mazes (Nystrom 2014, the Java game's) or
+    /// lootquest (Rogalsky 2014: rooms, critical path and dead ends as asked).
+    #[arg(long, global = true, value_enum, value_name = "NAME",
+          default_value_t = GeneratorChoice::RoomsAndMazes)]
+    generator: GeneratorChoice,
+    #[command(flatten)]
+    lootquest: LootQuestArgs,
+}
+
+/// `--generator`'s values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GeneratorChoice {
+    /// Rooms and mazes (the default).
+    RoomsAndMazes,
+    /// LootQuest: a room graph with the asked critical path and dead ends.
+    Lootquest,
+}
+
+/// LootQuest's parameters (with --generator lootquest), recorded in every save.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "LootQuest (--generator lootquest)")]
+pub struct LootQuestArgs {
+    /// Rooms asked for, the critical path's included (1..=100); met when the critical path,
+    /// --max-dead-end and the world allow.
+    #[arg(long, global = true, value_name = "N", default_value_t = LootQuestSettings::default().rooms,
+          allow_negative_numbers = true,
+          value_parser = value_parser!(u32).range(range_i64(&ROOMS_RANGE)))]
+    rooms: u32,
+    /// Rooms on the shortest way from the start room to the exit room, both counted
+    /// (1..=100); more: a longer walk, a stringier dungeon.
+    #[arg(long, global = true, value_name = "N",
+          default_value_t = LootQuestSettings::default().critical_path,
+          allow_negative_numbers = true,
+          value_parser = value_parser!(u32).range(range_i64(&CRITICAL_PATH_RANGE)))]
+    critical_path: u32,
+    /// The most rooms a branch leads away from the critical path (0..=100; 0: no branches).
+    #[arg(long, global = true, value_name = "N",
+          default_value_t = LootQuestSettings::default().max_dead_end,
+          allow_negative_numbers = true,
+          value_parser = value_parser!(u32).range(range_i64(&MAX_DEAD_END_RANGE)))]
+    max_dead_end: u32,
+    /// A room's side in tiles, MIN..MAX (both included, each 3..=25; N alone is N..N).
+    #[arg(long, global = true, value_name = "MIN..MAX", default_value = "5..9",
+          value_parser = parse_room_size)]
+    room_size: (u32, u32),
+    /// Corridor length between joined rooms in tiles, MIN..MAX (both included, each 1..=20).
+    #[arg(long, global = true, value_name = "MIN..MAX", default_value = "2..6",
+          value_parser = parse_room_spacing)]
+    room_spacing: (u32, u32),
+    /// Chance in percent that two facing rooms far apart by path get an extra corridor
+    /// (0..=100); more: more loops.
+    #[arg(long, global = true, value_name = "PERCENT",
+          default_value_t = LootQuestSettings::default().loops_percent,
+          allow_negative_numbers = true,
+          value_parser = value_parser!(u32).range(range_i64(&LOOPS_RANGE)))]
+    loops: u32,
+}
+
+/// Parses `MIN..MAX` (or `MIN..=MAX`, or `N` for `N..N`), each end in `range`, `MIN ≤ MAX`.
+fn parse_min_max(text: &str, range: &std::ops::RangeInclusive<u32>) -> Result<(u32, u32), String> {
+    let (a, b) = text
+        .split_once("..=")
+        .or_else(|| text.split_once(".."))
+        .unwrap_or((text, text));
+    let end = |t: &str| match t.trim().parse::<u32>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not MIN..MAX with each end {}..={}",
+            range.start(),
+            range.end()
+        )),
+    };
+    let (lo, hi) = (end(a)?, end(b)?);
+    if lo > hi {
+        return Err(format!("'{text}': the minimum is above the maximum"));
+    }
+    Ok((lo, hi))
+}
+
+/// Parses `--room-size`.
+fn parse_room_size(text: &str) -> Result<(u32, u32), String> {
+    parse_min_max(text, &ROOM_SIZE_RANGE)
+}
+
+/// Parses `--room-spacing`.
+fn parse_room_spacing(text: &str) -> Result<(u32, u32), String> {
+    parse_min_max(text, &ROOM_SPACING_RANGE)
 }
 
 /// Parses `--slot`: a slot name.
@@ -213,6 +305,13 @@ pub const GENERATOR_FLAGS: &[&str] = &[
     "winding-percent",
     "extra-connector-chance",
     "max-tries",
+    "generator",
+    "rooms",
+    "critical-path",
+    "max-dead-end",
+    "room-size",
+    "room-spacing",
+    "loops",
 ];
 /// The flag of a run's length.
 pub const FLOORS_FLAGS: &[&str] = &["floors"];
@@ -291,6 +390,27 @@ impl Common {
         }
     }
 
+    /// Reports the generator flags the chosen generator does not use: LootQuest's without
+    /// `--generator lootquest`, rooms-and-mazes' (but `--max-tries`) with it.
+    pub fn report_other_generator(&self) {
+        const LOOTQUEST: &[&str] = &[
+            "rooms",
+            "critical-path",
+            "max-dead-end",
+            "room-size",
+            "room-spacing",
+            "loops",
+        ];
+        if self.generator.generator == GeneratorChoice::Lootquest {
+            self.ignored(
+                &GENERATOR_FLAGS[..4],
+                "a rooms-and-mazes parameter; --generator lootquest takes its own",
+            );
+        } else {
+            self.ignored(LOOTQUEST, "it is for --generator lootquest");
+        }
+    }
+
     /// The exploration settings these flags ask for (`--max-unexplored`, `--branch-timer`).
     pub fn explore_settings(&self) -> crate::core::explore::ExploreSettings {
         crate::core::explore::ExploreSettings {
@@ -310,6 +430,20 @@ impl Common {
             extra_connector_chance: g.extra_connector_chance,
             requirements: self.requirements.requirements,
             max_tries: g.max_tries,
+            generator: match g.generator {
+                GeneratorChoice::RoomsAndMazes => GeneratorKind::RoomsAndMazes,
+                GeneratorChoice::Lootquest => GeneratorKind::LootQuest,
+            },
+            lootquest: LootQuestSettings {
+                rooms: g.lootquest.rooms,
+                critical_path: g.lootquest.critical_path,
+                max_dead_end: g.lootquest.max_dead_end,
+                room_size_min: g.lootquest.room_size.0,
+                room_size_max: g.lootquest.room_size.1,
+                room_spacing_min: g.lootquest.room_spacing.0,
+                room_spacing_max: g.lootquest.room_spacing.1,
+                loops_percent: g.lootquest.loops,
+            },
         }
     }
 

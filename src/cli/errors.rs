@@ -20,6 +20,12 @@ pub fn flag(setting: Setting) -> String {
         Setting::Floors => "floors",
         Setting::MaxUnexplored => "max-unexplored",
         Setting::BranchTimer => "branch-timer",
+        Setting::Rooms => "rooms",
+        Setting::CriticalPath => "critical-path",
+        Setting::MaxDeadEnd => "max-dead-end",
+        Setting::RoomSize => "room-size",
+        Setting::RoomSpacing => "room-spacing",
+        Setting::Loops => "loops",
         Setting::Requirement(r) => r.flag(),
     };
     format!("--{name}")
@@ -49,6 +55,46 @@ pub fn generate(e: &GenerateError) -> String {
             flag(*setting),
             range.start(),
             range.end()
+        ),
+        GenerateError::ReversedRange { setting, min, max } => format!(
+            "{} {min}..{max}: the minimum is above the maximum; write MIN..MAX",
+            flag(*setting)
+        ),
+        GenerateError::LootQuestUnmet {
+            critical_path,
+            width,
+            height,
+            room_min,
+            room_max,
+            spacing_min,
+            spacing_max,
+            tries: n,
+            fits,
+            floor,
+        } => format!(
+            "no LootQuest dungeon with --critical-path {critical_path} fits {} with \
+             --room-size {room_min}..{room_max} and --room-spacing {spacing_min}..{spacing_max} \
+             ({}): {}",
+            match floor {
+                Some(k) => format!(
+                    "floor B{k} ({width} × {height} tiles, sized from --width/--height by the \
+                     depth table)"
+                ),
+                None => format!("--width {width} --height {height}"),
+            },
+            if *n == 0 {
+                "checked before placing any room".to_owned()
+            } else {
+                format!("{} layouts tried", n)
+            },
+            fits.replace("a critical path of ", "--critical-path ")
+                .replace(" rooms or less", " or less")
+                .replace(
+                    "smaller rooms or corridors",
+                    "a smaller --room-size or --room-spacing"
+                )
+                .replace("smaller rooms", "a smaller --room-size")
+                .replace("a larger world", "a larger --width/--height")
         ),
         GenerateError::ContradictoryRequirements {
             minimum,

@@ -137,7 +137,10 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
         let made = make(range.first, common, settings).map_err(CliError::Usage);
         drop(notice);
         let made = made?;
-        let world = made.game.world();
+        let mut world = made.game.world();
+        if settings.generator == generator::GeneratorKind::LootQuest {
+            world = views::with_critical_path_marked(&world, made.game.avatar(), made.game.exit());
+        }
         let geometry = Geometry::new(world.width() as u32, world.height() as u32);
         raster::write_png_styled(&world, geometry, args.walls.style(), path)
             .map_err(|e| CliError::Usage(e.to_string()))?;

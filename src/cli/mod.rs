@@ -318,6 +318,7 @@ fn given_flags(command: &clap::Command, matches: &clap::ArgMatches) -> args::Giv
 fn run(cli: Cli) -> Result<(), CliError> {
     let common = cli.common;
     common.validate()?;
+    common.report_other_generator();
     let replay_flags = cli.replay.given();
     if let (Some(command), Some(flag)) = (&cli.command, replay_flags.first()) {
         let name = command.name();

@@ -30,6 +30,10 @@ pub enum View {
     /// Rooms shaded by seclusion (BFS distance from the critical path): `0` on the path to
     /// `9` most secluded tenth; the critical path `*`, other corridors `·`.
     Seclusion,
+    /// The critical path over the room graph (LootQuest's): tiles of the rooms and corridors
+    /// on it `*`; every other room as its dead-end length, `1`-`9` rooms away from the path
+    /// (`+` beyond 9, `?` cut off); other corridors `·`.
+    CriticalPath,
 }
 
 const ROOM_LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -60,6 +64,7 @@ pub fn render(world: &World, avatar: Pos, exit: Pos, view: View, color: bool) ->
         View::Regions => regions(world),
         View::Distance => distance(world, avatar),
         View::Seclusion => seclusion(world, avatar, exit),
+        View::CriticalPath => critical_path(world, avatar, exit),
     };
     let mut out = String::with_capacity(cells.len() * if color { 24 } else { 2 });
     for row in cells.chunks(world.width().max(1)).rev() {
@@ -148,6 +153,42 @@ fn seclusion(world: &World, avatar: Pos, exit: Pos) -> Vec<Cell> {
             _ => plain(t),
         })
         .collect()
+}
+
+fn critical_path(world: &World, avatar: Pos, exit: Pos) -> Vec<Cell> {
+    let on_path = metrics::critical_path_tiles(world, avatar, exit);
+    let paths = metrics::room_paths(world, avatar, exit);
+    let ids = metrics::room_ids(world);
+    world
+        .tiles()
+        .iter()
+        .zip(&ids)
+        .zip(&on_path)
+        .map(|((&t, &id), &path)| match (t, id) {
+            (Tile::Floor, _) if path => ('*', Rgb::new(255, 255, 0)),
+            (Tile::Floor, NO_ROOM) => ('·', GREY),
+            (Tile::Floor, id) => match paths.dead_end.get(id as usize).copied().flatten() {
+                Some(d @ 1..=9) => (char::from(b'0' + d as u8), palette(d)),
+                Some(_) => ('+', Rgb::new(255, 0, 0)),
+                None => ('?', Rgb::new(255, 0, 0)),
+            },
+            _ => plain(t),
+        })
+        .collect()
+}
+
+/// The world as `gen --png` draws a LootQuest dungeon: the floor of the critical path's rooms
+/// and corridors (see [`metrics::critical_path_tiles`]) drawn as SAND, so the path stands
+/// out in yellow.
+pub fn with_critical_path_marked(world: &World, avatar: Pos, exit: Pos) -> World {
+    let on_path = metrics::critical_path_tiles(world, avatar, exit);
+    let mut marked = world.clone();
+    for (t, &path) in marked.tiles_mut().iter_mut().zip(&on_path) {
+        if path && *t == Tile::Floor {
+            *t = Tile::Sand;
+        }
+    }
+    marked
 }
 
 /// A digit `0`-`9` for `value` in `0..=max` (tenths of the range), coloured from green (0) to

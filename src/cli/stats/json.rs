@@ -11,7 +11,24 @@ use crate::core::survey::run::{FloorStats, RunRangeStats};
 use super::super::errors;
 
 /// The generator's parameters as a JSON object (the flags' names).
+/// A LootQuest world's are `generator` (`"lootquest"`) and `lootquest`, an object of its own
+/// parameters (`rooms`, `critical_path`, `max_dead_end`, `room_size` and `room_spacing` as
+/// `[min, max]`, `loops_percent`), nested so they never clash with the metrics' names.
 pub fn settings_json(settings: &GeneratorSettings) -> Value {
+    if settings.generator == crate::core::generator::GeneratorKind::LootQuest {
+        let l = &settings.lootquest;
+        return json!({
+            "generator": settings.generator.name(),
+            "lootquest": {
+                "rooms": l.rooms,
+                "critical_path": l.critical_path,
+                "max_dead_end": l.max_dead_end,
+                "room_size": [l.room_size_min, l.room_size_max],
+                "room_spacing": [l.room_spacing_min, l.room_spacing_max],
+                "loops_percent": l.loops_percent,
+            },
+        });
+    }
     json!({
         "room_tries": settings.room_tries_per_1000_tiles,
         "room_extra_size": settings.room_extra_size,

@@ -25,6 +25,21 @@ const RUN_LABELS: [&str; 6] = [
 
 /// The generator's parameters, as `stats` shows them.
 pub fn settings_line(settings: &GeneratorSettings) -> String {
+    if settings.generator == crate::core::generator::GeneratorKind::LootQuest {
+        let l = &settings.lootquest;
+        return format!(
+            "lootquest: {} rooms, critical path {}, dead ends at most {}, room size {}..{}, \
+             spacing {}..{}, loops {}%",
+            l.rooms,
+            l.critical_path,
+            l.max_dead_end,
+            l.room_size_min,
+            l.room_size_max,
+            l.room_spacing_min,
+            l.room_spacing_max,
+            l.loops_percent
+        );
+    }
     let loops = match settings.extra_connector_chance {
         0 => "none".to_owned(),
         n => format!("1 in {n}"),
@@ -50,7 +65,7 @@ pub fn seed_table(s: &SeedStats) -> String {
         "seed {} ({} × {} tiles, {tries})",
         s.seed, m.width, m.height
     );
-    let rows: [(&str, String); 12] = [
+    let rows: [(&str, String); 14] = [
         (
             "openness",
             format!(
@@ -81,6 +96,8 @@ pub fn seed_table(s: &SeedStats) -> String {
         ("exit distance", dist(m.exit_distance)),
         ("critical path", dist(m.critical_path_length)),
         ("critical rooms", m.critical_path_rooms.to_string()),
+        ("room path", plural(m.critical_path.into(), "room")),
+        ("max dead end", plural(m.max_dead_end.into(), "room")),
         (
             "max seclusion",
             m.max_seclusion()

@@ -255,7 +255,7 @@ impl Monster {
 }
 
 /// Everything an exploration holds about its monsters and the avatar's potions. Stored
-/// beside the room graph (saves from format 5 on; older explorations load with
+/// beside the room graph (saves from format 6 on; older explorations load with
 /// [`Encounters::off`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Encounters {

@@ -67,7 +67,7 @@ pub struct ExploreState {
     health: u32,
     score: u64,
     end: Option<ExploreEnd>,
-    /// The monsters and the potions (saves from format 5 on).
+    /// The monsters and the potions (saves from format 6 on).
     encounters: Encounters,
 }
 
@@ -92,7 +92,7 @@ impl ExploreState {
     }
 
     /// The exploration as saves store it: everything but the monsters (the bytes of
-    /// formats 3 and 4), and the monsters apart.
+    /// formats 3 to 5), and the monsters apart.
     pub(crate) fn split(self) -> (StoredExploration, Encounters) {
         (
             StoredExploration {
@@ -108,7 +108,7 @@ impl ExploreState {
     }
 
     /// An exploration from what a save holds: `encounters` is [`Encounters::off`] for a
-    /// save written before monsters (formats 3 and 4), which plays on without them.
+    /// save written before monsters (formats 3 to 5), which plays on without them.
     pub(crate) fn join(stored: StoredExploration, encounters: Encounters) -> ExploreState {
         let mut dungeon = stored.dungeon;
         dungeon.set_monsters(encounters.enabled);

@@ -43,7 +43,7 @@ impl Carver {
 /// neighbours is WALL, other rock NOTHING. Computed row by row as a 3 × 3 OR of the mask (a
 /// column pass into a one-row buffer, then a row pass), straight-line code the compiler
 /// vectorises.
-fn walls_and_floors(open: &[u8], w: usize) -> Vec<Tile> {
+pub(super) fn walls_and_floors(open: &[u8], w: usize) -> Vec<Tile> {
     let h = open.len() / w;
     let mut tiles = Vec::with_capacity(open.len());
     // `near[x + 1]` is the OR of the mask at column x over the row and the rows above and

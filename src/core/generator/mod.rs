@@ -30,6 +30,7 @@
 mod connect;
 mod dead_ends;
 mod finish;
+pub mod lootquest;
 mod maze;
 mod rooms;
 mod union_find;
@@ -42,6 +43,7 @@ use crate::core::metrics::{self, Requirement, Requirements, RequirementsError, U
 use crate::tile_engine::{Pos, World};
 
 pub use connect::Connectors;
+pub use lootquest::LootQuestSettings;
 pub use union_find::UnionFind;
 
 /// Smallest accepted world side, in tiles: a 5 × 5 area holds one 3 × 3 room and its walls.
@@ -91,6 +93,33 @@ pub struct GeneratorSettings {
     /// `--max-tries`, 1..=10000: how many worlds [`generate_for_seed`] tries before it gives
     /// up on the requirements. Default 100.
     pub max_tries: u32,
+    /// `--generator`: which generator makes the worlds (default rooms-and-mazes, the Java
+    /// game's; the fields above are its parameters).
+    pub generator: GeneratorKind,
+    /// LootQuest's own parameters (`--rooms`, `--critical-path`, …), used when `generator`
+    /// is [`GeneratorKind::LootQuest`].
+    pub lootquest: LootQuestSettings,
+}
+
+/// Which generator makes a world (`--generator`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum GeneratorKind {
+    /// Bob Nystrom's rooms and mazes (2014), the default: every classic world is Java-parity.
+    #[default]
+    RoomsAndMazes,
+    /// Tanner Rogalsky's LootQuest generator (2014): a room graph with the asked critical
+    /// path and dead-end length, placed in the grid ([`lootquest`]).
+    LootQuest,
+}
+
+impl GeneratorKind {
+    /// Its name on the command line and in outputs: `rooms-and-mazes`, `lootquest`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GeneratorKind::RoomsAndMazes => "rooms-and-mazes",
+            GeneratorKind::LootQuest => "lootquest",
+        }
+    }
 }
 
 impl Default for GeneratorSettings {
@@ -102,6 +131,8 @@ impl Default for GeneratorSettings {
             extra_connector_chance: 20,
             requirements: Requirements::default(),
             max_tries: DEFAULT_MAX_TRIES,
+            generator: GeneratorKind::RoomsAndMazes,
+            lootquest: LootQuestSettings::default(),
         }
     }
 }
@@ -130,6 +161,47 @@ pub enum GenerateError {
         value: u64,
         /// The values it takes, both ends included.
         range: std::ops::RangeInclusive<u64>,
+    },
+    /// A range setting whose minimum is above its maximum, e.g. "room size 9..5: the minimum
+    /// is above the maximum".
+    #[error("{setting} {min}..{max}: the minimum is above the maximum")]
+    ReversedRange {
+        /// Which setting ([`Setting::RoomSize`], [`Setting::RoomSpacing`]).
+        setting: Setting,
+        /// The minimum given.
+        min: u32,
+        /// The maximum given, below the minimum.
+        max: u32,
+    },
+    /// LootQuest could not lay out the asked critical path in the world
+    /// ([`lootquest::generate`]): the numbers asked and what would fit.
+    #[error(
+        "no LootQuest dungeon with a critical path of {critical_path} rooms fits {width} × {height} tiles \
+         (rooms {room_min}..{room_max} tiles a side, corridors {spacing_min}..{spacing_max} tiles) in {}: {fits}",
+        n_tries(*.tries)
+    )]
+    LootQuestUnmet {
+        /// The critical path asked, in rooms.
+        critical_path: u32,
+        /// World width, tiles.
+        width: usize,
+        /// World height, tiles.
+        height: usize,
+        /// Smallest room side asked, tiles.
+        room_min: u32,
+        /// Largest room side asked, tiles.
+        room_max: u32,
+        /// Shortest corridor asked, tiles.
+        spacing_min: u32,
+        /// Longest corridor asked, tiles.
+        spacing_max: u32,
+        /// Layouts tried (0 when the check before placement already failed).
+        tries: u32,
+        /// What would fit, e.g. "the longest critical path placed was 9 rooms".
+        fits: String,
+        /// The run's floor (1-based) when the world was a run's floor, whose size the depth
+        /// table derives from the run's largest.
+        floor: Option<u32>,
     },
     /// A requirement's minimum is above its maximum, e.g. "minimum room count 9 is above
     /// maximum room count 3: no world can meet both".
@@ -247,6 +319,18 @@ pub enum Setting {
     BranchTimer,
     /// A requirement's bound.
     Requirement(Requirement),
+    /// [`LootQuestSettings::rooms`].
+    Rooms,
+    /// [`LootQuestSettings::critical_path`].
+    CriticalPath,
+    /// [`LootQuestSettings::max_dead_end`].
+    MaxDeadEnd,
+    /// [`LootQuestSettings::room_size_min`] and `room_size_max`.
+    RoomSize,
+    /// [`LootQuestSettings::room_spacing_min`] and `room_spacing_max`.
+    RoomSpacing,
+    /// [`LootQuestSettings::loops_percent`].
+    Loops,
 }
 
 impl std::fmt::Display for Setting {
@@ -262,6 +346,12 @@ impl std::fmt::Display for Setting {
             Setting::Floors => "floors",
             Setting::MaxUnexplored => "max unexplored",
             Setting::BranchTimer => "branch timer",
+            Setting::Rooms => "rooms",
+            Setting::CriticalPath => "critical path",
+            Setting::MaxDeadEnd => "max dead end",
+            Setting::RoomSize => "room size",
+            Setting::RoomSpacing => "room spacing",
+            Setting::Loops => "loops",
             Setting::Requirement(r) => return write!(f, "{r}"),
         };
         f.write_str(name)
@@ -369,15 +459,19 @@ impl GeneratorSettings {
                 ));
             }
         }
+        self.lootquest.validate()?;
         self.requirements.validate().map_err(GenerateError::from)
     }
 }
 
-/// Generates a rooms-and-mazes world of `width × height` tiles, drawing from `rng`.
+/// Generates one world of `width × height` tiles, drawing from `rng`: rooms-and-mazes, or
+/// LootQuest when `settings.generator` asks for it ([`lootquest::generate`]).
 ///
 /// # Errors
-/// [`GenerateError`] for a size or setting out of range; with valid arguments generation
-/// always succeeds (it always places at least one room, and each step does bounded work).
+/// [`GenerateError`] for a size or setting out of range; with valid arguments rooms-and-mazes
+/// always succeeds (it always places at least one room, and each step does bounded work);
+/// LootQuest fails with [`GenerateError::LootQuestUnmet`] when the critical path asked does
+/// not fit.
 pub fn generate<R: Rng + ?Sized>(
     rng: &mut R,
     width: usize,
@@ -386,6 +480,9 @@ pub fn generate<R: Rng + ?Sized>(
 ) -> Result<Level, GenerateError> {
     check_size(width, height)?;
     settings.validate()?;
+    if settings.generator == GeneratorKind::LootQuest {
+        return lootquest::generate(rng, width, height, &settings.lootquest);
+    }
     let mut carver = Carver::new(width, height);
     let rooms = carver.add_rooms(rng, settings);
     debug_assert!(

@@ -44,7 +44,7 @@ mod requirements;
 mod rooms;
 
 pub use requirements::{Reached, Requirement, Requirements, RequirementsError, Unmet};
-pub use rooms::room_ids;
+pub use rooms::{RoomPaths, room_ids};
 
 /// Room id of a tile that is not a room tile (see [`room_ids`]).
 pub const NO_ROOM: u32 = u32::MAX;
@@ -121,6 +121,17 @@ pub struct Metrics {
     pub critical_path_rooms: u32,
     /// The ids of those rooms, in the order the path first enters them.
     pub critical_path_room_ids: Vec<u32>,
+    /// The critical path over the *room graph* (LootQuest's critical path, [`room_paths`]):
+    /// the fewest rooms on any way from the avatar into the exit, the avatar's room and the
+    /// exit's room both counted; rooms are the graph's nodes, and two rooms are joined when
+    /// a corridor component touches both (a corridor joins them without crossing a third).
+    /// Unlike `critical_path_rooms` (the rooms the shortest walk in tiles passes), this
+    /// counts the fewest rooms any walk must pass. 0 when the exit is unreachable.
+    pub critical_path: u32,
+    /// The longest dead end over the room graph (LootQuest's dead-end length, [`room_paths`]):
+    /// the most rooms any room lies away from the critical path (0 for rooms on a way of the
+    /// critical path's length). 0 without a critical path.
+    pub max_dead_end: u32,
     /// Every room, by id.
     pub rooms: Vec<RoomMetrics>,
 }
@@ -239,6 +250,14 @@ pub const SUMMARY: &[SummaryMetric] = &[
         name: "max_seclusion",
         value: |m| m.max_seclusion().map(f64::from),
     },
+    SummaryMetric {
+        name: "critical_path",
+        value: |m| Some(f64::from(m.critical_path)),
+    },
+    SummaryMetric {
+        name: "max_dead_end",
+        value: |m| Some(f64::from(m.max_dead_end)),
+    },
 ];
 
 impl Metrics {
@@ -273,6 +292,53 @@ pub fn distances_from(world: &World, source: Pos) -> Vec<u32> {
 pub fn critical_path(world: &World, avatar: Pos, exit: Pos) -> Option<Vec<Pos>> {
     world.contains(avatar).then_some(())?;
     search::distances(world, &[avatar]).path_to(exit)
+}
+
+/// The room graph's critical path and dead ends, read from the tiles of `world` (avatar at
+/// `avatar`, exit at `exit`): rooms (see the [module documentation](self)) are the nodes, and
+/// two rooms are joined when one corridor component (4-connected corridor tiles) touches
+/// both. The critical path is the fewest rooms on a way from the avatar's room (or corridor)
+/// to a room or corridor beside the exit, both ends counted; a room's dead-end length is how
+/// many rooms a way from the critical path to it enters. Breadth-first searches over rooms
+/// and corridor components (0-1: entering a room costs one), linear in tiles.
+pub fn room_paths(world: &World, avatar: Pos, exit: Pos) -> RoomPaths {
+    let (grid, open) = Grid::walkable_mask(world);
+    let is_room = rooms::room_mask(grid, &open);
+    let (room_of, room_list) = label_components(grid, &is_room);
+    rooms::room_paths(
+        grid,
+        &open,
+        &is_room,
+        &room_of,
+        room_list.len(),
+        grid.index(avatar),
+        grid.index(exit),
+    )
+}
+
+/// The tiles of the critical path over the room graph (see [`room_paths`]), row-major
+/// (`world.tiles()` order): every tile of a room, or of a corridor component, that lies on a
+/// way from the avatar to the exit passing the critical path's number of rooms. All `false`
+/// when the exit is unreachable.
+pub fn critical_path_tiles(world: &World, avatar: Pos, exit: Pos) -> Vec<bool> {
+    let (grid, open) = Grid::walkable_mask(world);
+    let is_room = rooms::room_mask(grid, &open);
+    let (room_of, room_list) = label_components(grid, &is_room);
+    let mut marks = vec![false; grid.len()];
+    rooms::room_paths_marked(
+        grid,
+        &open,
+        &is_room,
+        &room_of,
+        room_list.len(),
+        grid.index(avatar),
+        grid.index(exit),
+        Some(&mut marks),
+    );
+    if marks.len() != grid.len() {
+        marks = vec![false; grid.len()];
+    }
+    grid.unpad(&marks)
 }
 
 /// Measures `world`, with the avatar at `avatar` and the exit at `exit`. Works on any world;
@@ -393,6 +459,15 @@ pub fn measure(world: &World, avatar: Pos, exit: Pos) -> Metrics {
         }
     }
     let exit_distance = path.as_ref().map(|p| (p.len() - 1) as u32);
+    let paths = rooms::room_paths(
+        grid,
+        &open,
+        &is_room,
+        &room_of,
+        rooms.len(),
+        grid.index(avatar),
+        grid.index(exit),
+    );
 
     Metrics {
         width: world.width() as u32,
@@ -417,6 +492,8 @@ pub fn measure(world: &World, avatar: Pos, exit: Pos) -> Metrics {
         critical_path_length: path.as_ref().map(|p| p.len() as u32),
         critical_path_rooms: critical_path_room_ids.len() as u32,
         critical_path_room_ids,
+        critical_path: paths.critical_path,
+        max_dead_end: paths.max_dead_end,
         rooms,
     }
 }

@@ -152,6 +152,27 @@ requirements! {
         help: "Least number of rooms on the avatar-to-exit shortest path",
         reached: |m: &Metrics| Reached::Count(m.critical_path_rooms),
     },
+    /// Least critical path over the room graph (LootQuest's), in rooms.
+    MinCriticalPath {
+        field: min_critical_path, flag: "min-critical-path", value_name: "ROOMS",
+        minimum: true, metric: "critical path",
+        help: "Least critical path: the fewest rooms on a way from the start to the exit room, both counted",
+        reached: |m: &Metrics| Reached::Count(m.critical_path),
+    },
+    /// Most critical path over the room graph, in rooms.
+    MaxCriticalPath {
+        field: max_critical_path, flag: "max-critical-path", value_name: "ROOMS",
+        minimum: false, metric: "critical path",
+        help: "Most critical path, in rooms",
+        reached: |m: &Metrics| Reached::Count(m.critical_path),
+    },
+    /// Longest dead end allowed over the room graph, in rooms away from the critical path.
+    MaxDeadEndLength {
+        field: max_dead_end_length, flag: "max-dead-end-length", value_name: "ROOMS",
+        minimum: false, metric: "dead-end length",
+        help: "Longest dead end: the most rooms a room may lie away from the critical path",
+        reached: |m: &Metrics| Reached::Count(m.max_dead_end),
+    },
 }
 
 impl fmt::Display for Requirement {
@@ -350,6 +371,7 @@ impl Requirements {
         for (lo, hi) in [
             (Requirement::MinOpenness, Requirement::MaxOpenness),
             (Requirement::MinRooms, Requirement::MaxRooms),
+            (Requirement::MinCriticalPath, Requirement::MaxCriticalPath),
         ] {
             if let (Some(a), Some(b)) = (lo.bound_in(self), hi.bound_in(self))
                 && a > b

@@ -217,3 +217,179 @@ impl Csr {
         &self.values[self.start[k] as usize..self.start[k + 1] as usize]
     }
 }
+
+/// The room graph's paths between the avatar and the exit, read from the tiles: see
+/// [`room_paths`](super::room_paths).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoomPaths {
+    /// Rooms in the world.
+    pub rooms: u32,
+    /// The critical path in rooms: the fewest rooms on any way from the avatar into the exit,
+    /// the avatar's room and the exit's included; 0 when the exit is unreachable (or no room
+    /// lies on the way).
+    pub critical_path: u32,
+    /// The longest dead end in rooms: the most rooms a room lies away from the critical path
+    /// ([`RoomPaths::dead_end`]'s largest value); 0 without a critical path.
+    pub max_dead_end: u32,
+    /// Each room's distance from the critical path, in rooms (by room id): 0 for a room on
+    /// a way of the critical path's length, `k` for a room whose nearest way there passes
+    /// `k − 1` other rooms; `None` for a room that cannot reach it.
+    pub dead_end: Vec<Option<u32>>,
+}
+
+/// Breadth-first search over the bipartite graph of rooms (nodes `0..rooms`) and corridor
+/// components (nodes `rooms..`) where entering a room costs 1 and a corridor 0 (a 0-1 BFS
+/// with a deque): `sources` start with their own cost (`seed_cost`: whether a source room
+/// counts itself).
+fn zero_one_bfs(
+    rooms: usize,
+    hubs_of: &Csr,
+    rooms_of: &Csr,
+    sources: &[usize],
+    seed_cost: bool,
+) -> Vec<u32> {
+    let n = rooms + rooms_of.start.len() - 1;
+    let cost = |v: usize| u32::from(v < rooms);
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = std::collections::VecDeque::new();
+    for &s in sources {
+        let d = if seed_cost { cost(s) } else { 0 };
+        if d < dist[s] {
+            dist[s] = d;
+            if d == 0 {
+                queue.push_front(s);
+            } else {
+                queue.push_back(s);
+            }
+        }
+    }
+    while let Some(v) = queue.pop_front() {
+        let next: &[u32] = if v < rooms {
+            hubs_of.row(v)
+        } else {
+            rooms_of.row(v - rooms)
+        };
+        for &m in next {
+            let u = if v < rooms {
+                rooms + m as usize
+            } else {
+                m as usize
+            };
+            let d = dist[v] + cost(u);
+            if d < dist[u] {
+                dist[u] = d;
+                if cost(u) == 0 {
+                    queue.push_front(u);
+                } else {
+                    queue.push_back(u);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// [`RoomPaths`] of the padded walkable mask `open` with its room tiles `is_room` (labelled
+/// `room_of`, `room_count` rooms), the avatar at padded cell `avatar` and the exit at `exit`.
+pub(super) fn room_paths(
+    grid: Grid,
+    open: &[bool],
+    is_room: &[bool],
+    room_of: &[u32],
+    room_count: usize,
+    avatar: Option<usize>,
+    exit: Option<usize>,
+) -> RoomPaths {
+    room_paths_marked(grid, open, is_room, room_of, room_count, avatar, exit, None)
+}
+
+/// [`room_paths`], also marking in `marks` (padded cells) the tiles of the rooms and
+/// corridors on a way of the critical path's length.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn room_paths_marked(
+    grid: Grid,
+    open: &[bool],
+    is_room: &[bool],
+    room_of: &[u32],
+    room_count: usize,
+    avatar: Option<usize>,
+    exit: Option<usize>,
+    marks: Option<&mut Vec<bool>>,
+) -> RoomPaths {
+    let corridor: Vec<bool> = open.iter().zip(is_room).map(|(&o, &r)| o && !r).collect();
+    let (hub_of, hub_list) = label_components(grid, &corridor);
+    let mut contacts: Vec<(u32, u32)> = Vec::new();
+    for i in 0..grid.len() {
+        if corridor[i] {
+            for m in grid.neighbours(i) {
+                if is_room[m] {
+                    contacts.push((room_of[m], hub_of[i]));
+                }
+            }
+        }
+    }
+    contacts.sort_unstable();
+    contacts.dedup();
+    let hubs_of = Csr::new(room_count, contacts.iter().map(|&(r, h)| (r, h)));
+    let mut by_hub = contacts.clone();
+    by_hub.sort_unstable_by_key(|&(r, h)| (h, r));
+    let rooms_of = Csr::new(hub_list.len(), by_hub.iter().map(|&(r, h)| (h, r)));
+    let node = |i: usize| {
+        if is_room[i] {
+            Some(room_of[i] as usize)
+        } else if open[i] {
+            Some(room_count + hub_of[i] as usize)
+        } else {
+            None
+        }
+    };
+    let none = RoomPaths {
+        rooms: room_count as u32,
+        critical_path: 0,
+        max_dead_end: 0,
+        dead_end: vec![None; room_count],
+    };
+    let (Some(start), Some(exit)) = (avatar.and_then(node), exit) else {
+        return none;
+    };
+    let mut ends: Vec<usize> = grid
+        .neighbours(exit)
+        .iter()
+        .filter_map(|&i| node(i))
+        .collect();
+    ends.sort_unstable();
+    ends.dedup();
+    let from_start = zero_one_bfs(room_count, &hubs_of, &rooms_of, &[start], true);
+    let Some(critical_path) = ends.iter().map(|&e| from_start[e]).min() else {
+        return none;
+    };
+    if critical_path == u32::MAX {
+        return none;
+    }
+    let from_exit = zero_one_bfs(room_count, &hubs_of, &rooms_of, &ends, true);
+    let on_path: Vec<usize> = (0..from_start.len())
+        .filter(|&v| {
+            let (a, b) = (from_start[v], from_exit[v]);
+            a != u32::MAX && b != u32::MAX && a + b - u32::from(v < room_count) == critical_path
+        })
+        .collect();
+    if let Some(marks) = marks {
+        let mut critical = vec![false; from_start.len()];
+        for &v in &on_path {
+            critical[v] = true;
+        }
+        marks.clear();
+        marks.extend((0..grid.len()).map(|i| node(i).is_some_and(|v| critical[v])));
+    }
+    let away = zero_one_bfs(room_count, &hubs_of, &rooms_of, &on_path, false);
+    let dead_end: Vec<Option<u32>> = away[..room_count]
+        .iter()
+        .map(|&d| (d != u32::MAX).then_some(d))
+        .collect();
+    RoomPaths {
+        rooms: room_count as u32,
+        critical_path,
+        max_dead_end: dead_end.iter().flatten().copied().max().unwrap_or(0),
+        dead_end,
+    }
+}

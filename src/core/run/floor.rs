@@ -10,7 +10,9 @@
 //!    eight neighbours are all open, so a ring of floor goes round it) and no other trap is
 //!    within two tiles. Never on the start or in front of the exit.
 //! 3. **Chests** in the most secluded rooms (Cogmind's seclusion: a room's distance from the
-//!    critical path), one a room, most secluded first.
+//!    critical path), one a room, most secluded first; on a LootQuest floor
+//!    (`--generator lootquest`) in its dead-end rooms first, the deepest first (the exit is
+//!    already in the critical path's last room).
 //! 4. **Solvable by construction, checked in linear time** ([`is_solvable`]): with every trap
 //!    tile removed, one flood fill from the start reaches every other open tile,
 //!    a neighbour of every trap and a neighbour of the exit. So every feature can be reached
@@ -31,8 +33,10 @@ use super::depth::{self, DepthParams};
 use super::route::Legs;
 use super::{Feature, FeatureKind, FloorInfo};
 use crate::core::base::{GameRng, terrain_under};
-use crate::core::generator::{self, GenerateError, GeneratorSettings};
-use crate::core::metrics::{NO_ROOM, room_ids};
+use std::cmp::Reverse;
+
+use crate::core::generator::{self, GenerateError, GeneratorKind, GeneratorSettings};
+use crate::core::metrics::{NO_ROOM, room_ids, room_paths};
 use crate::tile_engine::search::{Blocks, Grid, UNREACHED, bfs, path_into};
 use crate::tile_engine::{Pos, World};
 
@@ -103,6 +107,29 @@ pub fn make(
                 requirement,
                 failures,
                 closest,
+            },
+            GenerateError::LootQuestUnmet {
+                critical_path,
+                width,
+                height,
+                room_min,
+                room_max,
+                spacing_min,
+                spacing_max,
+                tries,
+                fits,
+                ..
+            } => GenerateError::LootQuestUnmet {
+                critical_path,
+                width,
+                height,
+                room_min,
+                room_max,
+                spacing_min,
+                spacing_max,
+                tries,
+                fits,
+                floor: Some(depth),
             },
             other => other,
         })?;
@@ -237,7 +264,18 @@ fn place<R: Rng + ?Sized>(
             room_tiles[r as usize].push((k / w + 1) * grid.width + k % w + 1);
         }
     }
-    let mut rooms: Vec<(std::cmp::Reverse<u32>, u32, usize)> = room_tiles
+    // A LootQuest floor puts its chests in the dead-end rooms first, the deepest first: the
+    // rooms its branches lead to, away from the critical path (0 for every room otherwise).
+    let dead_end: Vec<u32> = if params.settings.generator == GeneratorKind::LootQuest {
+        room_paths(terrain, avatar, exit)
+            .dead_end
+            .iter()
+            .map(|d| d.unwrap_or(0))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut rooms: Vec<(Reverse<u32>, Reverse<u32>, u32, usize)> = room_tiles
         .iter()
         .enumerate()
         .filter(|(_, tiles)| !tiles.is_empty())
@@ -247,7 +285,8 @@ fn place<R: Rng + ?Sized>(
                 .map(|&i| from_path[i])
                 .min()
                 .unwrap_or(UNREACHED);
-            (std::cmp::Reverse(seclusion), rng.random::<u32>(), r)
+            let depth = dead_end.get(r).copied().unwrap_or(0);
+            (Reverse(depth), Reverse(seclusion), rng.random::<u32>(), r)
         })
         .collect();
     rooms.sort_unstable();
@@ -260,7 +299,7 @@ fn place<R: Rng + ?Sized>(
     };
     for k in 0..params.chests as usize {
         let pool: &[usize] = match rooms.get(k % rooms.len().max(1)) {
-            Some(&(_, _, r)) => &room_tiles[r],
+            Some(&(_, _, _, r)) => &room_tiles[r],
             None => &all_open,
         };
         if let Some(i) = pick_free(pool, &taken, rng) {

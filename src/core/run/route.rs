@@ -287,7 +287,7 @@ impl Legs {
         let exit = grid.index(exit).unwrap_or(0);
         kind[exit] = STOP;
 
-        // 1. Plain rooms: the generator's rectangles of floor without a trap.
+        // 1. Plain rooms: the open tiles of the generator's rectangles without a trap.
         let mut room = vec![NONE; n];
         for (r, rect) in rooms.iter().enumerate() {
             let trapped = features
@@ -296,11 +296,18 @@ impl Legs {
             if trapped {
                 continue;
             }
+            // Only its open tiles: a LootQuest room's rectangle may have corners cut (walls);
+            // L- and cross-shaped rooms are orthogonally convex, so the walk inside stays the
+            // Manhattan distance.
             for y in rect.y..rect.y + rect.height {
                 if let Some(start) = grid.index(Pos::new(rect.x, y)) {
                     let row = start..start + rect.width as usize;
-                    room[row.clone()].fill(r as u32);
-                    kind[row].iter_mut().for_each(|k| *k |= ROOM);
+                    for (k, m) in kind[row.clone()].iter_mut().zip(&mut room[row]) {
+                        if *k != 0 {
+                            *k |= ROOM;
+                            *m = r as u32;
+                        }
+                    }
                 }
             }
         }
@@ -602,6 +609,26 @@ mod tests {
                     winding_percent: 0,
                     extra_connector_chance: 1,
                     room_extra_size: 4,
+                    ..d
+                },
+                20,
+            ),
+            // LootQuest floors: rooms the generator reports as rectangles may be L- or
+            // cross-shaped (their cut corners are walls inside the rectangle).
+            (
+                80,
+                30,
+                10,
+                GeneratorSettings {
+                    generator: generator::GeneratorKind::LootQuest,
+                    lootquest: generator::LootQuestSettings {
+                        rooms: 10,
+                        critical_path: 4,
+                        room_size_min: 5,
+                        room_size_max: 9,
+                        loops_percent: 50,
+                        ..generator::LootQuestSettings::default()
+                    },
                     ..d
                 },
                 20,

@@ -45,6 +45,16 @@
 //!   branch's rooms by branch id and slot). Older saves load with a feature paid exactly
 //!   when it is handled (a trap sprung again after it paid reads as unpaid: it pays once
 //!   more, as it did when that save was written).
+//! - **5** (LootQuest): version 4's fields, then what the generator settings gained (the
+//!   requirements `min_critical_path`, `max_critical_path`, `max_dead_end_length`, which
+//!   generator made the worlds and LootQuest's parameters: `SettingsTail`). Versions 1 to 4
+//!   store the settings as `SettingsV1` (rooms-and-mazes, seven requirements) and load as
+//!   rooms-and-mazes games with the new requirements unset.
+//! - **6** (monsters): version 5's fields, then an exploration's monsters or nothing
+//!   (`Option<Encounters>`: whether its rooms get monsters, every living monster, the next
+//!   id, potions, the turn count, what killed the avatar). The exploration itself keeps the
+//!   bytes of versions 3 to 5 (`StoredExploration`); explorations of those versions load
+//!   without monsters and play on as they were saved.
 
 use std::path::Path;
 
@@ -57,14 +67,15 @@ use crate::core::board::{Board, GridBoard};
 use crate::core::explore::play::StoredExploration;
 use crate::core::explore::{Encounters, ExploreState};
 use crate::core::game::{GameRng, GameState, LevelStatus, MAX_SEED};
-use crate::core::generator::{self, GeneratorSettings};
+use crate::core::generator::{self, GeneratorKind, GeneratorSettings, LootQuestSettings};
+use crate::core::metrics::Requirements;
 use crate::core::run::{self, Feature, RunState};
 use crate::tile_engine::{Pos, Tile, World};
 
 /// The first 8 bytes of every save.
 pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
 /// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 /// Bytes before the payload: magic, version, payload length.
 pub const HEADER_LEN: usize = 8 + 4 + 8;
 /// Bytes after the payload: the CRC-32.
@@ -75,12 +86,120 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 30;
 
 const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
 
-/// The payload of format version 5 (the current one): version 4's, then an exploration's
+/// The payload of format version 6 (the current one): version 5's, then an exploration's
 /// monsters and potions (`None` for classic games and runs).
+#[derive(Serialize, Deserialize)]
+struct PayloadV6 {
+    v5: PayloadV5,
+    encounters: Option<Encounters>,
+}
+
+/// The payload of format version 5: version 4's, then the rest of the generator settings.
 #[derive(Serialize, Deserialize)]
 struct PayloadV5 {
     v4: PayloadV4,
-    encounters: Option<Encounters>,
+    settings: SettingsTail,
+}
+
+/// The generator settings as versions 1 to 4 store them (and version 5 in its version-4
+/// part): rooms-and-mazes' parameters, the seven requirements of those versions, the tries.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct SettingsV1 {
+    room_tries_per_1000_tiles: u32,
+    room_extra_size: u32,
+    winding_percent: u32,
+    extra_connector_chance: u32,
+    requirements: RequirementsV1,
+    max_tries: u32,
+}
+
+/// The requirements of versions 1 to 4, in their order.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct RequirementsV1 {
+    min_openness_percent: Option<u32>,
+    max_openness_percent: Option<u32>,
+    min_exit_distance: Option<u32>,
+    min_rooms: Option<u32>,
+    max_rooms: Option<u32>,
+    max_dead_ends: Option<u32>,
+    min_critical_path_rooms: Option<u32>,
+}
+
+/// What version 5 appends to the settings: the requirements added with LootQuest, the
+/// generator and LootQuest's parameters.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct SettingsTail {
+    min_critical_path: Option<u32>,
+    max_critical_path: Option<u32>,
+    max_dead_end_length: Option<u32>,
+    generator: GeneratorKind,
+    lootquest: LootQuestSettings,
+}
+
+impl SettingsV1 {
+    /// The settings of a version 1 to 4 save: rooms-and-mazes, the newer requirements unset.
+    fn settings(self) -> GeneratorSettings {
+        let r = self.requirements;
+        GeneratorSettings {
+            room_tries_per_1000_tiles: self.room_tries_per_1000_tiles,
+            room_extra_size: self.room_extra_size,
+            winding_percent: self.winding_percent,
+            extra_connector_chance: self.extra_connector_chance,
+            requirements: Requirements {
+                min_openness_percent: r.min_openness_percent,
+                max_openness_percent: r.max_openness_percent,
+                min_exit_distance: r.min_exit_distance,
+                min_rooms: r.min_rooms,
+                max_rooms: r.max_rooms,
+                max_dead_ends: r.max_dead_ends,
+                min_critical_path_rooms: r.min_critical_path_rooms,
+                ..Requirements::default()
+            },
+            max_tries: self.max_tries,
+            ..GeneratorSettings::default()
+        }
+    }
+
+    /// The settings of a version 5 save: these and the tail.
+    fn with_tail(self, tail: SettingsTail) -> GeneratorSettings {
+        let mut s = self.settings();
+        s.requirements.min_critical_path = tail.min_critical_path;
+        s.requirements.max_critical_path = tail.max_critical_path;
+        s.requirements.max_dead_end_length = tail.max_dead_end_length;
+        s.generator = tail.generator;
+        s.lootquest = tail.lootquest;
+        s
+    }
+
+    /// `settings` split into the version-4 part and version 5's tail.
+    fn split(s: &GeneratorSettings) -> (SettingsV1, SettingsTail) {
+        let r = &s.requirements;
+        (
+            SettingsV1 {
+                room_tries_per_1000_tiles: s.room_tries_per_1000_tiles,
+                room_extra_size: s.room_extra_size,
+                winding_percent: s.winding_percent,
+                extra_connector_chance: s.extra_connector_chance,
+                requirements: RequirementsV1 {
+                    min_openness_percent: r.min_openness_percent,
+                    max_openness_percent: r.max_openness_percent,
+                    min_exit_distance: r.min_exit_distance,
+                    min_rooms: r.min_rooms,
+                    max_rooms: r.max_rooms,
+                    max_dead_ends: r.max_dead_ends,
+                    min_critical_path_rooms: r.min_critical_path_rooms,
+                },
+                max_tries: s.max_tries,
+            },
+            SettingsTail {
+                min_critical_path: r.min_critical_path,
+                max_critical_path: r.max_critical_path,
+                max_dead_end_length: r.max_dead_end_length,
+                generator: s.generator,
+                lootquest: s.lootquest,
+            },
+        )
+    }
 }
 
 /// The payload of format version 4: version 3's, then whether each feature was paid, a bit
@@ -99,7 +218,7 @@ struct PayloadV3 {
     seed: u64,
     width: u32,
     height: u32,
-    settings: GeneratorSettings,
+    settings: SettingsV1,
     #[serde(deserialize_with = "bytes_from_file")]
     terrain: Vec<u8>,
     avatar: Pos,
@@ -126,7 +245,7 @@ struct PayloadV2 {
     seed: u64,
     width: u32,
     height: u32,
-    settings: GeneratorSettings,
+    settings: SettingsV1,
     /// Terrain tile ids: FLOOR, WALL, NOTHING (the exit's tile is WALL).
     #[serde(deserialize_with = "bytes_from_file")]
     terrain: Vec<u8>,
@@ -171,7 +290,7 @@ struct PayloadV1 {
     seed: u64,
     width: u32,
     height: u32,
-    settings: GeneratorSettings,
+    settings: SettingsV1,
     #[serde(deserialize_with = "bytes_from_file")]
     tiles: Vec<u8>,
     avatar: Pos,
@@ -219,12 +338,13 @@ pub fn encode(game: &GameState) -> Vec<u8> {
 
     // An exploration writes version 2's grid fields empty (its rooms hold its tiles).
     let terrain = game.terrain();
+    let (settings, tail) = SettingsV1::split(&game.settings);
     let v3 = PayloadV3 {
         format_version: FORMAT_VERSION,
         seed: game.seed,
         width: terrain.width() as u32,
         height: terrain.height() as u32,
-        settings: game.settings,
+        settings,
         terrain: terrain.tiles().iter().map(|t| t.id()).collect(),
         avatar: grid.map_or(Pos::new(0, 0), |g| g.avatar),
         exit: grid.map_or(Pos::new(0, 0), |g| g.exit),
@@ -243,6 +363,10 @@ pub fn encode(game: &GameState) -> Vec<u8> {
             v3,
             paid: pack(&paid),
         },
+        settings: tail,
+    };
+    let payload = PayloadV6 {
+        v5: payload,
         encounters,
     };
     // Encoding into a Vec cannot fail: every field is a plain value and the world is far
@@ -336,17 +460,13 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
         1 => decode_payload::<PayloadV1>(body).and_then(|p| p.into_game(version)),
         2 => decode_payload::<PayloadV2>(body).and_then(|p| p.into_game(version)),
         3 => decode_payload::<PayloadV3>(body).and_then(|p| p.into_game(version, None)),
-        4 => decode_payload::<PayloadV4>(body).and_then(|p| {
-            let mut game = p.v3.into_game(version, None)?;
-            set_paid(&mut game, &p.paid)?;
-            Ok(game)
-        }),
-        _ => decode_payload::<PayloadV5>(body).and_then(|p| {
-            if p.encounters.is_some() != p.v4.v3.explore.is_some() {
+        4 => decode_payload::<PayloadV4>(body).and_then(|p| p.into_game(version, None)),
+        5 => decode_payload::<PayloadV5>(body).and_then(|p| p.into_game(version, None)),
+        _ => decode_payload::<PayloadV6>(body).and_then(|p| {
+            if p.encounters.is_some() != p.v5.v4.v3.explore.is_some() {
                 return Err("monsters are stored for explorations only".into());
             }
-            let mut game = p.v4.v3.into_game(version, p.encounters)?;
-            set_paid(&mut game, &p.v4.paid)?;
+            let game = p.v5.into_game(version, p.encounters)?;
             game.explore().map_or(Ok(()), ExploreState::check)?;
             Ok(game)
         }),
@@ -360,6 +480,27 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
         g
     });
     game.map_err(corrupt)
+}
+
+impl PayloadV4 {
+    /// Version 3's game with each feature's paid bit (and an exploration's monsters from
+    /// version 6 on).
+    fn into_game(self, version: u32, encounters: Option<Encounters>) -> Result<GameState, String> {
+        let mut game = self.v3.into_game(version, encounters)?;
+        set_paid(&mut game, &self.paid)?;
+        Ok(game)
+    }
+}
+
+impl PayloadV5 {
+    /// Version 4's game with the whole generator settings.
+    fn into_game(self, version: u32, encounters: Option<Encounters>) -> Result<GameState, String> {
+        let settings = self.v4.v3.settings.with_tail(self.settings);
+        settings.validate().map_err(|e| e.to_string())?;
+        let mut game = self.v4.into_game(version, encounters)?;
+        game.settings = settings;
+        Ok(game)
+    }
 }
 
 /// Every feature of a game, in the order format 4 stores their paid bits.
@@ -403,7 +544,7 @@ fn decode_payload<'a, P: Deserialize<'a>>(body: &'a [u8]) -> Result<P, String> {
 fn check_common(
     (stated, version): (u32, u32),
     (width, height): (u32, u32),
-    settings: &GeneratorSettings,
+    settings: &SettingsV1,
     seed: u64,
 ) -> Result<(usize, usize), String> {
     if stated != version {
@@ -413,7 +554,7 @@ fn check_common(
     }
     let (width, height) = (width as usize, height as usize);
     generator::check_size(width, height).map_err(|e| e.to_string())?;
-    settings.validate().map_err(|e| e.to_string())?;
+    settings.settings().validate().map_err(|e| e.to_string())?;
     if seed > MAX_SEED {
         return Err(format!("seed {seed} is above {MAX_SEED}"));
     }
@@ -471,8 +612,11 @@ impl PayloadV3 {
                 self.format_version
             ));
         }
-        self.settings.validate().map_err(|e| e.to_string())?;
-        // Saved before monsters existed (formats 3 and 4): it plays on without them.
+        self.settings
+            .settings()
+            .validate()
+            .map_err(|e| e.to_string())?;
+        // Saved before monsters existed (formats 3 to 5): it plays on without them.
         let explore = ExploreState::join(stored, encounters.unwrap_or_else(Encounters::off));
         if self.seed > MAX_SEED || explore.dungeon().seed() != self.seed {
             return Err(format!("seed {} is not the exploration's", self.seed));
@@ -499,7 +643,7 @@ impl PayloadV3 {
         let actions = actions_of(&self.history, 'E', self.seed, self.moves)?;
         Ok(GameState {
             seed: self.seed,
-            settings: self.settings,
+            settings: self.settings.settings(),
             rng: self.rng,
             status: self.status,
             moves: self.moves,
@@ -572,7 +716,7 @@ impl PayloadV2 {
         }
         Ok(GameState {
             seed: self.seed,
-            settings: self.settings,
+            settings: self.settings.settings(),
             rng: self.rng,
             status: self.status,
             moves: self.moves,
@@ -662,7 +806,7 @@ impl PayloadV1 {
         let actions = actions_of(&self.history, 'N', self.seed, self.moves)?;
         let game = GameState {
             seed: self.seed,
-            settings: self.settings,
+            settings: self.settings.settings(),
             rng: self.rng,
             status: self.status,
             moves: self.moves,
