@@ -440,6 +440,13 @@ pub struct Generated {
     pub tries: u32,
 }
 
+/// The version of the worlds a seed gives: bump it in the same change that makes any seed's
+/// world differ (a snapshot or golden-hash diff of generation, a new `sub_seed`, a changed step
+/// or requirement check). The seed catalog ([`crate::core::catalog`]) keys what it remembers by
+/// it, so a catalog written by an older generator is never trusted; `tests/catalog.rs` holds
+/// golden world hashes that fail when the worlds change without it.
+pub const GENERATOR_VERSION: u32 = 1;
+
 /// The seed of try number `attempt` (0-based) for `seed`: the seed itself for the first try,
 /// then a SplitMix64 mix of the two (Steele, Lea and Flood, "Fast splittable pseudorandom
 /// number generators", 2014), so every retry is as reproducible as the first try.
@@ -468,28 +475,96 @@ pub fn generate_for_seed(
     height: usize,
     settings: &GeneratorSettings,
 ) -> Result<Generated, GenerateError> {
+    generate_for_seed_with(seed, width, height, settings, &mut NoMemory)
+}
+
+/// What [`generate_for_seed_with`] tells of its tries, and a try it may start at: the hook of
+/// a memory of tries such as the seed catalog ([`crate::core::catalog`]). Every method has a
+/// default that remembers nothing.
+pub trait Tries {
+    /// A try remembered as the first to meet the requirements, to be made first. The loop
+    /// keeps its world only when [`Tries::confirm`] accepts it and it meets the requirements
+    /// (and the try is below `max_tries`); otherwise it forgets it and tries from 0, so the
+    /// world is always the one made without the memory.
+    fn remembered(&mut self) -> Option<u32> {
+        None
+    }
+
+    /// Whether the remembered try's `level` is the world remembered (its hash).
+    fn confirm(&mut self, _attempt: u32, _level: &Level) -> bool {
+        false
+    }
+
+    /// Try `attempt` (0-based) missed the requirements `unmet` (in [`Requirement::ALL`]
+    /// order).
+    fn failed(&mut self, _attempt: u32, _unmet: &[Unmet]) {}
+
+    /// Try `attempt` met the requirements: its level and, when they constrain anything, the
+    /// metrics they were checked on.
+    fn passed(&mut self, _attempt: u32, _level: &Level, _metrics: Option<&metrics::Metrics>) {}
+}
+
+/// [`Tries`] that remembers nothing: [`generate_for_seed`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoMemory;
+
+impl Tries for NoMemory {}
+
+/// [`generate_for_seed`], telling `tries` of each try and starting at the try it remembers
+/// (see [`Tries`]): the world, its generator state and [`Generated::tries`] (the 1-based
+/// number of the try kept, not the worlds made) are the same as without it.
+///
+/// # Errors
+/// As [`generate_for_seed`].
+pub fn generate_for_seed_with(
+    seed: u64,
+    width: usize,
+    height: usize,
+    settings: &GeneratorSettings,
+    tries: &mut dyn Tries,
+) -> Result<Generated, GenerateError> {
     check_size(width, height)?;
     settings.validate()?;
     let requirements = &settings.requirements;
+    let verdict = |level: &Level| {
+        if requirements.is_unconstrained() {
+            (None, Ok(()))
+        } else {
+            let m = metrics::measure(&level.world, level.avatar, level.exit);
+            let v = requirements.check(&m);
+            (Some(m), v)
+        }
+    };
+    if let Some(attempt) = tries.remembered().filter(|&a| a < settings.max_tries) {
+        let mut rng = Pcg64::seed_from_u64(sub_seed(seed, attempt));
+        let level = generate(&mut rng, width, height, settings)?;
+        if tries.confirm(attempt, &level)
+            && let (m, Ok(())) = verdict(&level)
+        {
+            tries.passed(attempt, &level, m.as_ref());
+            return Ok(Generated {
+                level,
+                rng,
+                tries: attempt + 1,
+            });
+        }
+    }
     let mut failures = [0u32; Requirement::ALL.len()];
     let mut closest: [Option<Unmet>; Requirement::ALL.len()] = [None; Requirement::ALL.len()];
     for attempt in 0..settings.max_tries {
         let mut rng = Pcg64::seed_from_u64(sub_seed(seed, attempt));
         let level = generate(&mut rng, width, height, settings)?;
-        let verdict = if requirements.is_unconstrained() {
-            Ok(())
-        } else {
-            requirements.check(&metrics::measure(&level.world, level.avatar, level.exit))
-        };
-        match verdict {
-            Ok(()) => {
+        match verdict(&level) {
+            (m, Ok(())) => {
+                tries.passed(attempt, &level, m.as_ref());
                 return Ok(Generated {
                     level,
                     rng,
                     tries: attempt + 1,
                 });
             }
-            Err(unmet) => {
+            (_, Err(unmet)) => {
+                tries.failed(attempt, &unmet);
                 for u in unmet {
                     let k = u.requirement as usize;
                     failures[k] += 1;
