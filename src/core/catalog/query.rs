@@ -192,8 +192,8 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize, String)>, WhereError> {
             i += 1;
             Tok::Close
         } else if matches!(c, '<' | '>' | '=' | '!') {
-            i += 1;
-            if i < chars.len() && chars[i] == '=' {
+            // A run of comparison characters is one token, so "=>" is refused whole.
+            while i < chars.len() && matches!(chars[i], '<' | '>' | '=' | '!') {
                 i += 1;
             }
             match chars[start..i].iter().collect::<String>().as_str() {
