@@ -452,6 +452,9 @@ fn concurrent_processes_leave_a_valid_catalog_with_every_seed() {
     assert_eq!((seeds, made, confirmed, stale), (80, 80, 80, 0));
 }
 
+/// An oracle's test of one world's `stats --seed N --json` object.
+type Keep = Box<dyn Fn(&serde_json::Value) -> bool>;
+
 /// The seeds of `0..n` whose `stats --seed N --json` passes `keep` (the independent oracle).
 fn oracle(d: &Path, n: u64, keep: impl Fn(&serde_json::Value) -> bool) -> Vec<u64> {
     (0..n)
@@ -489,7 +492,7 @@ fn catalog_where_finds_what_an_independent_filter_of_stats_finds() {
     args.extend(DEMANDING);
     assert!(run_in(d, &args).status.success());
     let num = |v: &serde_json::Value, k: &str| v[k].as_f64();
-    let cases: Vec<(&str, Box<dyn Fn(&serde_json::Value) -> bool>)> = vec![
+    let cases: Vec<(&str, Keep)> = vec![
         (
             "room_count >= 18 and exit_distance > 150",
             Box::new(move |v| {
