@@ -191,8 +191,15 @@ pub fn run(common: &Common, args: CatalogArgs) -> Result<(), CliError> {
     let text = if format == Format::Json {
         rows.iter().map(|r| format!("{}\n", row_json(r))).collect()
     } else {
-        table(&rows, args.filter.as_ref())
+        table(&rows, args.filter.as_ref(), &missing)
     };
+    if rows.is_empty() && q.params.is_some() {
+        eprintln!(
+            "byog: no seed of this parameter set (the size, generator and requirement flags \
+             given); `byog catalog {} --sets` lists the sets",
+            args.file.display()
+        );
+    }
     write_stdout(|out| out.write_all(text.as_bytes()))
 }
 
@@ -258,7 +265,7 @@ fn row_json(r: &Row) -> serde_json::Value {
 
 /// The text table: seed, parameter set, the passing try (1-based), failed tries, hash, then
 /// the metrics the filter names and a few more.
-fn table(rows: &[Row], filter: Option<&Filter>) -> String {
+fn table(rows: &[Row], filter: Option<&Filter>, missing: &[&str]) -> String {
     let mut shown: Vec<&str> = filter.map(Filter::names).unwrap_or_default();
     shown.retain(|n| !query::OTHER_NAMES.contains(n));
     for s in SHOWN {
@@ -266,11 +273,7 @@ fn table(rows: &[Row], filter: Option<&Filter>) -> String {
             shown.push(s);
         }
     }
-    let present: Vec<&str> = rows
-        .first()
-        .map(|r| r.metrics.iter().map(|(n, _)| *n).collect())
-        .unwrap_or_default();
-    shown.retain(|n| rows.is_empty() || present.contains(n));
+    shown.retain(|n| !missing.contains(n) && catalog::metric_columns().any(|m| m == *n));
     let mut out = String::new();
     let _ = write!(
         out,

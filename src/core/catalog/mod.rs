@@ -186,6 +186,19 @@ CREATE VIEW IF NOT EXISTS worlds AS
     FROM seeds s JOIN params p ON p.id = s.params;
 ";
 
+/// Refuses a path where something other than a regular file stands (a folder, a device such
+/// as `/dev/null`, a FIFO): SQLite would make its `-wal` file beside it, or block.
+fn check_file(path: &Path) -> Result<(), CatalogError> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(CatalogError::new(path, "it is a folder, not a file")),
+        Ok(m) if !m.is_file() => Err(CatalogError::new(
+            path,
+            "it is not a regular file (a device or a pipe)",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Opens `path` (read-write, created when missing unless `create` is false) with the
 /// catalog's connection settings: a [`BUSY_TIMEOUT`], WAL, `synchronous = NORMAL`.
 fn connect(path: &Path, create: bool) -> Result<Connection, CatalogError> {
@@ -310,9 +323,7 @@ pub fn open_existing(path: &Path) -> Result<(Connection, Vec<&'static str>), Cat
     if !path.exists() {
         return Err(CatalogError::new(path, "no such file"));
     }
-    if path.is_dir() {
-        return Err(CatalogError::new(path, "it is a folder, not a file"));
-    }
+    check_file(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
         | OpenFlags::SQLITE_OPEN_NO_MUTEX
         | OpenFlags::SQLITE_OPEN_URI;
@@ -442,9 +453,7 @@ impl Catalog {
                 format!("its folder {} does not exist", dir.display()),
             ));
         }
-        if path.is_dir() {
-            return Err(CatalogError::new(path, "it is a folder, not a file"));
-        }
+        check_file(path)?;
         let mut conn = connect(path, true)?;
         migrate(path, &mut conn, true)?;
         let fail = |e: rusqlite::Error| CatalogError::sqlite(path, &e);
