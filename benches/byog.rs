@@ -550,7 +550,7 @@ fn agent(c: &mut Criterion) {
 }
 
 // The seed catalog (docs/catalog.md): a batch of 10,000 seeds under requirements that make
-// about 3.3 tries a seed, re-run through a catalog that remembers them (one try a seed: the
+// about 3.1 tries a seed, re-run through a catalog that remembers them (one try a seed: the
 // remembered pass, its hash checked and its requirements measured) against the same batch
 // without it. One thread, as the other targets.
 
