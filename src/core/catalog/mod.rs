@@ -272,12 +272,15 @@ fn check_schema(path: &Path, conn: &Connection) -> Result<Vec<&'static str>, Cat
     let fail = |e: rusqlite::Error| CatalogError::sqlite(path, &e);
     let existing = tables(conn).map_err(fail)?;
     let version: Option<String> = if existing.iter().any(|t| t == "catalog_meta") {
-        conn.query_row(
+        match conn.query_row(
             "SELECT value FROM catalog_meta WHERE key = 'schema'",
             [],
             |r| r.get(0),
-        )
-        .ok()
+        ) {
+            Ok(v) => Some(v),
+            Err(rusqlite::Error::QueryReturnedNoRows) => None,
+            Err(e) => return Err(fail(e)),
+        }
     } else {
         None
     };
