@@ -162,6 +162,7 @@ fn an_empty_then_a_remembered_catalog_give_the_same_worlds_in_one_try_a_seed() {
         Report {
             seeds: 40,
             hits: 40,
+            resumed: 0,
             stale: 0,
             tries_made: 40,
             tries_skipped: total - 40,
@@ -318,9 +319,17 @@ fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-/// The counts of a catalog's report line on stderr: (seeds, tries made, confirmed, skipped,
-/// stale).
+/// The counts of a catalog's report line on stderr: (seeds, tries made, passes confirmed,
+/// skipped, stale), after checking the count of seeds whose failures were confirmed.
 fn report_of(err: &str) -> (u64, u64, u64, u64, u64) {
+    let (seeds, made, confirmed, resumed, skipped, stale) = report6(err);
+    assert_eq!(resumed, 0, "{err}");
+    (seeds, made, confirmed, skipped, stale)
+}
+
+/// Every count of a catalog's report line: (seeds, tries made, passes confirmed, seeds whose
+/// failures were confirmed, skipped, stale).
+fn report6(err: &str) -> (u64, u64, u64, u64, u64, u64) {
     let line = err
         .lines()
         .find(|l| l.starts_with("byog: catalog "))
@@ -332,6 +341,7 @@ fn report_of(err: &str) -> (u64, u64, u64, u64, u64) {
         .collect();
     let n = numbers.len();
     (
+        numbers[n - 6],
         numbers[n - 5],
         numbers[n - 4],
         numbers[n - 3],
@@ -567,5 +577,109 @@ fn bad_filters_and_files_exit_2_naming_what_is_wrong() {
         let out = run_in(d, &["catalog", file]);
         assert_eq!(out.status.code(), Some(2), "{file}");
         assert!(stderr(&out).contains(file), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn seeds_no_try_met_are_remembered_and_resumed_with_the_same_error_or_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.db");
+    let hard = GeneratorSettings {
+        requirements: Requirements {
+            min_rooms: Some(20),
+            min_exit_distance: Some(160),
+            ..Requirements::default()
+        },
+        max_tries: 3,
+        ..GeneratorSettings::default()
+    };
+    let plain = without(0..30, &hard);
+    let failing: Vec<u64> = (0..30u64).filter(|&s| plain[s as usize].is_err()).collect();
+    assert!(failing.len() >= 5, "{failing:?}");
+    for round in 0..2 {
+        let c = Catalog::open(&path, W, H, &hard).unwrap();
+        let got = through(&c, 0..30, &hard);
+        let r = c.finish();
+        for (a, b) in plain.iter().zip(&got) {
+            assert_same(a, b);
+        }
+        if round == 1 {
+            // A failing seed costs one try (its last remembered failure made again), not 3.
+            assert_eq!(
+                (r.hits + r.resumed, r.resumed, r.stale),
+                (30, failing.len() as u64, 0)
+            );
+            assert_eq!(r.tries_made, 30);
+        }
+    }
+    // More tries: the failing seeds go on from try 3, to the world made without a catalog.
+    let more = GeneratorSettings {
+        max_tries: 100,
+        ..hard
+    };
+    let plain = without(0..30, &more);
+    let c = Catalog::open(&path, W, H, &more).unwrap();
+    let got = through(&c, 0..30, &more);
+    let r = c.finish();
+    drop(c);
+    for (a, b) in plain.iter().zip(&got) {
+        assert_same(a, b);
+    }
+    assert_eq!(r.resumed, failing.len() as u64, "{r:?}");
+    let expected_made: u64 = (0..30u64)
+        .map(|s| match &plain[s as usize] {
+            Ok(g) if failing.contains(&s) => u64::from(g.tries) - 3 + 1,
+            Ok(_) => 1,
+            Err(_) => 98,
+        })
+        .sum();
+    assert_eq!(r.tries_made, expected_made);
+    // The pass the 100-try run found lies beyond 3 tries: stale for a 3-try run, which fails
+    // as it does without a catalog.
+    let s = failing[0];
+    let c = Catalog::open(&path, W, H, &hard).unwrap();
+    assert_same(
+        &without(s..s + 1, &hard)[0],
+        &through(&c, s..s + 1, &hard)[0],
+    );
+    assert_eq!(c.finish().stale, 1);
+    drop(c);
+    // An edited failure (a middle try's misses, which making the last try again cannot
+    // check) breaks the failures' check: stale, made again from try 0, the same error.
+    let fresh = dir.path().join("fresh.db");
+    let c = Catalog::open(&fresh, W, H, &hard).unwrap();
+    through(&c, 0..30, &hard);
+    c.finish();
+    drop(c);
+    for edit in [
+        format!(
+            "UPDATE failed_tries SET unmet = (SELECT unmet FROM failed_tries WHERE seed = {s} AND try = 2) WHERE seed = {s} AND try = 1"
+        ),
+        format!("UPDATE failed_tries SET unmet = '[]' WHERE seed = {s} AND try = 0"),
+        format!("DELETE FROM failed_tries WHERE seed = {s} AND try = 0"),
+    ] {
+        let db = sql(&fresh);
+        let changed = db.execute(&edit, []).unwrap();
+        assert_eq!(changed, 1, "{edit}");
+        drop(db);
+        let c = Catalog::open(&fresh, W, H, &hard).unwrap();
+        let got = through(&c, s..s + 1, &hard);
+        assert_same(&without(s..s + 1, &hard)[0], &got[0]);
+        let r = c.finish();
+        assert_eq!(
+            (r.stale, r.resumed, r.tries_made),
+            (1, 0, 3),
+            "{edit}: {r:?}"
+        );
+        drop(c);
+        // Rewritten: the next run confirms it.
+        let c = Catalog::open(&fresh, W, H, &hard).unwrap();
+        through(&c, s..s + 1, &hard);
+        let r = c.finish();
+        assert_eq!(
+            (r.stale, r.resumed, r.tries_made),
+            (0, 1, 1),
+            "{edit}: {r:?}"
+        );
     }
 }

@@ -29,8 +29,9 @@ pub fn open(path: Option<&Path>, common: &Common, settings: &GeneratorSettings) 
 }
 
 /// Waits for the catalog's writes and reports on stderr what it did: `byog: catalog FILE: 10
-/// seeds (10 remembered), 10 tries made, 23 failed tries skipped, 0 stale entries rewritten`,
-/// and the first problem met, if any.
+/// seeds, 10 tries made (9 remembered passes and 1 seed's remembered failures confirmed, 23
+/// remembered failed tries skipped), 0 stale entries rewritten`, and the first problem met, if
+/// any.
 pub fn finish(catalog: Option<Catalog>) {
     let Some(catalog) = catalog else { return };
     let r = catalog.finish();
@@ -42,11 +43,16 @@ pub fn finish(catalog: Option<Catalog>) {
         );
     }
     eprintln!(
-        "byog: catalog {}: {}, {} made ({} confirmed, {} skipped), {} rewritten",
+        "byog: catalog {}: {}, {} made ({} and {} confirmed, {} skipped), {} rewritten",
         catalog.path().display(),
         count(r.seeds, "seed", "seeds"),
         count(r.tries_made, "try", "tries"),
         count(r.hits, "remembered pass", "remembered passes"),
+        count(
+            r.resumed,
+            "seed's remembered failures",
+            "seeds' remembered failures"
+        ),
         count(
             r.tries_skipped,
             "remembered failed try",

@@ -56,15 +56,8 @@ pub const BATCH: usize = 512;
 /// It depends only on what a player sees, never on in-memory ids, so it is the same on every
 /// platform and build. Shown as 16 lowercase hex digits ([`hash_hex`]).
 pub fn world_hash(level: &Level) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0100_0000_01b3;
-    let mut h = OFFSET;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(PRIME);
-        }
-    };
+    let mut h = FNV_OFFSET;
+    let mut eat = |bytes: &[u8]| h = fnv1a(h, bytes);
     let world = &level.world;
     eat(&(world.width() as u32).to_le_bytes());
     eat(&(world.height() as u32).to_le_bytes());
@@ -76,6 +69,27 @@ pub fn world_hash(level: &Level) -> u64 {
         eat(&v.to_le_bytes());
     }
     h
+}
+
+/// FNV-1a's 64-bit offset basis.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// 64-bit FNV-1a of `bytes`, continuing from `h` (start at [`FNV_OFFSET`]).
+fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The check of a seed's failed tries (`seeds.failed_hash`): 64-bit FNV-1a over their
+/// `unmet` JSON texts in try order, each followed by a newline. A failure edited without it
+/// makes the entry stale.
+fn failures_hash<'a>(unmets: impl IntoIterator<Item = &'a str>) -> u64 {
+    unmets
+        .into_iter()
+        .fold(FNV_OFFSET, |h, u| fnv1a(fnv1a(h, u.as_bytes()), b"\n"))
 }
 
 /// A world hash as the catalog stores it: 16 lowercase hex digits.
@@ -170,6 +184,7 @@ CREATE TABLE IF NOT EXISTS seeds (
     tried      INTEGER NOT NULL,
     passed_try INTEGER,
     hash       TEXT,
+    failed_hash TEXT,
     measured   INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (params, seed)
 ) WITHOUT ROWID;
@@ -179,6 +194,7 @@ CREATE TABLE IF NOT EXISTS failed_tries (
     try    INTEGER NOT NULL,
     missed TEXT NOT NULL,
     detail TEXT NOT NULL,
+    unmet  TEXT NOT NULL,
     PRIMARY KEY (params, seed, try)
 ) WITHOUT ROWID;
 CREATE VIEW IF NOT EXISTS worlds AS
@@ -303,7 +319,15 @@ fn check_schema(path: &Path, conn: &Connection) -> Result<Vec<&'static str>, Cat
         ));
     }
     let have = columns(conn, "seeds").map_err(fail)?;
-    for base in ["params", "seed", "tried", "passed_try", "hash", "measured"] {
+    for base in [
+        "params",
+        "seed",
+        "tried",
+        "passed_try",
+        "hash",
+        "failed_hash",
+        "measured",
+    ] {
         if !have.iter().any(|c| c == base) {
             return Err(CatalogError::new(
                 path,
@@ -354,29 +378,35 @@ fn metric_values(m: &Metrics) -> Vec<Value> {
 }
 
 /// A failed try as stored: its number, the requirements it missed (their field names, comma
-/// separated) and what it reached, in words.
+/// separated), what it reached in words, and its [`Unmet`]s as JSON (so a seed that no try
+/// met can be told apart again without making its tries).
 #[derive(Debug, Clone)]
 struct FailedTry {
     attempt: u32,
     missed: String,
     detail: String,
+    unmet: String,
 }
 
 /// What one seed's generation taught the catalog, sent to the writer.
 #[derive(Debug)]
 enum Record {
-    /// A run from try 0 that passed at `passed_try`: replaces the seed's entry.
+    /// A run from try `from` (0, or past confirmed remembered failures) that passed at
+    /// `passed_try`: replaces the seed's entry (and its failed tries from `from` on).
     Passed {
         seed: u64,
+        from: u32,
         failed: Vec<FailedTry>,
         passed_try: u32,
         hash: u64,
         metrics: Vec<Value>,
     },
-    /// A run from try 0 that met nothing in its tries: keeps a remembered pass beyond them
+    /// A run that met nothing in its `tried` tries: keeps a remembered pass beyond them
     /// unless `stale`.
     GaveUp {
         seed: u64,
+        tried: u32,
+        check: u64,
         failed: Vec<FailedTry>,
         stale: bool,
     },
@@ -392,6 +422,9 @@ pub struct Report {
     pub seeds: u64,
     /// Seeds whose remembered pass was confirmed: one try made.
     pub hits: u64,
+    /// Seeds whose remembered failed tries were confirmed (by making the last of them
+    /// again): generation went on after them.
+    pub resumed: u64,
     /// Seeds whose entry was stale or edited (hash mismatch, a pass that no longer meets the
     /// requirements, a try beyond `max_tries` or out of range): ignored and rewritten.
     pub stale: u64,
@@ -408,6 +441,7 @@ pub struct Report {
 struct Counts {
     seeds: AtomicU64,
     hits: AtomicU64,
+    resumed: AtomicU64,
     stale: AtomicU64,
     tries_made: AtomicU64,
     tries_skipped: AtomicU64,
@@ -518,6 +552,8 @@ impl Catalog {
             confirmed: false,
             stale: false,
             made: 0,
+            from: 0,
+            known: Vec::new(),
             failed: Vec::new(),
             record: None,
         }
@@ -548,7 +584,8 @@ impl Catalog {
         };
         let found = conn
             .prepare_cached(
-                "SELECT passed_try, hash, measured FROM seeds WHERE params = ?1 AND seed = ?2",
+                "SELECT passed_try, hash, measured, tried, failed_hash FROM seeds
+                 WHERE params = ?1 AND seed = ?2",
             )
             .and_then(|mut st| {
                 let mut rows = st.query(params![self.params, seed as i64])?;
@@ -557,6 +594,8 @@ impl Catalog {
                         r.get::<_, Option<i64>>(0)?,
                         r.get::<_, Option<String>>(1)?,
                         r.get::<_, Option<i64>>(2)?,
+                        r.get::<_, Option<i64>>(3)?,
+                        r.get::<_, Option<String>>(4)?,
                     ))),
                     None => Ok(None),
                 }
@@ -566,7 +605,9 @@ impl Catalog {
             .unwrap_or_else(|e| e.into_inner())
             .push(conn);
         match found {
-            Ok(Some((passed, hash, measured))) => Some(Entry {
+            Ok(Some((passed, hash, measured, tried, failed_hash))) => Some(Entry {
+                tried: tried.unwrap_or(0),
+                failed_hash: failed_hash.and_then(|h| u64::from_str_radix(&h, 16).ok()),
                 pass: passed.and_then(|p| u32::try_from(p).ok()).ok_or(()),
                 hash: hash
                     .filter(|h| h.len() == 16)
@@ -580,6 +621,54 @@ impl Catalog {
                 None
             }
         }
+    }
+
+    /// The remembered failed tries of `seed`, in order, when they are tries `0..tried` with
+    /// readable [`Unmet`]s; `None` otherwise (an edited or damaged entry).
+    fn failures(
+        &self,
+        seed: u64,
+        tried: i64,
+        check: Option<u64>,
+    ) -> Option<Vec<(Vec<Unmet>, String)>> {
+        let conn = self.readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let conn = match conn {
+            Some(c) => c,
+            None => connect(&self.path, false).ok()?,
+        };
+        let rows = conn
+            .prepare_cached(
+                "SELECT try, unmet FROM failed_tries WHERE params = ?1 AND seed = ?2 ORDER BY try",
+            )
+            .and_then(|mut st| {
+                st.query_map(params![self.params, seed as i64], |r| {
+                    Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()
+            });
+        self.readers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(conn);
+        let rows = match rows {
+            Ok(rows) => rows,
+            Err(e) => {
+                self.note(format!("a look-up failed: {}", describe(&e)));
+                return None;
+            }
+        };
+        if rows.len() as i64 != tried
+            || rows.iter().enumerate().any(|(i, r)| r.0 != i as i64)
+            || check != Some(failures_hash(rows.iter().map(|r| r.1.as_str())))
+        {
+            return None;
+        }
+        rows.into_iter()
+            .map(|(_, json)| {
+                let unmet = serde_json::from_str::<Vec<Unmet>>(&json).ok()?;
+                (!unmet.is_empty()).then_some((unmet, json))
+            })
+            .collect()
     }
 
     fn send(&self, record: Record) {
@@ -603,6 +692,7 @@ impl Catalog {
         Report {
             seeds: c.seeds.load(Ordering::Relaxed),
             hits: c.hits.load(Ordering::Relaxed),
+            resumed: c.resumed.load(Ordering::Relaxed),
             stale: c.stale.load(Ordering::Relaxed),
             tries_made: c.tries_made.load(Ordering::Relaxed),
             tries_skipped: c.tries_skipped.load(Ordering::Relaxed),
@@ -632,6 +722,10 @@ struct Entry {
     has_pass: bool,
     /// Whether its metric columns are complete.
     measured: bool,
+    /// Tries remembered.
+    tried: i64,
+    /// The check of its failed tries, for an entry with no pass.
+    failed_hash: Option<u64>,
 }
 
 /// The [`Tries`] hook of one seed ([`Catalog::seed`]): it offers the remembered pass, checks
@@ -644,6 +738,9 @@ pub struct SeedLog<'a> {
     confirmed: bool,
     stale: bool,
     made: u32,
+    from: u32,
+    /// The remembered failures' JSON, tries `0..`, while confirming them.
+    known: Vec<String>,
     failed: Vec<FailedTry>,
     record: Option<Record>,
 }
@@ -677,6 +774,41 @@ impl Tries for SeedLog<'_> {
         self.confirmed
     }
 
+    fn remembered_failures(&mut self) -> Vec<Vec<Unmet>> {
+        let Some(entry) = self.entry.filter(|e| !e.has_pass && e.tried > 0) else {
+            return Vec::new();
+        };
+        match self
+            .catalog
+            .failures(self.seed, entry.tried, entry.failed_hash)
+        {
+            Some(known) => known
+                .into_iter()
+                .map(|(unmet, json)| {
+                    self.known.push(json);
+                    unmet
+                })
+                .collect(),
+            None => {
+                self.stale = true;
+                Vec::new()
+            }
+        }
+    }
+
+    fn resumed(&mut self, from: u32, confirmed: bool) {
+        self.made += 1;
+        if confirmed {
+            self.from = from;
+            let c = &self.catalog.counts;
+            c.resumed.fetch_add(1, Ordering::Relaxed);
+            c.tries_skipped
+                .fetch_add(u64::from(from - 1), Ordering::Relaxed);
+        } else {
+            self.stale = true;
+        }
+    }
+
     fn failed(&mut self, attempt: u32, unmet: &[Unmet]) {
         self.made += 1;
         let names: Vec<&str> = unmet.iter().map(|u| u.requirement.name()).collect();
@@ -685,6 +817,7 @@ impl Tries for SeedLog<'_> {
             attempt,
             missed: names.join(","),
             detail: words.join("; "),
+            unmet: serde_json::to_string(unmet).unwrap_or_default(),
         });
     }
 
@@ -715,6 +848,7 @@ impl Tries for SeedLog<'_> {
         self.made += 1;
         self.record = Some(Record::Passed {
             seed: self.seed,
+            from: self.from,
             failed: std::mem::take(&mut self.failed),
             passed_try: attempt,
             hash: world_hash(level),
@@ -737,8 +871,18 @@ impl Drop for SeedLog<'_> {
             c.stale.fetch_add(1, Ordering::Relaxed);
         }
         let record = self.record.take().or_else(|| {
-            (!self.failed.is_empty()).then(|| Record::GaveUp {
+            let tried = self.failed.last()?.attempt + 1;
+            let from = self.from as usize;
+            let check = failures_hash(
+                self.known[..from.min(self.known.len())]
+                    .iter()
+                    .map(String::as_str)
+                    .chain(self.failed.iter().map(|f| f.unmet.as_str())),
+            );
+            Some(Record::GaveUp {
                 seed: self.seed,
+                tried,
+                check,
                 failed: std::mem::take(&mut self.failed),
                 stale: self.stale,
             })
@@ -784,13 +928,14 @@ fn write_loop(
 fn write_batch(conn: &mut Connection, params: i64, batch: &[Record]) -> rusqlite::Result<()> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     {
-        let mut forget_tries =
-            tx.prepare_cached("DELETE FROM failed_tries WHERE params = ?1 AND seed = ?2")?;
+        let mut forget_tries = tx.prepare_cached(
+            "DELETE FROM failed_tries WHERE params = ?1 AND seed = ?2 AND try >= ?3",
+        )?;
         let mut forget_seed =
             tx.prepare_cached("DELETE FROM seeds WHERE params = ?1 AND seed = ?2")?;
         let mut add_try = tx.prepare_cached(
-            "INSERT OR REPLACE INTO failed_tries (params, seed, try, missed, detail)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT OR REPLACE INTO failed_tries (params, seed, try, missed, detail, unmet)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
         let names: Vec<&str> = metric_columns().collect();
         let quoted = |n: &&str| format!("\"{n}\"");
@@ -812,24 +957,28 @@ fn write_batch(conn: &mut Connection, params: i64, batch: &[Record]) -> rusqlite
             sets.join(", ")
         ))?;
         let mut gave_up = tx.prepare_cached(
-            "INSERT INTO seeds (params, seed, tried, passed_try, hash, measured)
-             VALUES (?1, ?2, ?3, NULL, NULL, 0)
-             ON CONFLICT (params, seed) DO UPDATE SET tried = max(tried, excluded.tried)
-             WHERE passed_try IS NULL",
+            "INSERT INTO seeds (params, seed, tried, passed_try, hash, failed_hash, measured)
+             VALUES (?1, ?2, ?3, NULL, NULL, ?4, 0)
+             ON CONFLICT (params, seed) DO UPDATE
+             SET tried = excluded.tried, failed_hash = excluded.failed_hash
+             WHERE passed_try IS NULL AND tried <= excluded.tried",
         )?;
         for record in batch {
             match record {
                 Record::Passed {
                     seed,
+                    from,
                     failed,
                     passed_try,
                     hash,
                     metrics,
                 } => {
                     let seed = *seed as i64;
-                    forget_tries.execute(params![params, seed])?;
+                    forget_tries.execute(params![params, seed, from])?;
                     for f in failed {
-                        add_try.execute(params![params, seed, f.attempt, f.missed, f.detail])?;
+                        add_try.execute(params![
+                            params, seed, f.attempt, f.missed, f.detail, f.unmet
+                        ])?;
                     }
                     let mut values: Vec<Value> = vec![
                         Value::Integer(params),
@@ -844,18 +993,22 @@ fn write_batch(conn: &mut Connection, params: i64, batch: &[Record]) -> rusqlite
                 }
                 Record::GaveUp {
                     seed,
+                    tried,
+                    check,
                     failed,
                     stale,
                 } => {
                     let seed = *seed as i64;
                     if *stale {
-                        forget_tries.execute(params![params, seed])?;
+                        forget_tries.execute(params![params, seed, 0])?;
                         forget_seed.execute(params![params, seed])?;
                     }
                     for f in failed {
-                        add_try.execute(params![params, seed, f.attempt, f.missed, f.detail])?;
+                        add_try.execute(params![
+                            params, seed, f.attempt, f.missed, f.detail, f.unmet
+                        ])?;
                     }
-                    gave_up.execute(params![params, seed, failed.len() as i64])?;
+                    gave_up.execute(params![params, seed, tried, hash_hex(*check)])?;
                 }
                 Record::Measured { seed, metrics } => {
                     let mut values = vec![Value::Integer(params), Value::Integer(*seed as i64)];

@@ -495,6 +495,18 @@ pub trait Tries {
         false
     }
 
+    /// Asked when no pass is remembered (or it was not confirmed): tries `0..n` remembered as
+    /// missing the requirements, each with what it missed. The loop makes try `n - 1` again;
+    /// when it misses exactly the same, the `n` tries count as made (their misses go into the
+    /// error's tally) and the loop goes on from try `n`; otherwise they are forgotten and it
+    /// starts at 0. Only asked when `n <= max_tries`.
+    fn remembered_failures(&mut self) -> Vec<Vec<Unmet>> {
+        Vec::new()
+    }
+
+    /// Says whether the remembered failures were confirmed (the loop goes on from `from`).
+    fn resumed(&mut self, _from: u32, _confirmed: bool) {}
+
     /// Try `attempt` (0-based) missed the requirements `unmet` (in [`Requirement::ALL`]
     /// order).
     fn failed(&mut self, _attempt: u32, _unmet: &[Unmet]) {}
@@ -551,7 +563,31 @@ pub fn generate_for_seed_with(
     }
     let mut failures = [0u32; Requirement::ALL.len()];
     let mut closest: [Option<Unmet>; Requirement::ALL.len()] = [None; Requirement::ALL.len()];
-    for attempt in 0..settings.max_tries {
+    let mut tally = |unmet: &[Unmet]| {
+        for u in unmet {
+            let k = u.requirement as usize;
+            failures[k] += 1;
+            if closest[k].is_none_or(|c| u.gap() < c.gap()) {
+                closest[k] = Some(*u);
+            }
+        }
+    };
+    let mut start = 0;
+    let known = tries.remembered_failures();
+    if let Some(last) = known.last()
+        && let Ok(n) = u32::try_from(known.len())
+        && n <= settings.max_tries
+    {
+        let mut rng = Pcg64::seed_from_u64(sub_seed(seed, n - 1));
+        let level = generate(&mut rng, width, height, settings)?;
+        let confirmed = matches!(verdict(&level), (_, Err(unmet)) if unmet == *last);
+        if confirmed {
+            known.iter().for_each(|u| tally(u));
+            start = n;
+        }
+        tries.resumed(start, confirmed);
+    }
+    for attempt in start..settings.max_tries {
         let mut rng = Pcg64::seed_from_u64(sub_seed(seed, attempt));
         let level = generate(&mut rng, width, height, settings)?;
         match verdict(&level) {
@@ -565,13 +601,7 @@ pub fn generate_for_seed_with(
             }
             (_, Err(unmet)) => {
                 tries.failed(attempt, &unmet);
-                for u in unmet {
-                    let k = u.requirement as usize;
-                    failures[k] += 1;
-                    if closest[k].is_none_or(|c| u.gap() < c.gap()) {
-                        closest[k] = Some(u);
-                    }
-                }
+                tally(&unmet);
             }
         }
     }
