@@ -499,7 +499,7 @@ pub trait Tries {
     /// missing the requirements, each with what it missed. The loop makes try `n - 1` again;
     /// when it misses exactly the same, the `n` tries count as made (their misses go into the
     /// error's tally) and the loop goes on from try `n`; otherwise they are forgotten and it
-    /// starts at 0. Only asked when `n <= max_tries`.
+    /// starts at 0. They are used only when `n <= max_tries`.
     fn remembered_failures(&mut self) -> Vec<Vec<Unmet>> {
         Vec::new()
     }
@@ -522,9 +522,10 @@ pub struct NoMemory;
 
 impl Tries for NoMemory {}
 
-/// [`generate_for_seed`], telling `tries` of each try and starting at the try it remembers
-/// (see [`Tries`]): the world, its generator state and [`Generated::tries`] (the 1-based
-/// number of the try kept, not the worlds made) are the same as without it.
+/// [`generate_for_seed`], telling `tries` of each try and starting at the passing try it
+/// remembers, or after the failed tries it remembers, once each is confirmed (see [`Tries`]):
+/// the world, its generator state, [`Generated::tries`] (the 1-based number of the try kept,
+/// not the worlds made) and the error are the same as without it.
 ///
 /// # Errors
 /// As [`generate_for_seed`].
