@@ -508,7 +508,8 @@ criterion_group!(
     agent,
     explore_tiles,
     run_start,
-    monsters
+    monsters,
+    catalog
 );
 criterion_main!(benches);
 
@@ -725,5 +726,68 @@ fn monsters(c: &mut Criterion) {
             BatchSize::PerIteration,
         )
     });
+    g.finish();
+}
+
+// The seed catalog (docs/catalog.md): a batch of 10,000 seeds under requirements that make
+// about 3.1 tries a seed, re-run through a catalog that remembers them (one try a seed: the
+// remembered pass, its hash checked and its requirements measured) against the same batch
+// without it. One thread, as the other targets.
+
+use byog::core::catalog::Catalog;
+use byog::core::metrics::Requirements;
+
+fn catalog(c: &mut Criterion) {
+    const SEEDS: u64 = 10_000;
+    let settings = GeneratorSettings {
+        requirements: Requirements {
+            min_rooms: Some(18),
+            min_exit_distance: Some(150),
+            ..Requirements::default()
+        },
+        max_tries: 1000,
+        ..GeneratorSettings::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench.db");
+    let batch = |catalog: Option<&Catalog>| -> u64 {
+        (0..SEEDS)
+            .map(|s| {
+                let g = match catalog {
+                    Some(c) => {
+                        generator::generate_for_seed_with(s, 80, 30, &settings, &mut c.seed(s))
+                    }
+                    None => generator::generate_for_seed(s, 80, 30, &settings),
+                };
+                u64::from(black_box(g.unwrap()).tries)
+            })
+            .sum()
+    };
+    let filled = Catalog::open(&path, 80, 30, &settings).unwrap();
+    let tries = batch(Some(&filled));
+    let first = filled.finish();
+    drop(filled);
+    let again = Catalog::open(&path, 80, 30, &settings).unwrap();
+    batch(Some(&again));
+    let rerun = again.finish();
+    drop(again);
+    assert_eq!(rerun.tries_made, SEEDS, "a re-run makes one try a seed");
+    eprintln!(
+        "catalog: {SEEDS} seeds, {tries} tries without the catalog (and on its first run: {}), \
+         {} on a re-run with it ({} remembered failed tries skipped)",
+        first.tries_made, rerun.tries_made, rerun.tries_skipped
+    );
+    let mut g = c.benchmark_group("catalog");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(20));
+    g.bench_function("rerun_10k_seeds", |b| {
+        b.iter(|| {
+            let catalog = Catalog::open(&path, 80, 30, &settings).unwrap();
+            let t = batch(Some(&catalog));
+            assert_eq!(catalog.finish().tries_made, SEEDS);
+            t
+        })
+    });
+    g.bench_function("10k_seeds_without_catalog", |b| b.iter(|| batch(None)));
     g.finish();
 }

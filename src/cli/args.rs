@@ -33,7 +33,7 @@ pub type Given = std::collections::BTreeSet<String>;
 /// clap id). They are still accepted, so a script can pass `--save-dir` to every command;
 /// given to a command they do nothing for, they are reported as ignored (`--save-dir` is
 /// not: it names where saves live, whatever the command).
-pub const HIDDEN: [(&str, &[&str]); 3] = [
+pub const HIDDEN: [(&str, &[&str]); 4] = [
     (
         "gen",
         &[
@@ -56,6 +56,18 @@ pub const HIDDEN: [(&str, &[&str]); 3] = [
         ],
     ),
     ("solve", &["max_unexplored", "branch_timer", "no_monsters"]),
+    (
+        "catalog",
+        &[
+            "floors",
+            "max_unexplored",
+            "branch_timer",
+            "no_monsters",
+            "max_tries",
+            "save_dir",
+            "slot",
+        ],
+    ),
 ];
 
 /// Flags every command takes.

@@ -18,6 +18,7 @@ use super::{
     CliError, Color, Format, failed_of, format_of, reported, seed_failure, value_name, write_stdout,
 };
 use crate::core::GameState;
+use crate::core::catalog::Catalog;
 use crate::core::generator::{self, GeneratorSettings, RoomRect};
 use crate::tile_engine::{Geometry, raster};
 
@@ -61,6 +62,10 @@ pub struct GenArgs {
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads,
           allow_negative_numbers = true)]
     threads: usize,
+    /// A seed catalog (SQLite, created when missing): remembered seeds start at the try that
+    /// met the requirements; the worlds are the same.
+    #[arg(long, value_name = "FILE")]
+    catalog: Option<PathBuf>,
 }
 
 /// A world as `gen` makes it: the game `N<seed>S` starts and the rooms the generator carved.
@@ -69,9 +74,18 @@ struct Made {
     rooms: Vec<RoomRect>,
 }
 
-fn make(seed: u64, common: &Common, settings: GeneratorSettings) -> Result<Made, String> {
-    let g = generator::generate_for_seed(seed, common.width, common.height, &settings)
-        .map_err(|e| errors::generate(&e))?;
+fn make(
+    seed: u64,
+    common: &Common,
+    settings: GeneratorSettings,
+    catalog: Option<&Catalog>,
+) -> Result<Made, String> {
+    let (w, h) = (common.width, common.height);
+    let g = match catalog {
+        Some(c) => generator::generate_for_seed_with(seed, w, h, &settings, &mut c.seed(seed)),
+        None => generator::generate_for_seed(seed, w, h, &settings),
+    }
+    .map_err(|e| errors::generate(&e))?;
     let rooms = g.level.rooms.clone();
     Ok(Made {
         game: GameState::from_generated(seed, settings, g),
@@ -134,7 +148,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
         // Checked before generating, which can take long at the largest sizes.
         check_png_size(common.width, common.height, path)?;
         let notice = super::progress::Notice::after("making the world");
-        let made = make(range.first, common, settings).map_err(CliError::Usage);
+        let made = make(range.first, common, settings, None).map_err(CliError::Usage);
         drop(notice);
         let made = made?;
         let mut world = made.game.world();
@@ -146,6 +160,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(e.to_string()))?;
     }
     let pool = thread_pool(args.threads, count)?;
+    let catalog = super::catalog::open(args.catalog.as_deref(), common, &settings);
     let bar = progress_bar(count);
     // One world at the largest sizes takes seconds: say so (a batch has its bar).
     let mut notice = (count == 1).then(|| super::progress::Notice::after("making the world"));
@@ -157,7 +172,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
         let work = || -> Vec<Result<String, String>> {
             (first..=last)
                 .into_par_iter()
-                .map(|seed| make(seed, common, settings).map(|m| render(&m)))
+                .map(|seed| make(seed, common, settings, catalog.as_ref()).map(|m| render(&m)))
                 .collect()
         };
         let texts = match &pool {
@@ -187,6 +202,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
         }
         first = last + 1;
     }
+    super::catalog::finish(catalog);
     if let Some(e) = single_failure {
         return Err(CliError::Usage(e));
     }

@@ -9,6 +9,7 @@
 //! | `byog stats ...` | dungeon metrics and expressive range | `cli/stats/` (tables, JSON) |
 //! | `byog solve INPUT` | the keys that win the run INPUT reaches | `cli/solve.rs` |
 //! | `byog agent` | plays JSON lines of keys from stdin, answers each with an observation | `cli/agent.rs` |
+//! | `byog catalog FILE` | lists and queries a seed catalog (`gen`/`stats --catalog FILE`) | `cli/catalog.rs` |
 //! | `byog help [COMMAND]` | the help of byog or of one command | clap |
 //!
 //! The short form `byog INPUT` takes `replay`'s flags (`byog --json N1S` is `byog replay
@@ -26,6 +27,7 @@
 
 mod agent;
 mod args;
+mod catalog;
 mod errors;
 mod generate;
 pub mod json;
@@ -81,6 +83,8 @@ enum Command {
     /// Play for a program: one JSON string of keys a line on stdin, one JSON observation (what
     /// the player sees) a line on stdout.
     Agent(agent::AgentArgs),
+    /// List and query a seed catalog (gen/stats --catalog): seeds by metric ranges.
+    Catalog(catalog::CatalogArgs),
 }
 
 impl Command {
@@ -93,6 +97,7 @@ impl Command {
             Command::Stats(_) => "stats",
             Command::Solve(_) => "solve",
             Command::Agent(_) => "agent",
+            Command::Catalog(_) => "catalog",
         }
     }
 }
@@ -167,7 +172,9 @@ impl CliError {
 }
 
 /// The commands, for suggestions when one is mistyped.
-const COMMANDS: [&str; 7] = ["play", "replay", "gen", "stats", "solve", "agent", "help"];
+const COMMANDS: [&str; 8] = [
+    "play", "replay", "gen", "stats", "solve", "agent", "catalog", "help",
+];
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
@@ -346,6 +353,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         (Some(Command::Solve(args)), None) => solve::run(&common, args),
         (Some(Command::Play(args)), None) => play::run(&common, args),
         (Some(Command::Agent(args)), None) => agent::run(&common, args),
+        (Some(Command::Catalog(args)), None) => catalog::run(&common, args),
         (None, None) if cli.replay.file.is_none() => match replay_flags.first() {
             Some(flag) => Err(CliError::Usage(format!(
                 "{flag} goes with an input string: byog {flag} INPUT, or byog replay {flag} INPUT"

@@ -6,6 +6,7 @@
 pub mod action;
 mod base;
 pub mod board;
+pub mod catalog;
 #[cfg(feature = "java-parity")]
 mod engine;
 pub mod explore;

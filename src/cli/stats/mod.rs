@@ -63,6 +63,10 @@ pub struct StatsArgs {
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_threads,
           allow_negative_numbers = true)]
     threads: usize,
+    /// A seed catalog for --seed and --seeds (SQLite, created when missing): remembered seeds
+    /// start at the try that met the requirements; the numbers are the same.
+    #[arg(long, value_name = "FILE")]
+    catalog: Option<std::path::PathBuf>,
 }
 
 /// Runs `stats`.
@@ -82,6 +86,11 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     if args.run.is_none() && args.runs.is_none() {
         common.ignored(FLOORS_FLAGS, "it goes with --run or --runs");
     }
+    if args.catalog.is_some() && (args.run.is_some() || args.runs.is_some()) {
+        eprintln!(
+            "byog: ignored: --catalog (it remembers the worlds of --seed and --seeds, not run floors)"
+        );
+    }
     if let Some(seed) = args.run {
         return one_run(common, seed, json);
     }
@@ -90,9 +99,18 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     }
     let (range, many) = seeds(args.seed, args.seeds)?;
     let settings = common.settings();
+    let catalog = super::catalog::open(args.catalog.as_deref(), common, &settings);
     if !many {
-        let s = batch::measure_seed(range.first, common.width, common.height, &settings)
-            .map_err(|e| CliError::Usage(errors::generate(&e)))?;
+        let s = batch::measure_seed_with(
+            range.first,
+            common.width,
+            common.height,
+            &settings,
+            catalog.as_ref(),
+        )
+        .map_err(|e| CliError::Usage(errors::generate(&e)));
+        super::catalog::finish(catalog);
+        let s = s?;
         let text = if json {
             // Flat: the generator's parameters sit beside the metrics.
             let mut v = json::seed_json(&s);
@@ -121,16 +139,18 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     }
     let pool = thread_pool(args.threads, count)?;
     let bar = progress_bar(count);
-    let r = batch::measure_range(
+    let r = batch::measure_range_with(
         range.first..=range.last,
         common.width,
         common.height,
         &settings,
         pool.as_ref(),
         &|| bar.inc(1),
+        catalog.as_ref(),
     )
     .map_err(|e| CliError::Usage(errors::generate(&e)))?;
     bar.finish_and_clear();
+    super::catalog::finish(catalog);
     let messages = r
         .failures
         .iter()

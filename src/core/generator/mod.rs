@@ -537,6 +537,13 @@ pub struct Generated {
     pub tries: u32,
 }
 
+/// The version of the worlds a seed gives: bump it in the same change that makes any seed's
+/// world differ (a snapshot or golden-hash diff of generation, a new `sub_seed`, a changed step
+/// or requirement check). The seed catalog ([`crate::core::catalog`]) keys what it remembers by
+/// it, so a catalog written by an older generator is never trusted; `tests/catalog.rs` holds
+/// golden world hashes that fail when the worlds change without it.
+pub const GENERATOR_VERSION: u32 = 1;
+
 /// The seed of try number `attempt` (0-based) for `seed`: the seed itself for the first try,
 /// then a SplitMix64 mix of the two (Steele, Lea and Flood, "Fast splittable pseudorandom
 /// number generators", 2014), so every retry is as reproducible as the first try.
@@ -565,35 +572,134 @@ pub fn generate_for_seed(
     height: usize,
     settings: &GeneratorSettings,
 ) -> Result<Generated, GenerateError> {
+    generate_for_seed_with(seed, width, height, settings, &mut NoMemory)
+}
+
+/// What [`generate_for_seed_with`] tells of its tries, and a try it may start at: the hook of
+/// a memory of tries such as the seed catalog ([`crate::core::catalog`]). Every method has a
+/// default that remembers nothing.
+pub trait Tries {
+    /// A try remembered as the first to meet the requirements, to be made first. The loop
+    /// keeps its world only when [`Tries::confirm`] accepts it and it meets the requirements
+    /// (and the try is below `max_tries`); otherwise it forgets it and tries from 0, so the
+    /// world is always the one made without the memory.
+    fn remembered(&mut self) -> Option<u32> {
+        None
+    }
+
+    /// Whether the remembered try's `level` is the world remembered (its hash).
+    fn confirm(&mut self, _attempt: u32, _level: &Level) -> bool {
+        false
+    }
+
+    /// Asked when no pass is remembered (or it was not confirmed): tries `0..n` remembered as
+    /// missing the requirements, each with what it missed. The loop makes try `n - 1` again;
+    /// when it misses exactly the same, the `n` tries count as made (their misses go into the
+    /// error's tally) and the loop goes on from try `n`; otherwise they are forgotten and it
+    /// starts at 0. They are used only when `n <= max_tries`.
+    fn remembered_failures(&mut self) -> Vec<Vec<Unmet>> {
+        Vec::new()
+    }
+
+    /// Says whether the remembered failures were confirmed (the loop goes on from `from`).
+    fn resumed(&mut self, _from: u32, _confirmed: bool) {}
+
+    /// Try `attempt` (0-based) missed the requirements `unmet` (in [`Requirement::ALL`]
+    /// order).
+    fn failed(&mut self, _attempt: u32, _unmet: &[Unmet]) {}
+
+    /// Try `attempt` met the requirements: its level and, when they constrain anything, the
+    /// metrics they were checked on.
+    fn passed(&mut self, _attempt: u32, _level: &Level, _metrics: Option<&metrics::Metrics>) {}
+}
+
+/// [`Tries`] that remembers nothing: [`generate_for_seed`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoMemory;
+
+impl Tries for NoMemory {}
+
+/// [`generate_for_seed`], telling `tries` of each try and starting at the passing try it
+/// remembers, or after the failed tries it remembers, once each is confirmed (see [`Tries`]):
+/// the world, its generator state, [`Generated::tries`] (the 1-based number of the try kept,
+/// not the worlds made) and the error are the same as without it.
+///
+/// # Errors
+/// As [`generate_for_seed`].
+pub fn generate_for_seed_with(
+    seed: u64,
+    width: usize,
+    height: usize,
+    settings: &GeneratorSettings,
+    tries: &mut dyn Tries,
+) -> Result<Generated, GenerateError> {
     check_size(width, height)?;
     settings.validate()?;
     let requirements = &settings.requirements;
-    let mut failures = [0u32; Requirement::ALL.len()];
-    let mut closest: [Option<Unmet>; Requirement::ALL.len()] = [None; Requirement::ALL.len()];
-    for attempt in 0..settings.max_tries {
+    let verdict = |level: &Level| {
+        if requirements.is_unconstrained() {
+            (None, Ok(()))
+        } else {
+            let m = metrics::measure(&level.world, level.avatar, level.exit);
+            let v = requirements.check(&m);
+            (Some(m), v)
+        }
+    };
+    if let Some(attempt) = tries.remembered().filter(|&a| a < settings.max_tries) {
         let mut rng = Pcg64::seed_from_u64(sub_seed(seed, attempt));
         let level = generate(&mut rng, width, height, settings)?;
-        let verdict = if requirements.is_unconstrained() {
-            Ok(())
-        } else {
-            requirements.check(&metrics::measure(&level.world, level.avatar, level.exit))
-        };
-        match verdict {
-            Ok(()) => {
+        if tries.confirm(attempt, &level)
+            && let (m, Ok(())) = verdict(&level)
+        {
+            tries.passed(attempt, &level, m.as_ref());
+            return Ok(Generated {
+                level,
+                rng,
+                tries: attempt + 1,
+            });
+        }
+    }
+    let mut failures = [0u32; Requirement::ALL.len()];
+    let mut closest: [Option<Unmet>; Requirement::ALL.len()] = [None; Requirement::ALL.len()];
+    let mut tally = |unmet: &[Unmet]| {
+        for u in unmet {
+            let k = u.requirement as usize;
+            failures[k] += 1;
+            if closest[k].is_none_or(|c| u.gap() < c.gap()) {
+                closest[k] = Some(*u);
+            }
+        }
+    };
+    let mut start = 0;
+    let known = tries.remembered_failures();
+    if let Some(last) = known.last()
+        && let Ok(n) = u32::try_from(known.len())
+        && n <= settings.max_tries
+    {
+        let mut rng = Pcg64::seed_from_u64(sub_seed(seed, n - 1));
+        let level = generate(&mut rng, width, height, settings)?;
+        let confirmed = matches!(verdict(&level), (_, Err(unmet)) if unmet == *last);
+        if confirmed {
+            known.iter().for_each(|u| tally(u));
+            start = n;
+        }
+        tries.resumed(start, confirmed);
+    }
+    for attempt in start..settings.max_tries {
+        let mut rng = Pcg64::seed_from_u64(sub_seed(seed, attempt));
+        let level = generate(&mut rng, width, height, settings)?;
+        match verdict(&level) {
+            (m, Ok(())) => {
+                tries.passed(attempt, &level, m.as_ref());
                 return Ok(Generated {
                     level,
                     rng,
                     tries: attempt + 1,
                 });
             }
-            Err(unmet) => {
-                for u in unmet {
-                    let k = u.requirement as usize;
-                    failures[k] += 1;
-                    if closest[k].is_none_or(|c| u.gap() < c.gap()) {
-                        closest[k] = Some(u);
-                    }
-                }
+            (_, Err(unmet)) => {
+                tries.failed(attempt, &unmet);
+                tally(&unmet);
             }
         }
     }

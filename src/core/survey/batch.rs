@@ -9,7 +9,8 @@
 
 use rayon::prelude::*;
 
-use crate::core::generator::{self, GenerateError, GeneratorSettings};
+use crate::core::catalog::Catalog;
+use crate::core::generator::{self, GenerateError, GeneratorSettings, NoMemory};
 use crate::core::metrics::{Metrics, SUMMARY, measure};
 
 /// One measured world.
@@ -33,7 +34,27 @@ pub fn measure_seed(
     height: usize,
     settings: &GeneratorSettings,
 ) -> Result<SeedStats, GenerateError> {
-    let g = generator::generate_for_seed(seed, width, height, settings)?;
+    measure_seed_with(seed, width, height, settings, None)
+}
+
+/// [`measure_seed`] through a seed catalog, when one is given: the same world and numbers,
+/// made from the remembered passing try.
+///
+/// # Errors
+/// As [`measure_seed`].
+pub fn measure_seed_with(
+    seed: u64,
+    width: usize,
+    height: usize,
+    settings: &GeneratorSettings,
+    catalog: Option<&Catalog>,
+) -> Result<SeedStats, GenerateError> {
+    let g = match catalog {
+        Some(c) => {
+            generator::generate_for_seed_with(seed, width, height, settings, &mut c.seed(seed))?
+        }
+        None => generator::generate_for_seed_with(seed, width, height, settings, &mut NoMemory)?,
+    };
     let d = &g.level;
     Ok(SeedStats {
         seed,
@@ -130,6 +151,23 @@ pub fn measure_range(
     pool: Option<&rayon::ThreadPool>,
     on_seed: &(dyn Fn() + Sync),
 ) -> Result<RangeStats, GenerateError> {
+    measure_range_with(seeds, width, height, settings, pool, on_seed, None)
+}
+
+/// [`measure_range`] through a seed catalog, when one is given (shared by the threads): the
+/// same numbers, each remembered seed made in one try.
+///
+/// # Errors
+/// As [`measure_range`].
+pub fn measure_range_with(
+    seeds: std::ops::RangeInclusive<u64>,
+    width: usize,
+    height: usize,
+    settings: &GeneratorSettings,
+    pool: Option<&rayon::ThreadPool>,
+    on_seed: &(dyn Fn() + Sync),
+    catalog: Option<&Catalog>,
+) -> Result<RangeStats, GenerateError> {
     let (first, last) = (*seeds.start(), *seeds.end());
     generator::check_size(width, height)?;
     settings.validate()?;
@@ -138,7 +176,7 @@ pub fn measure_range(
         (first..=last)
             .into_par_iter()
             .map(|seed| {
-                let r = measure_seed(seed, width, height, settings);
+                let r = measure_seed_with(seed, width, height, settings, catalog);
                 on_seed();
                 r.map(|s| values(&s))
             })
