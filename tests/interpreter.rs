@@ -242,8 +242,8 @@ fn strict_replay_refuses_the_first_report_and_saves_nothing() {
     let mut store = MemoryStore::default();
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     let err =
-        replay::replay(&mut interpreter, "N1SDX:Q", &mut store, true, &mut |_| {}).unwrap_err();
-    assert!(matches!(err, replay::ReplayError::Strict(r) if r.position == 4 && r.key == 'X'));
+        replay::replay(&mut interpreter, "N1SDZ:Q", &mut store, true, &mut |_| {}).unwrap_err();
+    assert!(matches!(err, replay::ReplayError::Strict(r) if r.position == 4 && r.key == 'Z'));
     assert!(store.bytes.is_none());
 }
 
