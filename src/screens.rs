@@ -682,7 +682,8 @@ pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
 }
 
 /// The keys of a watch, for its HUD.
-pub const WATCH_KEYS: &str = "Space pause · . step · [ ] slower/faster · Esc leave";
+pub const WATCH_KEYS: &str =
+    "Space pause · . step · { } speed · [ ] 100 steps · Home End · Esc leave";
 
 /// The HUD while watching a save: the tile under the mouse and the game's seed (and floor)
 /// on the top row; the message (or the watch's keys) and where playback stands below.
@@ -944,8 +945,8 @@ pub fn help_keys(kind: Option<GameKind>) -> String {
                 ""
             };
             format!(
-                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move · :Q save and quit{sight} \
-                 · P messages · ? help"
+                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move · X explore · > to the exit \
+                 · click: walk there · :Q save and quit{sight} · P messages · ? help"
             )
         }
     }

@@ -258,10 +258,17 @@ async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayErr
             (mq::KeyCode::Left, 'A'),
             (mq::KeyCode::Down, 'S'),
             (mq::KeyCode::Right, 'D'),
+            // Home and End seek a watch to its first or last step.
+            (mq::KeyCode::Home, crate::core::watch::HOME),
+            (mq::KeyCode::End, crate::core::watch::END),
         ] {
             if mq::is_key_pressed(code) {
                 window.key(key);
             }
+        }
+        // A left click on a seen tile walks there (docs/keys.md); during a walk it stops it.
+        if mq::is_mouse_button_pressed(mq::MouseButton::Left) {
+            window.click();
         }
         window.shell.tick(mq::get_time());
         window.layout();
@@ -335,6 +342,23 @@ impl Window {
             }
         }
         self.shell.key(key, mq::get_time());
+    }
+
+    /// A left click: the tile under the pointer, if it is a world tile the HUD may name, is
+    /// where the session walks (a click anywhere stops a walk under way).
+    fn click(&mut self) {
+        self.layout();
+        self.place_view();
+        let tile = self
+            .shell
+            .shown_game()
+            .filter(|_| self.shell.shows_world())
+            .and_then(|g| self.tile_under_mouse(g));
+        match tile {
+            Some(pos) => self.shell.click(pos, mq::get_time()),
+            None if self.shell.is_walking() => self.shell.key(' ', mq::get_time()),
+            None => {}
+        }
     }
 
     /// Zooms one step in (`+1`) or out (`-1`) from the tile size on screen now.

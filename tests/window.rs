@@ -1381,8 +1381,8 @@ fn assert_hud_apart(img: &RgbaImage) {
 fn the_hud_never_overlaps_and_never_follows_the_zoom() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
-    // 'X' is not a game key: a long message ("'X': not a game key (W A S D move, …)").
-    let mut window = Window::open_with(&x, saves.path(), &["--keys", "R77SX"]);
+    // 'Z' is not a game key: a long message ("'Z': not a game key (W A S D move, …)").
+    let mut window = Window::open_with(&x, saves.path(), &["--keys", "R77SZ"]);
     xdotool(&x, &["windowsize", "--sync", &window.id, "700", "512"]);
     // The pointer over the HUD: no tile is named.
     xdotool(&x, &["mousemove", "--window", &window.id, "3", "3"]);
@@ -1432,4 +1432,89 @@ fn the_menu_says_when_the_save_cannot_be_read() {
     );
     assert!(bad != none, "an unreadable save is shown as no save");
     assert!(none != good);
+}
+
+/// The tests' own breadth-first distances over the rows of `byog replay KEYS --view sight`
+/// (top row first): floor and the avatar walkable, 4 neighbours. Returns `(x, y, distance)`
+/// of every reached tile, `y` from the bottom.
+fn sight_distances(keys: &str) -> Vec<(u32, u32, u32)> {
+    let dir = tempfile::tempdir().unwrap();
+    let out = byog(dir.path(), &["replay", keys, "--view", "sight"]);
+    assert!(out.status.success());
+    let rows: Vec<Vec<char>> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    let (h, w) = (rows.len() as i64, rows[0].len() as i64);
+    let open = |x: i64, y: i64| {
+        (0..w).contains(&x)
+            && (0..h).contains(&y)
+            && "·@".contains(rows[(h - 1 - y) as usize][x as usize])
+    };
+    let (ax, ay) = (0..w)
+        .flat_map(|x| (0..h).map(move |y| (x, y)))
+        .find(|&(x, y)| rows[(h - 1 - y) as usize][x as usize] == '@')
+        .unwrap();
+    let mut dist = std::collections::BTreeMap::from([((ax, ay), 0u32)]);
+    let mut queue = std::collections::VecDeque::from([(ax, ay)]);
+    while let Some((x, y)) = queue.pop_front() {
+        let d = dist[&(x, y)];
+        for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            let (nx, ny) = (x + dx, y + dy);
+            if open(nx, ny) && !dist.contains_key(&(nx, ny)) {
+                dist.insert((nx, ny), d + 1);
+                queue.push_back((nx, ny));
+            }
+        }
+    }
+    dist.into_iter()
+        .map(|((x, y), d)| (x as u32, y as u32, d))
+        .collect()
+}
+
+/// A click on a seen tile walks the shortest known way there (docs/keys.md): the avatar ends
+/// on the tile, after as many moves as the tests' own search over the seen tiles counts.
+#[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+fn a_click_on_a_seen_tile_walks_there() {
+    let x = xvfb();
+    let saves = tempfile::tempdir().unwrap();
+    let mut window = Window::open(&x, saves.path());
+    window.type_keys("n1234s");
+    let (tx, ty, d) = sight_distances("N1234S")
+        .into_iter()
+        .filter(|&(_, _, d)| d <= 8)
+        .max_by_key(|&(x, y, d)| (d, u32::MAX - y, u32::MAX - x))
+        .unwrap();
+    assert!(d >= 3, "a walk of {d} steps");
+    let (px, py) = View::below_hud(TILE, 30).centre((tx, ty));
+    xdotool(
+        &x,
+        &[
+            "mousemove",
+            "--window",
+            &window.id,
+            &px.to_string(),
+            &py.to_string(),
+        ],
+    );
+    window.wait_frames();
+    xdotool(&x, &["click", "1"]);
+    let shot = window.screenshot_when(|img| avatar_cell(img, 80, 30) == Some((tx, ty)));
+    assert_eq!(
+        avatar_cell(&shot, 80, 30),
+        Some((tx, ty)),
+        "the avatar walked to the tile"
+    );
+    // Saved, the history holds the walk as d plain moves.
+    window.type_keys(":q");
+    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
+    let loaded = byog(saves.path(), &["replay", "L", "--json"]);
+    let state: serde_json::Value =
+        serde_json::from_str(String::from_utf8(loaded.stdout).unwrap().trim_end()).unwrap();
+    assert_eq!(
+        state["history"].as_str().unwrap().len(),
+        "N1234S".len() + d as usize
+    );
 }

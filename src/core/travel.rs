@@ -357,6 +357,8 @@ pub struct Travel {
     health: Option<u32>,
     steps: u32,
     visited: Vec<Pos>,
+    /// Hearts the player agreed to lose on the way (a confirmed route through armed traps).
+    hurts: u32,
 }
 
 impl Travel {
@@ -371,7 +373,15 @@ impl Travel {
             health: game.health(),
             steps: 0,
             visited: Vec::new(),
+            hurts: 0,
         }
+    }
+
+    /// The same walk, going on through `hearts` losses of health (the player confirmed a
+    /// route through that many armed traps) instead of stopping at the first.
+    pub fn allowing_hurts(mut self, hearts: u32) -> Travel {
+        self.hurts = hearts;
+        self
     }
 
     /// Where the walk goes.
@@ -436,13 +446,16 @@ impl Travel {
         self.steps += 1;
         let stop = if game.has_ended() {
             Some(Stop::Over)
-        } else if game.health() < self.health {
+        } else if game.health() < self.health && self.hurts == 0 {
             Some(Stop::Hurt)
-        } else if events
-            .as_slice()
-            .iter()
-            .any(|e| !matches!(e, Event::Moved { .. } | Event::Entered { .. }))
-        {
+        } else if events.as_slice().iter().any(|e| match e {
+            Event::Moved { .. } | Event::Entered { .. } => false,
+            Event::Hurt { .. } if self.hurts > 0 => {
+                self.hurts -= 1;
+                false
+            }
+            _ => true,
+        }) {
             Some(Stop::Event)
         } else if let Some(thing) = self.known.newly(game) {
             Some(Stop::Sighted(thing))

@@ -25,7 +25,9 @@ use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, MouseEventKind};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
+};
 use crossterm::style::{Attribute, ResetColor, SetAttribute};
 use crossterm::{cursor, execute, terminal};
 
@@ -344,6 +346,20 @@ impl Play {
                         _ => {}
                     },
                     Event::Mouse(mouse) => {
+                        // A left click on a seen tile walks there (docs/keys.md).
+                        if mouse.kind == MouseEventKind::Down(MouseButton::Left)
+                            && let Some(camera) = self.shell.camera().map(|(_, c)| c)
+                            && let Some(game) = self.shell.shown_game()
+                            && self.shell.shows_world()
+                        {
+                            match frame::tile_under(&camera, mouse.column, mouse.row)
+                                .filter(|&p| game.rect().contains(p) && self.shell.names(game, p))
+                            {
+                                Some(pos) => self.shell.click(pos, self.now()),
+                                None if self.shell.is_walking() => self.shell.key(' ', self.now()),
+                                None => {}
+                            }
+                        }
                         if matches!(
                             mouse.kind,
                             MouseEventKind::Moved
