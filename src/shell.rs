@@ -535,6 +535,25 @@ impl Shell {
         self.log.push_back(self.message.clone());
     }
 
+    /// Walks a walk under way to its end at once (the keys of `--keys`: each key's walk is
+    /// done before the next key, as in an input string).
+    pub fn finish_walk(&mut self, now: f64) {
+        while self.walking.is_some() {
+            if let Some(busy) = self.busy.take() {
+                match busy.done.recv() {
+                    Ok(fed) => self.finish(fed, now),
+                    Err(_) => {
+                        // The worker died: tick says so.
+                        self.busy = Some(busy);
+                        return;
+                    }
+                }
+                continue;
+            }
+            self.walk_step(now);
+        }
+    }
+
     /// The tiles of a route waiting for `Y` (world positions), for the front-ends to mark.
     pub fn route(&self) -> Option<&[Pos]> {
         self.confirm.as_ref().map(|(_, r)| r.tiles.as_slice())

@@ -1003,3 +1003,40 @@ fn a_click_walks_the_shortest_known_way_and_x_explores() {
     assert_eq!(again["avatar"], loaded["avatar"]);
     assert!(screen.len() > 2);
 }
+
+#[test]
+#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+fn the_minimap_shows_a_world_larger_than_the_terminal_and_m_hides_it() {
+    let t = tmux("minimap", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    t.play(
+        "",
+        dir.path(),
+        "--color never --walls java --width 200 --height 90",
+        "New Game (N)",
+    );
+    t.type_text("N5S");
+    // Without colour the minimap marks what is known `▒` and the avatar `@`, in the view's
+    // top-right quarter below the HUD.
+    let box_of = |s: &[String]| -> Vec<String> {
+        s[HUD_ROWS..HUD_ROWS + 12]
+            .iter()
+            .map(|l| l.chars().skip(usize::from(COLS) * 3 / 4).collect())
+            .collect()
+    };
+    t.wait_for("the minimap", |s| {
+        let b = box_of(s);
+        b.iter().any(|l| l.contains('▒')) && b.iter().any(|l| l.contains('@'))
+    });
+    t.type_text("M");
+    t.wait_for("the minimap hidden", |s| {
+        box_of(s).iter().all(|l| !l.contains('▒'))
+    });
+    // `M` is a view key: nothing was reported, no move was made.
+    let screen = t.screen();
+    assert!(screen[1].contains(" · 0 moves"), "{}", screen[1]);
+    t.type_text("M");
+    t.wait_for("the minimap again", |s| {
+        box_of(s).iter().any(|l| l.contains('▒'))
+    });
+}
