@@ -1144,14 +1144,14 @@ mod tests {
         assert!(s.shows_world(), "any key closes the help");
         assert_eq!(s.shown_game().unwrap().moves(), 0, "and is not fed");
         // Every message of this game is in the log, newest at the bottom.
-        keys(&mut s, "XYZ", 0.0);
+        keys(&mut s, "FYZ", 0.0);
         keys(&mut s, "p", 0.0);
         let Screen::Text(log) = s.screen(0.0, None) else {
             panic!("the log is a text screen");
         };
         assert_eq!(log.lines[0].text, "MESSAGES");
         assert!(log.lines.last().unwrap().text.starts_with("'Z'"), "{log:?}");
-        assert!(log.lines[log.lines.len() - 3].text.starts_with("'X'"));
+        assert!(log.lines[log.lines.len() - 3].text.starts_with("'F'"));
         keys(&mut s, "W", 0.0);
         let Screen::Text(up) = s.screen(0.0, None) else {
             panic!("still the log");
@@ -1233,6 +1233,39 @@ mod tests {
         let mut store = crate::core::save::MemoryStore::default();
         crate::core::replay::replay(&mut i, keys, &mut store, true, &mut |_| ()).unwrap();
         i.into_game().unwrap().history()
+    }
+
+    #[test]
+    fn a_walk_goes_one_step_a_tick_takes_the_interpreters_steps_and_stops_at_a_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "R3SX", 0.0);
+        assert!(s.is_walking());
+        let mut now = 0.0;
+        // The first step is taken at once.
+        let mut last = s.shown_game().unwrap().moves();
+        assert_eq!(last, 1);
+        for _ in 0..5 {
+            now += TRAVEL_STEP_SECONDS;
+            assert!(s.tick(now));
+            let moves = s.shown_game().unwrap().moves();
+            assert!(moves <= last + 1, "one step a tick");
+            last = moves;
+        }
+        assert!(s.is_walking() && last >= 3);
+        // A key stops it, and is not fed.
+        keys(&mut s, "D", now);
+        assert!(!s.is_walking());
+        assert_eq!(s.message, "travel stopped by a key");
+        let stopped = s.shown_game().unwrap().history();
+        assert_eq!(s.shown_game().unwrap().moves(), last);
+        // Walked to its end, X takes exactly the steps the interpreter takes for it.
+        let mut s = shell(dir.path());
+        keys(&mut s, "R3SX", 0.0);
+        s.finish_walk(0.0);
+        let walked = s.shown_game().unwrap().history();
+        assert_eq!(walked, replayed_history("R3SX", 80, 30));
+        assert!(walked.starts_with(&stopped), "{walked} {stopped}");
     }
 
     #[test]

@@ -340,6 +340,27 @@ impl MinimapCells {
     }
 }
 
+/// Marks the tiles of a route waiting for `Y` (a walk through armed traps): their cells'
+/// background tinted (without colour, drawn reversed as `*`), as the window tints them.
+pub fn mark_route(grid: &mut CellGrid, camera: &Camera, route: &[Pos], colour: bool) {
+    for &p in route {
+        let Some((cx, cy)) = camera.cell_of(p) else {
+            continue;
+        };
+        let row = camera.rows - 1 - cy + HUD_ROWS as u32;
+        if let (Ok(x), Ok(y)) = (u16::try_from(cx), u16::try_from(row))
+            && let Some(mut cell) = grid.get(x, y)
+        {
+            if colour {
+                cell.bg = palette::ROUTE;
+            } else {
+                cell.ch = '*';
+            }
+            grid.set(x, y, cell);
+        }
+    }
+}
+
 /// The world tile under terminal cell `(col, row)` (row from the top) when `camera` shows the
 /// world below the HUD; `None` on the HUD.
 pub fn tile_under(camera: &Camera, col: u16, row: u16) -> Option<Pos> {

@@ -426,6 +426,9 @@ impl Play {
                         colour,
                     };
                     frame::world(&mut grid, game, &camera, look);
+                    if let Some(route) = self.shell.route() {
+                        frame::mark_route(&mut grid, &camera, route, colour);
+                    }
                     let minimap = self.minimap.take();
                     self.minimap =
                         frame::MinimapCells::keep(minimap, game, &camera, look, (cols, rows));
