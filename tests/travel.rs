@@ -232,6 +232,17 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
 }
 
 #[test]
+fn explore_walks_through_unexplored_exits_and_makes_rooms() {
+    for seed in 1..=6u64 {
+        let mut store = MemoryStore::default();
+        let mut it = interpreter();
+        feed(&mut it, &format!("E{seed}SXXXXXXXX"), &mut store);
+        let rooms = json::state(&it)["rooms"].as_array().map_or(0, Vec::len);
+        assert!(rooms >= 3, "E{seed}S and eight X made {rooms} rooms");
+    }
+}
+
+#[test]
 fn travel_goes_to_the_exit_once_seen_and_not_before() {
     let mut descended = 0;
     for seed in 1..=6u64 {

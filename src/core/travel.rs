@@ -170,7 +170,7 @@ impl Known {
     /// unseen tile of the map, or an exploration's unexplored exit.
     fn is_frontier(&self, game: &GameState, i: usize) -> bool {
         self.open[i]
-            && (game.tile_at(self.grid.pos(i)) == Some(Tile::ExitUnexplored)
+            && (is_unexplored_exit(game, self.grid.pos(i))
                 || self
                     .grid
                     .neighbours(i)
@@ -207,6 +207,16 @@ impl Known {
     }
 }
 
+/// Whether world tile `pos` of an exploration is an unexplored exit (the avatar may stand on
+/// it: what is under the avatar counts).
+fn is_unexplored_exit(game: &GameState, pos: Pos) -> bool {
+    game.explore().is_some_and(|e| {
+        let o = game.origin();
+        game.rect().contains(pos)
+            && e.tile_at(Pos::new(pos.x + o.x, pos.y + o.y)) == Tile::ExitUnexplored
+    })
+}
+
 /// The direction of the step from `a` to its neighbour `b`.
 fn direction_between(a: Pos, b: Pos) -> Direction {
     Direction::ALL
@@ -241,7 +251,7 @@ fn plan_avoiding(game: &GameState, goal: Goal, visited: &[Pos]) -> Result<Route,
     };
     match goal {
         Goal::Explore => {
-            if game.tile_at(avatar) == Some(Tile::ExitUnexplored)
+            if is_unexplored_exit(game, avatar)
                 && let Some(d) = Direction::ALL
                     .into_iter()
                     .find(|&d| !game.has_seen(avatar + d) && !game.is_walkable(avatar + d))
@@ -419,7 +429,7 @@ impl Travel {
                     !Direction::ALL
                         .into_iter()
                         .any(|d| !game.has_seen(w + d) && game.contains(w + d))
-                        && game.tile_at(w) != Some(Tile::ExitUnexplored)
+                        && !is_unexplored_exit(game, w)
                 }));
         if stale {
             if self.goal == Goal::Explore && !self.visited.contains(&here) {
