@@ -485,8 +485,34 @@ impl Shell {
         }
     }
 
-    /// One step of the walk: looks at the last step fed (stop?), then feeds the next.
+    /// One step of the walk: looks at the last step fed if not yet done (stop?), then feeds
+    /// the next, and looks at it at once unless it went to a worker thread.
     fn walk_step(&mut self, now: f64) {
+        self.observe_walk();
+        let Some(mut walking) = self.walking.take() else {
+            return;
+        };
+        let Some(game) = self.interpreter.game_in_play() else {
+            return;
+        };
+        match walking.travel.next(game) {
+            Err(stop) => self.walk_stopped(stop),
+            Ok(action) => {
+                walking.waiting = true;
+                walking.next_at = now + TRAVEL_STEP_SECONDS;
+                self.walking = Some(walking);
+                self.last_events = None;
+                self.feed(action.key(), now);
+                if self.busy.is_none() {
+                    self.observe_walk();
+                }
+            }
+        }
+    }
+
+    /// Looks at the step of the walk fed last, once it is done: the walk stops there if it
+    /// should (arrived, something in sight, hurt, ...).
+    fn observe_walk(&mut self) {
         let Some(mut walking) = self.walking.take() else {
             return;
         };
@@ -500,19 +526,7 @@ impl Shell {
                 return self.walk_stopped(stop);
             }
         }
-        let Some(game) = self.interpreter.game_in_play() else {
-            return;
-        };
-        match walking.travel.next(game) {
-            Err(stop) => self.walk_stopped(stop),
-            Ok(action) => {
-                walking.waiting = true;
-                walking.next_at = now + TRAVEL_STEP_SECONDS;
-                self.walking = Some(walking);
-                self.last_events = None;
-                self.feed(action.key(), now);
-            }
-        }
+        self.walking = Some(walking);
     }
 
     /// The walk has stopped: says why, unless the last step's own message says it (a

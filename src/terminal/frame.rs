@@ -318,10 +318,11 @@ impl MinimapCells {
                         weight: Weight::Normal,
                     }
                 } else {
-                    // Without colour: the avatar as `@`, known ground as `·`, walls as `#`.
+                    // Without colour: the avatar as `●` (the world's `@` stays the only one),
+                    // what is known as `▒`.
                     let lit = |c: Rgb| c != BLACK;
                     let ch = if avatar.is_some_and(|(x, y)| x == cx && y / 2 == cy) {
-                        '@'
+                        '●'
                     } else if lit(top_px) || lit(bottom_px) {
                         '▒'
                     } else {
