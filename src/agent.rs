@@ -208,7 +208,7 @@ impl SaveStore for ReadOnlyStore {
 /// assert_eq!(sight.run.unwrap().floor, 1);
 /// let after = agent.step("D").unwrap();
 /// assert!(after.to_json().starts_with("{\"avatar\":"));
-/// assert!(agent.step("X").is_err()); // not a key: refused, the game unchanged
+/// assert!(agent.step("Z").is_err()); // not a key: refused, the game unchanged
 /// assert_eq!(agent.observe(), after);
 /// ```
 #[derive(Debug)]

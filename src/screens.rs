@@ -709,7 +709,8 @@ pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
 }
 
 /// The keys of a watch, for its HUD.
-pub const WATCH_KEYS: &str = "Space pause · . step · [ ] slower/faster · Esc leave";
+pub const WATCH_KEYS: &str =
+    "Space pause · . step · { } speed · [ ] 100 steps · Home End · Esc leave";
 
 /// The HUD while watching a save: the tile under the mouse and the game's seed (and floor)
 /// on the top row; the message (or the watch's keys) and where playback stands below.
@@ -1036,8 +1037,8 @@ pub fn help_keys(kind: Option<GameKind>) -> String {
                 ""
             };
             format!(
-                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move{drink} · :Q save and \
-                 quit{sight} · P messages · ? help"
+                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move{drink} · X explore · > to the exit \
+                 · click: walk there · :Q save and quit{sight} · P messages · ? help"
             )
         }
     }

@@ -23,6 +23,9 @@
 //!   [`BUSY_AFTER_SECONDS`], the session shows what it is making and for how long, keeps
 //!   the keys typed meanwhile for after it, and the front-end goes on answering Ctrl-C and
 //!   the window's close (the work is abandoned with the process);
+//! - travel (`X`, `>`, a click on a seen tile; [`travel`]): one step a frame
+//!   ([`TRAVEL_STEP_SECONDS`]), each fed as its `W`/`A`/`S`/`D` key, stopped by any key; a
+//!   route through armed traps waits for `Y` first, its tiles shown ([`Shell::route`]);
 //! - [`Shell::screen`]: what to show now, as the shared [`screens`] make it.
 //!
 //! A front-end keeps only what is its own: translating its input into keys (and its
@@ -35,11 +38,13 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime};
 
+use crate::core::Events;
 use crate::core::GameState;
 use crate::core::explore::ExploreSettings;
 use crate::core::generator::GeneratorSettings;
-use crate::core::interpreter::{Closing, InterpretError, Interpreter, Mode, Outcome};
+use crate::core::interpreter::{Closing, InterpretError, Interpreter, Mode, Outcome, travel_goal};
 use crate::core::save::FileStore;
+use crate::core::travel::{self, Goal, Route, Stop, Travel};
 use crate::core::watch::{self, Watch, WatchError};
 use crate::screens::{self, Context, Line, SaveState, Screen, Style, TextScreen};
 use crate::tile_engine::{Camera, Pos, WallStyle};
@@ -133,6 +138,20 @@ struct Busy {
     since: f64,
     /// The worker's result.
     done: mpsc::Receiver<Fed>,
+}
+
+/// Seconds between two steps of a walk (`X`, `>`, a click) on screen: fast enough that a
+/// walk across a floor takes a second or two, slow enough to be followed (Brogue's travel
+/// shows every step too).
+pub const TRAVEL_STEP_SECONDS: f64 = 0.025;
+
+/// A walk under way in the session: the planner's state, when its next step is due, and
+/// whether the last step fed is still to be looked at.
+#[derive(Debug)]
+struct Walking {
+    travel: Travel,
+    next_at: f64,
+    waiting: bool,
 }
 
 /// The key that toggles sight in a classic game: Tab.
@@ -235,6 +254,12 @@ pub struct Shell {
     slot_list: Vec<crate::core::save::Slot>,
     /// What `:Q` would write over, while [`Overlay::Replace`] is open.
     replacing: Option<crate::core::save::Replaced>,
+    /// The walk under way (`X`, `>`, a click).
+    walking: Option<Walking>,
+    /// A route through armed traps waiting for `Y`.
+    confirm: Option<(Goal, Route)>,
+    /// The events of the last key fed that acted.
+    last_events: Option<Events>,
 }
 
 impl Shell {
@@ -271,6 +296,9 @@ impl Shell {
             log: VecDeque::new(),
             slot_list: Vec::new(),
             replacing: None,
+            walking: None,
+            confirm: None,
+            last_events: None,
         })
     }
 
@@ -282,7 +310,28 @@ impl Shell {
             return;
         }
         if self.busy.is_some() {
-            self.queued.push_back(key);
+            if self.walking.is_some() {
+                // A key stops a walk, whatever it is; it is not kept for after.
+                self.walk_stopped(Stop::Key);
+            } else {
+                self.queued.push_back(key);
+            }
+            return;
+        }
+        if self.walking.is_some() {
+            self.walk_stopped(Stop::Key);
+            return;
+        }
+        if (key == watch::HOME || key == watch::END) && self.watch.is_none() {
+            // Home and End only seek a watch.
+            return;
+        }
+        if let Some((goal, route)) = self.confirm.take() {
+            if key.eq_ignore_ascii_case(&'Y') {
+                self.start_walk(goal, route.armed, now);
+            } else {
+                self.message = "travel cancelled".to_owned();
+            }
             return;
         }
         if let Some(overlay) = &mut self.overlay {
@@ -362,6 +411,11 @@ impl Shell {
         };
         if key == SIGHT_KEY {
             self.classic_sight = !self.classic_sight;
+        } else if self.watch.is_none()
+            && mode == (Mode::Playing { colon: false })
+            && let Some(goal) = travel_goal(key)
+        {
+            self.travel(goal, now);
         } else if self.watch.is_some() {
             self.watch_key(key, now);
         } else if key.eq_ignore_ascii_case(&screens::WATCH_KEY)
@@ -371,6 +425,157 @@ impl Shell {
         } else {
             self.feed(key, now);
         }
+    }
+
+    /// A click on world tile `pos` (a position of the shown world, as the HUD names it):
+    /// in a game in play, walks the shortest known way there, as travel does; during a walk,
+    /// stops it.
+    pub fn click(&mut self, pos: Pos, now: f64) {
+        if self.closing_at.is_some() {
+            return;
+        }
+        if self.walking.is_some() {
+            return self.walk_stopped(Stop::Key);
+        }
+        if self.busy.is_some()
+            || self.overlay.is_some()
+            || self.watch.is_some()
+            || self.confirm.is_some()
+            || self.interpreter.mode() != (Mode::Playing { colon: false })
+        {
+            return;
+        }
+        if let Some(game) = self.interpreter.game_in_play() {
+            let goal = Goal::tile(game, pos);
+            self.travel(goal, now);
+        }
+    }
+
+    /// Starts a walk to `goal`, or says why there is none; a route of more than one step
+    /// through armed traps is shown and waits for `Y`.
+    fn travel(&mut self, goal: Goal, now: f64) {
+        let Some(game) = self.interpreter.game_in_play() else {
+            return;
+        };
+        match travel::plan(game, goal) {
+            Err(stop) => self.say_logged(stop.to_string()),
+            Ok(route) if route.armed > 0 && route.steps.len() > 1 => {
+                let health = game.health().unwrap_or(0);
+                self.message = format!(
+                    "the way crosses {} armed trap{} and costs {} of your {health} hearts: Y goes, any other key stays",
+                    route.armed,
+                    if route.armed == 1 { "" } else { "s" },
+                    route.armed
+                );
+                self.confirm = Some((goal, route));
+            }
+            Ok(_) => self.start_walk(goal, 0, now),
+        }
+    }
+
+    /// Starts walking to `goal`, going on through `hearts` losses of health.
+    fn start_walk(&mut self, goal: Goal, hearts: u32, now: f64) {
+        if let Some(game) = self.interpreter.game_in_play() {
+            self.walking = Some(Walking {
+                travel: Travel::new(game, goal).allowing_hurts(hearts),
+                next_at: now,
+                waiting: false,
+            });
+            self.walk_step(now);
+        }
+    }
+
+    /// One step of the walk: looks at the last step fed if not yet done (stop?), then feeds
+    /// the next, and looks at it at once unless it went to a worker thread.
+    fn walk_step(&mut self, now: f64) {
+        self.observe_walk();
+        let Some(mut walking) = self.walking.take() else {
+            return;
+        };
+        let Some(game) = self.interpreter.game_in_play() else {
+            return;
+        };
+        match walking.travel.next(game) {
+            Err(stop) => self.walk_stopped(stop),
+            Ok(action) => {
+                walking.waiting = true;
+                walking.next_at = now + TRAVEL_STEP_SECONDS;
+                self.walking = Some(walking);
+                self.last_events = None;
+                self.feed(action.key(), now);
+                if self.busy.is_none() {
+                    self.observe_walk();
+                }
+            }
+        }
+    }
+
+    /// Looks at the step of the walk fed last, once it is done: the walk stops there if it
+    /// should (arrived, something in sight, hurt, ...).
+    fn observe_walk(&mut self) {
+        let Some(mut walking) = self.walking.take() else {
+            return;
+        };
+        if walking.waiting {
+            walking.waiting = false;
+            let events = self.last_events.take().unwrap_or(Events::none());
+            let Some(game) = self.interpreter.game_in_play() else {
+                return;
+            };
+            if let Some(stop) = walking.travel.observe(game, &events) {
+                return self.walk_stopped(stop);
+            }
+        }
+        self.walking = Some(walking);
+    }
+
+    /// The walk has stopped: says why, unless the last step's own message says it (a
+    /// feature handled, a new floor, the end) or it simply arrived.
+    fn walk_stopped(&mut self, stop: Stop) {
+        self.walking = None;
+        match stop {
+            Stop::Arrived | Stop::Event | Stop::Over => {}
+            Stop::Hurt if !self.message.is_empty() => {}
+            _ => self.say_logged(stop.to_string()),
+        }
+    }
+
+    /// Shows `message` and keeps it in the message log.
+    fn say_logged(&mut self, message: String) {
+        self.message = message;
+        if self.log.len() == screens::LOG_LENGTH {
+            self.log.pop_front();
+        }
+        self.log.push_back(self.message.clone());
+    }
+
+    /// Walks a walk under way to its end at once (the keys of `--keys`: each key's walk is
+    /// done before the next key, as in an input string).
+    pub fn finish_walk(&mut self, now: f64) {
+        while self.walking.is_some() {
+            if let Some(busy) = self.busy.take() {
+                match busy.done.recv() {
+                    Ok(fed) => self.finish(fed, now),
+                    Err(_) => {
+                        // The worker died: tick says so.
+                        self.busy = Some(busy);
+                        return;
+                    }
+                }
+                continue;
+            }
+            self.walk_step(now);
+        }
+    }
+
+    /// The tiles of a route waiting for `Y` (world positions), for the front-ends to mark.
+    pub fn route(&self) -> Option<&[Pos]> {
+        self.confirm.as_ref().map(|(_, r)| r.tiles.as_slice())
+    }
+
+    /// Whether a walk is under way.
+    pub fn is_walking(&self) -> bool {
+        self.walking.is_some()
     }
 
     /// V at the menu: watches the save from its start (or says why it cannot).
@@ -473,6 +678,7 @@ impl Shell {
                         self.log.clear();
                     }
                     Outcome::Acted(events) => {
+                        self.last_events = Some(*events);
                         self.floor_screen =
                             screens::descent_screen(events, self.interpreter.game())
                                 .map(|screen| (now + screens::FLOOR_SCREEN_SECONDS, screen));
@@ -580,6 +786,13 @@ impl Shell {
             // The elapsed time on the busy screen changes.
             changed = true;
         }
+        if self.busy.is_none()
+            && self.overlay.is_none()
+            && self.walking.as_ref().is_some_and(|w| now >= w.next_at)
+        {
+            self.walk_step(now);
+            changed = true;
+        }
         if self.floor_screen.as_ref().is_some_and(|(t, _)| now >= *t) {
             self.floor_screen = None;
             changed = true;
@@ -605,10 +818,14 @@ impl Shell {
     /// screen or of the goodbye (a watch's steps and the time shown while busy are not
     /// counted: ask [`Shell::tick`], which says when they changed).
     pub fn deadline(&self) -> Option<f64> {
-        [self.closing_at, self.floor_screen.as_ref().map(|f| f.0)]
-            .into_iter()
-            .flatten()
-            .reduce(f64::min)
+        [
+            self.closing_at,
+            self.floor_screen.as_ref().map(|f| f.0),
+            self.walking.as_ref().map(|w| w.next_at),
+        ]
+        .into_iter()
+        .flatten()
+        .reduce(f64::min)
     }
 
     /// The line to print once the front-end is gone: where `:Q` saved the game.
@@ -941,14 +1158,14 @@ mod tests {
         assert!(s.shows_world(), "any key closes the help");
         assert_eq!(s.shown_game().unwrap().moves(), 0, "and is not fed");
         // Every message of this game is in the log, newest at the bottom.
-        keys(&mut s, "XYZ", 0.0);
+        keys(&mut s, "FYZ", 0.0);
         keys(&mut s, "p", 0.0);
         let Screen::Text(log) = s.screen(0.0, None) else {
             panic!("the log is a text screen");
         };
         assert_eq!(log.lines[0].text, "MESSAGES");
         assert!(log.lines.last().unwrap().text.starts_with("'Z'"), "{log:?}");
-        assert!(log.lines[log.lines.len() - 3].text.starts_with("'X'"));
+        assert!(log.lines[log.lines.len() - 3].text.starts_with("'F'"));
         keys(&mut s, "W", 0.0);
         let Screen::Text(up) = s.screen(0.0, None) else {
             panic!("still the log");
@@ -1030,6 +1247,39 @@ mod tests {
         let mut store = crate::core::save::MemoryStore::default();
         crate::core::replay::replay(&mut i, keys, &mut store, true, &mut |_| ()).unwrap();
         i.into_game().unwrap().history()
+    }
+
+    #[test]
+    fn a_walk_goes_one_step_a_tick_takes_the_interpreters_steps_and_stops_at_a_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "R3SX", 0.0);
+        assert!(s.is_walking());
+        let mut now = 0.0;
+        // The first step is taken at once.
+        let mut last = s.shown_game().unwrap().moves();
+        assert_eq!(last, 1);
+        for _ in 0..5 {
+            now += TRAVEL_STEP_SECONDS;
+            assert!(s.tick(now));
+            let moves = s.shown_game().unwrap().moves();
+            assert!(moves <= last + 1, "one step a tick");
+            last = moves;
+        }
+        assert!(s.is_walking() && last >= 3);
+        // A key stops it, and is not fed.
+        keys(&mut s, "D", now);
+        assert!(!s.is_walking());
+        assert_eq!(s.message, "travel stopped by a key");
+        let stopped = s.shown_game().unwrap().history();
+        assert_eq!(s.shown_game().unwrap().moves(), last);
+        // Walked to its end, X takes exactly the steps the interpreter takes for it.
+        let mut s = shell(dir.path());
+        keys(&mut s, "R3SX", 0.0);
+        s.finish_walk(0.0);
+        let walked = s.shown_game().unwrap().history();
+        assert_eq!(walked, replayed_history("R3SX", 80, 30));
+        assert!(walked.starts_with(&stopped), "{walked} {stopped}");
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub use crate::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
 pub use crate::shell::SIGHT_KEY;
 use crate::shell::{PlayError, Scene, Shell, ShellOptions};
 use crate::tile_engine::layout::ScreenLayout;
+use crate::tile_engine::look;
 use crate::tile_engine::minimap::{self, MAX_SIDE, Mark, Minimap};
 use crate::tile_engine::{
     Camera, Geometry, Pos, Rect, Rgb, Shade, TERenderer, TILE_SIZE, renderer,
@@ -244,6 +245,7 @@ async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayErr
     };
     for key in options.keys.chars() {
         window.key(key);
+        window.shell.finish_walk(mq::get_time());
     }
     let mut frames = 0u32;
     let mut frame_times = Vec::new();
@@ -258,10 +260,17 @@ async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayErr
             (mq::KeyCode::Left, 'A'),
             (mq::KeyCode::Down, 'S'),
             (mq::KeyCode::Right, 'D'),
+            // Home and End seek a watch to its first or last step.
+            (mq::KeyCode::Home, crate::core::watch::HOME),
+            (mq::KeyCode::End, crate::core::watch::END),
         ] {
             if mq::is_key_pressed(code) {
                 window.key(key);
             }
+        }
+        // A left click on a seen tile walks there (docs/keys.md); during a walk it stops it.
+        if mq::is_mouse_button_pressed(mq::MouseButton::Left) {
+            window.click();
         }
         window.shell.tick(mq::get_time());
         window.layout();
@@ -294,6 +303,23 @@ async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayErr
             return Ok(());
         }
         mq::next_frame().await;
+    }
+}
+
+/// The default tile size in pixels of a view of `width × height` pixels in sight: the light's
+/// diameter (17 tiles) and a tile of margin each side fill the view's shorter side, at least
+/// 24 pixels where the view holds 17 tiles of 24, at most 64; `None` when even 16-pixel tiles
+/// do not fit the diameter (the ordinary layout then).
+pub fn sight_tile_pixels(width: f32, height: f32) -> Option<u32> {
+    let diameter = 2 * SIGHT_RADIUS + 1;
+    let short = width.min(height).max(0.0) as u32;
+    let fit = short / (diameter + 2);
+    if fit >= 24 {
+        Some(fit.min(64))
+    } else if short >= 24 * diameter {
+        Some(24)
+    } else {
+        (short / diameter >= TILE_SIZE).then_some(short / diameter)
     }
 }
 
@@ -337,6 +363,23 @@ impl Window {
         self.shell.key(key, mq::get_time());
     }
 
+    /// A left click: the tile under the pointer, if it is a world tile the HUD may name, is
+    /// where the session walks (a click anywhere stops a walk under way).
+    fn click(&mut self) {
+        self.layout();
+        self.place_view();
+        let tile = self
+            .shell
+            .shown_game()
+            .filter(|_| self.shell.shows_world())
+            .and_then(|g| self.tile_under_mouse(g));
+        match tile {
+            Some(pos) => self.shell.click(pos, mq::get_time()),
+            None if self.shell.is_walking() => self.shell.key(' ', mq::get_time()),
+            None => {}
+        }
+    }
+
     /// Zooms one step in (`+1`) or out (`-1`) from the tile size on screen now.
     fn zoom_by(&mut self, direction: i32) {
         // Keys fed before the first frame (--keys) find the layout not made yet.
@@ -378,9 +421,21 @@ impl Window {
         } else {
             1.0
         };
+        // In sight (runs, explorations, a classic game with Tab) the view's default tile size
+        // fits the light's diameter to the view (docs/look.md).
+        let sight = self
+            .shell
+            .shown_game()
+            .is_some_and(|g| self.shell.in_sight(g));
+        let hud_px = HUD_ROWS as f32 * TILE_SIZE as f32 * ui_scale;
+        let default_scale = if sight {
+            sight_tile_pixels(sw, sh - hud_px).map_or(ui_scale, |px| px as f32 / TILE_SIZE as f32)
+        } else {
+            ui_scale
+        };
         let view_scale = self
             .zoom
-            .map_or(ui_scale, |px| px as f32 / TILE_SIZE as f32);
+            .map_or(default_scale, |px| px as f32 / TILE_SIZE as f32);
         let screen = ScreenLayout::new(sw, sh, ui_scale, HUD_ROWS as u32, view_scale);
         self.shell.follow(screen.view_cols, screen.view_rows);
         self.screen = screen;
@@ -481,23 +536,45 @@ impl Window {
         let at = Pos::new(area.x, area.y);
         let style = self.shell.walls(game);
         if in_sight {
+            // The play view's look (docs/look.md): lit by the avatar's light, remembered
+            // tiles in one cool colour.
             let visibility = game.visibility();
+            let a = game.avatar();
             self.renderer.draw_part(
                 &part,
                 at,
                 visible,
                 style,
                 &|p| match game.light(&visibility, p) {
-                    Light::Visible => Shade::Full,
-                    Light::Remembered => Shade::Dim,
+                    Light::Visible => {
+                        let (dx, dy) = (i64::from(p.x - a.x), i64::from(p.y - a.y));
+                        Shade::Lit(look::light(dx * dx + dy * dy, SIGHT_RADIUS))
+                    }
+                    Light::Remembered => Shade::Memory,
                     Light::Unseen => Shade::Hidden,
                 },
             );
+            self.draw_route(visible);
         } else {
             self.renderer
                 .draw_part(&part, at, visible, style, &|_| Shade::Full);
         }
         self.draw_minimap(game, camera);
+    }
+
+    /// The route of a walk waiting for `Y` (through armed traps), tinted over its tiles.
+    fn draw_route(&self, visible: Rect) {
+        let Some(route) = self.shell.route() else {
+            return;
+        };
+        let fit = self.renderer.fit();
+        let g = self.renderer.geometry();
+        let c = look::ROUTE;
+        let tint = mq::Color::from_rgba(c.r, c.g, c.b, 150);
+        for &p in route.iter().filter(|&&p| visible.contains(p)) {
+            let (x, y, side) = g.cell_rect(fit, p.x + g.x_offset, p.y + g.y_offset);
+            mq::draw_rectangle(x, y, side, side, tint);
+        }
     }
 
     /// Where the minimap goes on screen (pixels), when it shows: the view's top-right.

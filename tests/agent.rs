@@ -207,7 +207,7 @@ fn agent_answers_what_replay_prints_over_random_walks_in_every_mode() {
                 // A line with a key that means nothing: refused whole.
                 7 => {
                     let mut k = walk.keys();
-                    k.insert(walk.below(k.len() as u64 + 1) as usize, 'X');
+                    k.insert(walk.below(k.len() as u64 + 1) as usize, 'Z');
                     k
                 }
                 _ => walk.keys(),
@@ -216,13 +216,13 @@ fn agent_answers_what_replay_prints_over_random_walks_in_every_mode() {
             assert_canonical(&answer);
             if let Some(e) = error_of(&answer) {
                 assert!(
-                    keys.contains('X'),
+                    keys.contains('Z'),
                     "only bad lines are refused: {keys}: {e}"
                 );
-                assert!(e.contains("'X'"), "{e}");
+                assert!(e.contains("'Z'"), "{e}");
                 refused += 1;
             } else {
-                assert!(!keys.contains('X'), "{keys}");
+                assert!(!keys.contains('Z'), "{keys}");
                 played.push_str(&keys);
                 assert_eq!(answer, replay_sight(dir.path(), &played), "{played}");
                 compared += 1;
@@ -284,7 +284,7 @@ fn bad_lines_get_an_error_and_the_session_goes_on() {
     assert_eq!(s.send(r#""""#), replay_sight(dir.path(), "Q"));
     assert_eq!(s.send(&reset("N42S")), replay_sight(dir.path(), "N42S"));
     // A refused key undoes the keys before it on its line.
-    expect_error(&s.send(r#""DXD""#), "key 'X' at position 1");
+    expect_error(&s.send(r#""DZD""#), "key 'Z' at position 1");
     assert_eq!(s.send(r#""D""#), replay_sight(dir.path(), "N42SD"));
     for (line, says) in [
         ("WASD", r#"quote them: "WASD""#),
@@ -313,7 +313,7 @@ fn bad_lines_get_an_error_and_the_session_goes_on() {
     }
     expect_error(&s.send_bytes(b"\"W\xff\""), "not UTF-8");
     // A reset whose keys are refused keeps the game; `L` with no save is refused.
-    expect_error(&s.send(&reset("N1SX")), "'X'");
+    expect_error(&s.send(&reset("N1SZ")), "'Z'");
     expect_error(&s.send(&reset("L")), "no save");
     assert_eq!(s.send(r#""W""#), replay_sight(dir.path(), "N42SDW"));
     // Keys may stop in seed entry and go on on the next line.

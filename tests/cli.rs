@@ -46,14 +46,14 @@ fn save_dir_comes_from_the_environment_too() {
 #[test]
 fn ignored_keys_are_warned_about_with_positions() {
     let dir = tempfile::tempdir().unwrap();
-    let out = byog(dir.path(), &["N12SWXD"]);
+    let out = byog(dir.path(), &["N12SWZD"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(
-        stderr(&out).contains("key 'X' at position 5 ignored"),
+        stderr(&out).contains("key 'Z' at position 5 ignored"),
         "{}",
         stderr(&out)
     );
-    let strict = byog(dir.path(), &["replay", "--strict", "N12SWXD:Q"]);
+    let strict = byog(dir.path(), &["replay", "--strict", "N12SWZD:Q"]);
     assert_eq!(strict.status.code(), Some(2));
     assert!(stderr(&strict).contains("position 5"));
     assert!(stdout(&strict).is_empty());
@@ -1039,8 +1039,8 @@ fn the_short_form_takes_the_replay_flags() {
     let file = byog(dir.path(), &["--file", keys.to_str().unwrap()]);
     assert_eq!(file.status.code(), Some(0), "{}", stderr(&file));
     assert_eq!(stdout(&file), stdout(&byog(dir.path(), &["N5SDD"])));
-    let strict = byog(dir.path(), &["--strict", "N5SXD"]);
-    assert_usage_error(&strict, "--strict N5SXD", &["position 3", "--strict"]);
+    let strict = byog(dir.path(), &["--strict", "N5SZD"]);
+    assert_usage_error(&strict, "--strict N5SZD", &["position 3", "--strict"]);
 
     // Before another command, a replay flag is refused, saying where it goes.
     assert_usage_error(

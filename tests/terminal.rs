@@ -404,6 +404,10 @@ fn assert_screen_is_sight(
     for (vy, line) in view.iter().enumerate() {
         for vx in 0..usize::from(COLS) {
             let shown = line.get(vx).copied().unwrap_or(' ');
+            if shown == '▒' || shown == '●' || minimap_cell(vx, vy) {
+                // The minimap (docs/terminal.md) covers these cells.
+                continue;
+            }
             let (x, y) = (
                 ax as i64 + vx as i64 - sx as i64,
                 ay as i64 + vy as i64 - sy as i64,
@@ -758,6 +762,12 @@ fn the_game_ends_when_its_terminal_goes_away() {
 /// Problem 2: `NO_COLOR=1 byog play --terminal --color always` writes colours (the flag wins
 /// over the variable), remembered tiles dimmed among them: a run played a few steps, then a
 /// resize that repaints every cell, in true colour.
+/// Whether view cell `(vx, vy)` may lie under the minimap (docs/terminal.md): at most a
+/// quarter of the view's width at its right and a third of its rows at its top.
+fn minimap_cell(vx: usize, vy: usize) -> bool {
+    vx >= usize::from(COLS) * 3 / 4 && vy <= (usize::from(ROWS) - HUD_ROWS) / 3
+}
+
 #[test]
 #[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
 fn color_always_wins_over_no_color() {
@@ -785,9 +795,11 @@ fn color_always_wins_over_no_color() {
     });
     settled_size(&log);
     let bytes = String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned();
-    let floor = byog::tile_engine::Tileset::FLOOR.text_color();
-    let (lit, dim) = (floor, floor.dimmed());
-    for (what, rgb) in [("lit floor", lit), ("remembered floor", dim)] {
+    // In sight, the look's colours (docs/look.md): the avatar white, remembered tiles in the
+    // one cool colour.
+    let look = byog::tile_engine::look::MEMORY;
+    let avatar = byog::tile_engine::look::thing(byog::tile_engine::Tile::Player).unwrap();
+    for (what, rgb) in [("avatar", avatar), ("remembered", look)] {
         let sgr = format!("\x1b[38;2;{};{};{}m", rgb.r, rgb.g, rgb.b);
         assert!(
             bytes.contains(&sgr),
@@ -987,4 +999,137 @@ fn vi_keys_the_numpad_help_and_the_log_in_the_terminal() {
         .rposition(|l| l.contains("'Z'"))
         .expect("the message of Z");
     assert!(log[last + 1..].iter().all(|l| !l.contains('\'')), "{log:?}");
+}
+
+/// The tests' own breadth-first distances over the seen rows of a JSON state (top row
+/// first): floor and the avatar walkable, 4 neighbours. Returns `(x, y, distance)` of every
+/// reached tile, `y` counted from the bottom as the JSON's positions are.
+fn seen_distances(state: &serde_json::Value) -> Vec<(i64, i64, u32)> {
+    let rows: Vec<Vec<char>> = state["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().chars().collect())
+        .collect();
+    let h = rows.len() as i64;
+    let w = rows[0].len() as i64;
+    let (ax, ay) = (
+        state["avatar"][0].as_i64().unwrap(),
+        state["avatar"][1].as_i64().unwrap(),
+    );
+    let open = |x: i64, y: i64| {
+        (0..w).contains(&x)
+            && (0..h).contains(&y)
+            && "·@".contains(rows[(h - 1 - y) as usize][x as usize])
+    };
+    let mut dist = std::collections::BTreeMap::new();
+    let mut queue = std::collections::VecDeque::from([(ax, ay)]);
+    dist.insert((ax, ay), 0u32);
+    while let Some((x, y)) = queue.pop_front() {
+        let d = dist[&(x, y)];
+        for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            let (nx, ny) = (x + dx, y + dy);
+            if open(nx, ny) && !dist.contains_key(&(nx, ny)) {
+                dist.insert((nx, ny), d + 1);
+                queue.push_back((nx, ny));
+            }
+        }
+    }
+    dist.into_iter().map(|((x, y), d)| (x, y, d)).collect()
+}
+
+#[test]
+#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+fn a_click_walks_the_shortest_known_way_and_x_explores() {
+    let t = tmux("click", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
+    let keys = "N1234S";
+    t.type_text(keys);
+    let state = replay_json(keys);
+    let (w, h) = (80, 30);
+    // The seen floor tile farthest from the avatar, at most 8 steps away.
+    let (x, y, d) = seen_distances(&state)
+        .into_iter()
+        .filter(|&(_, _, d)| d <= 8)
+        .max_by_key(|&(x, y, d)| (d, -y, -x))
+        .unwrap();
+    assert!(d >= 3, "a walk of {d} steps");
+    t.wait_for("the game", |s| s[1].contains(" · 0 moves"));
+    // A left click, as the terminal reports it with mouse capture on (SGR, 1-based cells):
+    // press then release.
+    let (left, top) = world_corner(w, h);
+    let (col, row) = (left + x as usize + 1, top + (h - 1 - y as usize) + 1);
+    t.type_text(&format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m"));
+    t.wait_for("the walk to the tile clicked", |s| {
+        s[1].contains(&format!("({x}, {y}) · {d} moves"))
+    });
+    // X explores: many steps for one key.
+    t.type_text("X");
+    let screen = t.wait_for("a walk of X", |s| {
+        s[1].split(" · ")
+            .find_map(|p| p.strip_suffix(" moves"))
+            .and_then(|m| m.trim().parse::<u64>().ok())
+            .is_some_and(|m| m > u64::from(d) + 5)
+    });
+    // Any key stops a walk under way (and is dropped): the moves stay put.
+    t.type_text("Z");
+    let moves = |s: &[String]| {
+        s[1].split(" · ")
+            .find_map(|p| p.strip_suffix(" moves").map(str::to_owned))
+    };
+    sleep(Duration::from_millis(500));
+    let stopped = moves(&t.screen());
+    sleep(Duration::from_millis(500));
+    assert_eq!(moves(&t.screen()), stopped, "the walk stopped");
+    // Saved, the history is the plain moves, and it replays to the same place.
+    t.type_text(":Q");
+    t.wait_for_shell();
+    let loaded = byog(dir.path(), &["replay", "L", "--json"]);
+    let loaded: serde_json::Value = serde_json::from_str(stdout(&loaded).trim_end()).unwrap();
+    let history = loaded["history"].as_str().unwrap();
+    assert!(
+        history[keys.len()..].chars().all(|c| "WASD".contains(c)),
+        "{history}"
+    );
+    let again = replay_json(history);
+    assert_eq!(again["avatar"], loaded["avatar"]);
+    assert!(screen.len() > 2);
+}
+
+#[test]
+#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+fn the_minimap_shows_a_world_larger_than_the_terminal_and_m_hides_it() {
+    let t = tmux("minimap", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    t.play(
+        "",
+        dir.path(),
+        "--color never --walls java --width 200 --height 90",
+        "New Game (N)",
+    );
+    t.type_text("N5S");
+    // Without colour the minimap marks what is known `▒` and the avatar `●`, in the view's
+    // top-right quarter below the HUD.
+    let box_of = |s: &[String]| -> Vec<String> {
+        s[HUD_ROWS..HUD_ROWS + 12]
+            .iter()
+            .map(|l| l.chars().skip(usize::from(COLS) * 3 / 4).collect())
+            .collect()
+    };
+    t.wait_for("the minimap", |s| {
+        let b = box_of(s);
+        b.iter().any(|l| l.contains('▒')) && b.iter().any(|l| l.contains('●'))
+    });
+    t.type_text("M");
+    t.wait_for("the minimap hidden", |s| {
+        box_of(s).iter().all(|l| !l.contains('▒'))
+    });
+    // `M` is a view key: nothing was reported, no move was made.
+    let screen = t.screen();
+    assert!(screen[1].contains(" · 0 moves"), "{}", screen[1]);
+    t.type_text("M");
+    t.wait_for("the minimap again", |s| {
+        box_of(s).iter().any(|l| l.contains('▒'))
+    });
 }

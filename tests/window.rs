@@ -401,6 +401,14 @@ impl View {
         (view, cols)
     }
 
+    /// The top-left pixel of view cell `(cx, cy)` (from the view's bottom-left).
+    fn cell_corner(&self, (cx, cy): (u32, u32)) -> (u32, u32) {
+        (
+            self.left + cx * self.side,
+            self.top + (self.rows - 1 - cy) * self.side,
+        )
+    }
+
     /// The centre pixel of view cell `(cx, cy)` (from the view's bottom-left).
     fn centre(&self, (cx, cy): (u32, u32)) -> (u32, u32) {
         (
@@ -1163,42 +1171,71 @@ fn sight_in_a_run_hides_what_replay_hides() {
     let keys = "R5SDDDDSS";
     let png = dir.path().join("sight.png");
     let img = play_screenshot(&x, dir.path(), &["--keys", keys], &png);
-    // The run's frame is sized for its largest floor (80 x 30 by default): 80 x 32 cells.
+    // The run's frame is sized for its largest floor (80 x 30 by default): 80 x 32 cells of
+    // 16 pixels; the view's tiles fit the light's diameter (docs/look.md).
     assert_eq!(img.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
+    let (view, cols) = sight_view(&img);
     let out = byog(dir.path(), &["replay", "--view", "sight", keys]);
     let sight: Vec<Vec<char>> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
         .map(|l| l.chars().collect())
         .collect();
-    let (w, h) = (sight[0].len() as u32, sight.len() as u32);
-    // The floor is centred below the HUD.
-    let (xo, yo) = ((80 - w) / 2, (30 - h) / 2);
+    let (w, h) = (sight[0].len() as i32, sight.len() as i32);
+    let origin = view_origin(&img, &view, cols, &sight);
+    let minimap = minimap_box(&img);
     let (mut hidden, mut walls) = (0, 0);
-    for (row, line) in sight.iter().enumerate() {
-        let y = h - 1 - row as u32;
-        for (x, &c) in line.iter().enumerate() {
-            let (cx, cy) = (x as u32 + xo, y + yo);
-            let top = (30 + HUD_ROWS - 1 - cy) * TILE;
-            match c {
-                ' ' => {
-                    let any_ink = (0..TILE * TILE)
-                        .any(|k| pixel(&img, cx * TILE + k % TILE, top + k / TILE) != [0, 0, 0]);
-                    assert!(!any_ink, "({x}, {y}) was never seen but is drawn");
-                    hidden += 1;
-                }
-                '#' => {
-                    // Runs draw box walls: lines (full or dimmed) on black.
-                    let any_ink = (0..TILE * TILE)
-                        .any(|k| pixel(&img, cx * TILE + k % TILE, top + k / TILE) != [0, 0, 0]);
-                    assert!(any_ink, "the seen wall ({x}, {y}) is not drawn");
-                    walls += 1;
-                }
-                _ => {}
+    for (vx, vy) in (0..cols).flat_map(|x| (0..view.rows).map(move |y| (x, y))) {
+        let (left, top) = view.cell_corner((vx, vy));
+        if minimap.is_some_and(|(x0, _, _, y1)| left + view.side + 4 > x0 && top < y1 + 4) {
+            continue;
+        }
+        let (x, y) = (origin.0 + vx as i32, origin.1 + vy as i32);
+        if x < 0 || y < 0 || x >= w || y >= h {
+            continue;
+        }
+        // Two pixels in from each edge: the layout may place cells on half pixels.
+        let inner = view.side - 4;
+        let any_ink = (0..inner * inner)
+            .any(|k| pixel(&img, left + 2 + k % inner, top + 2 + k / inner) != [0, 0, 0]);
+        match sight[(h - 1 - y) as usize][x as usize] {
+            ' ' => {
+                assert!(!any_ink, "({x}, {y}) was never seen but is drawn");
+                hidden += 1;
             }
+            '#' => {
+                assert!(any_ink, "the seen wall ({x}, {y}) is not drawn");
+                walls += 1;
+            }
+            _ => {}
         }
     }
     assert!(hidden > 100 && walls > 5, "hidden {hidden}, walls {walls}");
+}
+
+/// The view of a game in sight in the default window (docs/look.md): its tile size fits the
+/// light's diameter, whole cells centred below the HUD. Returns the view and its columns.
+fn sight_view(img: &RgbaImage) -> (View, u32) {
+    let side = byog::window::sight_tile_pixels(
+        img.width() as f32,
+        (img.height() - HUD_ROWS * TILE) as f32,
+    )
+    .expect("the window holds the light's diameter");
+    View::zoomed(img.width(), img.height(), side)
+}
+
+/// The world tile shown in the view's bottom-left cell: where replay's rows put the avatar,
+/// less the view cell its white ink is in.
+fn view_origin(img: &RgbaImage, view: &View, cols: u32, rows: &[Vec<char>]) -> (i32, i32) {
+    let (px, py) = avatar_centre(img).expect("the avatar is on screen");
+    let vx = ((px - f64::from(view.left)) / f64::from(view.side)) as i32;
+    let vy = view.rows as i32 - 1 - ((py - f64::from(view.top)) / f64::from(view.side)) as i32;
+    assert!(
+        vx >= 0 && (vx as u32) < cols && vy >= 0,
+        "the avatar is in the view"
+    );
+    let (ax, ay) = find_tile(rows, '@', 0);
+    (ax as i32 - vx, ay as i32 - vy)
 }
 
 #[test]
@@ -1210,49 +1247,47 @@ fn an_exploration_in_the_window_shows_what_replay_sees() {
     let keys = common::EXPLORE_WALK_42;
     let png = dir.path().join("explore.png");
     let img = play_screenshot(&x, dir.path(), &["--walls", "java", "--keys", keys], &png);
-    // Explorations are drawn at 16 pixels a tile in the window `--width`/`--height` open.
+    // Explorations are drawn in the window `--width`/`--height` open, at the tile size that
+    // fits the light (docs/look.md).
     assert_eq!(img.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
     let sight = replay_rows_with(&["replay", "--view", "sight", keys]);
     let (h, w) = (sight.len() as i32, sight[0].len() as i32);
+    let (view, cols) = sight_view(&img);
     assert!(
-        h > 30,
+        h > view.rows as i32,
         "the map ({w} x {h}) does not fit: the camera scrolls"
     );
-    let (cols, view_rows) = view_cells(&img);
-    let (cx, cy) = avatar_cell(&img, cols, view_rows).expect("the avatar is on screen");
-    let (ax, ay) = find_tile(&sight, '@', 0);
-    let origin = (ax as i32 - cx as i32, ay as i32 - cy as i32);
+    let origin = view_origin(&img, &view, cols, &sight);
     let minimap = minimap_box(&img).expect("a map larger than the view has a minimap");
-    let dimmed_wall = WALL_BG.map(|c| c / 5 * 2);
+    let side = view.side;
+    // A wall is a filled cell: lit stone (red above 130) or the remembered wall's dim blue.
+    let is_wall_fill = |c: [u8; 3]| c[0] >= 130 && c[0] >= c[2] || c == [36, 42, 64];
     let (mut walls, mut dark, mut wrong) = (0, 0, Vec::new());
-    for row in 0..view_rows {
-        for vx in 0..cols {
-            let (left, top) = (vx * TILE, (HUD_ROWS + row) * TILE);
-            if left < minimap.2 + 4 && left + TILE + 4 > minimap.0 && top < minimap.3 + 4 {
-                continue;
-            }
-            let (x, y) = (
-                origin.0 + vx as i32,
-                origin.1 + (view_rows - 1 - row) as i32,
-            );
-            let tile = if x >= 0 && y >= 0 && x < w && y < h {
-                sight[(h - 1 - y) as usize][x as usize]
-            } else {
-                ' '
-            };
-            let corners = [
-                pixel(&img, left + 1, top + 1),
-                pixel(&img, left + TILE - 2, top + TILE - 2),
-            ];
-            let wall_bg = corners.iter().all(|&c| c == WALL_BG || c == dimmed_wall);
-            let ink =
-                (0..TILE * TILE).any(|k| pixel(&img, left + k % TILE, top + k / TILE) != [0; 3]);
-            match tile {
-                '#' if wall_bg => walls += 1,
-                ' ' if !ink => dark += 1,
-                c if c != '#' && c != ' ' && !wall_bg && ink => {}
-                c => wrong.push((x, y, c, corners)),
-            }
+    for (vx, vy) in (0..cols).flat_map(|x| (0..view.rows).map(move |y| (x, y))) {
+        let (left, top) = view.cell_corner((vx, vy));
+        if left < minimap.2 + 4 && left + side + 4 > minimap.0 && top < minimap.3 + 4 {
+            continue;
+        }
+        let (x, y) = (origin.0 + vx as i32, origin.1 + vy as i32);
+        let tile = if x >= 0 && y >= 0 && x < w && y < h {
+            sight[(h - 1 - y) as usize][x as usize]
+        } else {
+            ' '
+        };
+        // Two pixels in from each edge: the layout may place cells on half pixels.
+        let corners = [
+            pixel(&img, left + 2, top + 2),
+            pixel(&img, left + side - 3, top + side - 3),
+        ];
+        let wall_bg = corners.iter().all(|&c| is_wall_fill(c));
+        let inner = side - 4;
+        let ink = (0..inner * inner)
+            .any(|k| pixel(&img, left + 2 + k % inner, top + 2 + k / inner) != [0; 3]);
+        match tile {
+            '#' if wall_bg => walls += 1,
+            ' ' if !ink => dark += 1,
+            c if c != '#' && c != ' ' && !wall_bg && ink => {}
+            c => wrong.push((x, y, c, corners)),
         }
     }
     assert!(
@@ -1261,13 +1296,10 @@ fn an_exploration_in_the_window_shows_what_replay_sees() {
         wrong.len(),
         &wrong[..wrong.len().min(8)]
     );
-    assert!(
-        walls > 100 && dark > 100,
-        "walls {walls}, never seen {dark}"
-    );
-    // Typed in a window: from the start room (the 39 x 39 hub does not fit 30 rows: a
-    // minimap) into the first room of a branch (13 x 26 tiles: it fits, so no minimap, and not
-    // the hub's left behind).
+    assert!(walls > 30 && dark > 100, "walls {walls}, never seen {dark}");
+    // Typed in a window: from the start room (the 39 x 39 hub does not fit: a minimap) into
+    // the first room of a branch (13 x 26 tiles: zoomed out to 16 pixels a tile it fits, so no
+    // minimap, and not the hub's left behind).
     let saves = tempfile::tempdir().unwrap();
     let mut window = Window::open(&x, saves.path());
     window.type_keys("e7sw");
@@ -1277,8 +1309,10 @@ fn an_exploration_in_the_window_shows_what_replay_sees() {
         "the hub does not fit: a minimap"
     );
     window.type_keys(&"w".repeat(11));
-    let first = window
-        .screenshot_when(|img| minimap_box(img).is_none() && avatar_cell(img, 80, 30).is_some());
+    // 25, 24, 20, then 16 pixels a tile: 30 rows.
+    window.press(&["minus", "minus", "minus"]);
+    let first =
+        window.screenshot_when(|img| minimap_box(img).is_none() && avatar_centre(img).is_some());
     assert_eq!(minimap_box(&first), None, "a map that fits has no minimap");
 }
 
@@ -1381,8 +1415,8 @@ fn assert_hud_apart(img: &RgbaImage) {
 fn the_hud_never_overlaps_and_never_follows_the_zoom() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
-    // 'X' is not a game key: a long message ("'X': not a game key (W A S D move, …)").
-    let mut window = Window::open_with(&x, saves.path(), &["--keys", "R77SX"]);
+    // 'Z' is not a game key: a long message ("'Z': not a game key (W A S D move, …)").
+    let mut window = Window::open_with(&x, saves.path(), &["--keys", "R77SZ"]);
     xdotool(&x, &["windowsize", "--sync", &window.id, "700", "512"]);
     // The pointer over the HUD: no tile is named.
     xdotool(&x, &["mousemove", "--window", &window.id, "3", "3"]);
@@ -1463,8 +1497,9 @@ fn monsters_in_sight_are_drawn_where_the_json_says_and_no_others() {
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("monsters.png");
     let img = play_screenshot(&x, dir.path(), &["--walls", "java", "--keys", KEYS], &png);
-    let (cols, rows) = view_cells(&img);
-    let (cx, cy) = avatar_cell(&img, cols, rows).expect("the avatar is on screen");
+    let (view, _) = sight_view(&img);
+    let side = f64::from(view.side);
+    let centre = avatar_centre(&img).expect("the avatar is on screen");
     let avatar = (
         full["avatar"][0].as_i64().unwrap(),
         full["avatar"][1].as_i64().unwrap(),
@@ -1479,19 +1514,334 @@ fn monsters_in_sight_are_drawn_where_the_json_says_and_no_others() {
             m["x"].as_i64().unwrap() - avatar.0,
             m["y"].as_i64().unwrap() - avatar.1,
         );
-        let (vx, vy) = (cx as i64 + dx, cy as i64 + dy);
-        assert!((0..cols as i64).contains(&vx) && (0..rows as i64).contains(&vy));
-        let (left, top) = (vx as u32 * TILE, (HUD_ROWS + rows - 1 - vy as u32) * TILE);
-        let inked = (0..TILE * TILE).any(|k| {
-            let [r, g, b] = pixel(&img, left + k % TILE, top + k / TILE);
-            let near = |a: u8, b: u8| a.abs_diff(b) <= 24;
-            near(r, colour.r) && near(g, colour.g) && near(b, colour.b)
-        });
+        let inked = cell_pixels(&img, centre, side, (dx, dy))
+            .iter()
+            .any(|&[r, g, b]| {
+                let near = |a: u8, b: u8| a.abs_diff(b) <= 24;
+                near(r, colour.r) && near(g, colour.g) && near(b, colour.b)
+            });
         assert_eq!(
             inked,
             seen.contains(m),
             "monster {m}: drawn {inked}, in sight {}",
             seen.contains(m)
+        );
+    }
+}
+
+/// The tests' own breadth-first distances over the rows of `byog replay KEYS --view sight`
+/// (top row first): floor and the avatar walkable, 4 neighbours. Returns `(x, y, distance)`
+/// of every reached tile, `y` from the bottom.
+fn sight_distances(keys: &str) -> Vec<(u32, u32, u32)> {
+    let dir = tempfile::tempdir().unwrap();
+    let out = byog(dir.path(), &["replay", keys, "--view", "sight"]);
+    assert!(out.status.success());
+    let rows: Vec<Vec<char>> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    let (h, w) = (rows.len() as i64, rows[0].len() as i64);
+    let open = |x: i64, y: i64| {
+        (0..w).contains(&x)
+            && (0..h).contains(&y)
+            && "·@".contains(rows[(h - 1 - y) as usize][x as usize])
+    };
+    let (ax, ay) = (0..w)
+        .flat_map(|x| (0..h).map(move |y| (x, y)))
+        .find(|&(x, y)| rows[(h - 1 - y) as usize][x as usize] == '@')
+        .unwrap();
+    let mut dist = std::collections::BTreeMap::from([((ax, ay), 0u32)]);
+    let mut queue = std::collections::VecDeque::from([(ax, ay)]);
+    while let Some((x, y)) = queue.pop_front() {
+        let d = dist[&(x, y)];
+        for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            let (nx, ny) = (x + dx, y + dy);
+            if open(nx, ny) && !dist.contains_key(&(nx, ny)) {
+                dist.insert((nx, ny), d + 1);
+                queue.push_back((nx, ny));
+            }
+        }
+    }
+    dist.into_iter()
+        .map(|((x, y), d)| (x as u32, y as u32, d))
+        .collect()
+}
+
+/// A click on a seen tile walks the shortest known way there (docs/keys.md): the avatar ends
+/// on the tile, after as many moves as the tests' own search over the seen tiles counts.
+#[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+fn a_click_on_a_seen_tile_walks_there() {
+    let x = xvfb();
+    let saves = tempfile::tempdir().unwrap();
+    let mut window = Window::open(&x, saves.path());
+    window.type_keys("n1234s");
+    let (tx, ty, d) = sight_distances("N1234S")
+        .into_iter()
+        .filter(|&(_, _, d)| d <= 8)
+        .max_by_key(|&(x, y, d)| (d, u32::MAX - y, u32::MAX - x))
+        .unwrap();
+    assert!(d >= 3, "a walk of {d} steps");
+    let (px, py) = View::below_hud(TILE, 30).centre((tx, ty));
+    xdotool(
+        &x,
+        &[
+            "mousemove",
+            "--window",
+            &window.id,
+            &px.to_string(),
+            &py.to_string(),
+        ],
+    );
+    window.wait_frames();
+    xdotool(&x, &["click", "1"]);
+    let shot = window.screenshot_when(|img| avatar_cell(img, 80, 30) == Some((tx, ty)));
+    assert_eq!(
+        avatar_cell(&shot, 80, 30),
+        Some((tx, ty)),
+        "the avatar walked to the tile"
+    );
+    // Saved, the history holds the walk as d plain moves.
+    window.type_keys(":q");
+    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
+    let loaded = byog(saves.path(), &["replay", "L", "--json"]);
+    let state: serde_json::Value =
+        serde_json::from_str(String::from_utf8(loaded.stdout).unwrap().trim_end()).unwrap();
+    assert_eq!(
+        state["history"].as_str().unwrap().len(),
+        "N1234S".len() + d as usize
+    );
+}
+
+/// WCAG 2.x relative luminance of an sRGB pixel (the tests' own: channels linearised,
+/// weighted 0.2126, 0.7152, 0.0722).
+fn wcag_luminance([r, g, b]: [u8; 3]) -> f64 {
+    let lin = |v: u8| {
+        let s = f64::from(v) / 255.0;
+        if s <= 0.04045 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG 2.x contrast ratio of two pixels.
+fn wcag_contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (la, lb) = (wcag_luminance(a), wcag_luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The centre of the avatar's white ink (greys of 170 and up, channels within 12 of each
+/// other after anti-aliasing over the warm floor: no other glyph or fill of the play view, nor
+/// the minimap's walls, is so grey and bright), below the HUD, in pixels.
+fn avatar_centre(img: &RgbaImage) -> Option<(f64, f64)> {
+    let (mut n, mut sx, mut sy) = (0.0, 0.0, 0.0);
+    for y in 2 * TILE..img.height() {
+        for x in 0..img.width() {
+            let [r, g, b] = pixel(img, x, y);
+            if r.min(g).min(b) >= 170 && r.max(g).max(b) - r.min(g).min(b) <= 12 {
+                n += 1.0;
+                sx += f64::from(x);
+                sy += f64::from(y);
+            }
+        }
+    }
+    (n > 0.0).then(|| (sx / n, sy / n))
+}
+
+/// The pixels of the cell `(dx, dy)` tiles from the avatar's (y up), cells of `side` pixels
+/// centred on the avatar's ink centre `centre`.
+fn cell_pixels(
+    img: &RgbaImage,
+    centre: (f64, f64),
+    side: f64,
+    (dx, dy): (i64, i64),
+) -> Vec<[u8; 3]> {
+    let left = (centre.0 + dx as f64 * side - side / 2.0).round() as i64;
+    let top = (centre.1 - dy as f64 * side - side / 2.0).round() as i64;
+    let s = side.round() as i64;
+    let mut out = Vec::new();
+    // A pixel in from each edge: the neighbours' anti-aliasing stays out.
+    for y in top + 1..top + s - 1 {
+        for x in left + 1..left + s - 1 {
+            if x >= 0 && y >= 0 && (x as u32) < img.width() && (y as u32) < img.height() {
+                out.push(pixel(img, x as u32, y as u32));
+            }
+        }
+    }
+    out
+}
+
+/// The most common pixel of a cell: its background (or a wall's fill).
+fn mode(pixels: &[[u8; 3]]) -> [u8; 3] {
+    let mut counts = std::collections::BTreeMap::new();
+    for p in pixels {
+        *counts.entry(*p).or_insert(0) += 1;
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .map(|(p, _)| p)
+        .unwrap_or([0; 3])
+}
+
+/// The contrast of a cell's glyph against its background: its inked pixel farthest from the
+/// background.
+fn glyph_contrast(pixels: &[[u8; 3]]) -> f64 {
+    let bg = mode(pixels);
+    pixels
+        .iter()
+        .map(|&p| wcag_contrast(p, bg))
+        .fold(1.0, f64::max)
+}
+
+/// The play view's look (docs/look.md), measured in screenshots of the default 1280 × 512
+/// window: the tile size (the avatar's ink moves by one tile a step), and the WCAG contrast
+/// of every glyph class against the pixels around it: the floor in sight and remembered, a
+/// wall's fill against the floor beside it, a chest, a trap and the exit just come into sight
+/// (explore stops then, so each is in sight), and the avatar.
+#[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+fn the_look_is_readable_tiles_of_24_pixels_and_contrast_of_4_5() {
+    use byog::core::travel::{self, Goal, Stop, Thing};
+    let x = xvfb();
+    let dir = tempfile::tempdir().unwrap();
+    // Key strings whose last X stopped on a chest, a trap, the exit coming into sight.
+    let mut found: Vec<(Thing, String)> = Vec::new();
+    for seed in 1..=12u64 {
+        let mut game =
+            byog::core::GameState::new_run(seed, 80, 30, Default::default(), 10).unwrap();
+        for _ in 0..30 {
+            let walk = travel::walk(&mut game, Goal::Explore);
+            if let Stop::Sighted(thing) = walk.stop
+                && !found.iter().any(|(t, _)| *t == thing)
+                && game.run().unwrap().floor == 1
+            {
+                found.push((thing, game.history()));
+            }
+            if walk.stop == Stop::Explored || game.has_ended() {
+                break;
+            }
+        }
+    }
+    for thing in [Thing::Chest, Thing::Trap, Thing::Exit] {
+        assert!(found.iter().any(|(t, _)| *t == thing), "no {thing} sighted");
+    }
+    let mut measured: Vec<(String, f64)> = Vec::new();
+    let mut side = None;
+    for (n, (thing, keys)) in found.iter().enumerate() {
+        let rows = replay_rows_with(&["replay", "--view", "sight", keys]);
+        let (h, w) = (rows.len() as i64, rows[0].len() as i64);
+        let (ax, ay) = find_tile(&rows, '@', 0);
+        let (ax, ay) = (i64::from(ax), i64::from(ay));
+        let at = |x: i64, y: i64| -> char {
+            if (0..w).contains(&x) && (0..h).contains(&y) {
+                rows[(h - 1 - y) as usize][x as usize]
+            } else {
+                ' '
+            }
+        };
+        let png = dir.path().join(format!("look{n}.png"));
+        let img = play_screenshot(&x, dir.path(), &["--keys", keys], &png);
+        assert_eq!(img.dimensions(), (1280, 512), "the default window");
+        let centre = avatar_centre(&img).expect("the avatar is drawn");
+        // The tile size: one step to a floor neighbour moves the avatar's ink by one tile
+        // (the camera's dead zone keeps the view still for one step).
+        let side = *side.get_or_insert_with(|| {
+            let (key, (dx, dy)) = [('D', (1, 0)), ('A', (-1, 0)), ('W', (0, 1)), ('S', (0, -1))]
+                .into_iter()
+                .find(|&(_, (dx, dy))| at(ax + dx, ay + dy) == '·')
+                .expect("a floor beside the avatar");
+            let png = dir.path().join("step.png");
+            let moved = play_screenshot(&x, dir.path(), &["--keys", &format!("{keys}{key}")], &png);
+            let after = avatar_centre(&moved).unwrap();
+            let px = ((after.0 - centre.0).abs() + (after.1 - centre.1).abs())
+                / (dx.abs() + dy.abs()) as f64;
+            measured.push(("tile size (pixels)".into(), px));
+            px
+        });
+        assert!(side >= 24.0, "the default tile is {side} pixels");
+        let cell = |dx: i64, dy: i64| cell_pixels(&img, centre, side, (dx, dy));
+        let mut check = |name: &str, c: f64| {
+            measured.push((format!("{name} ({thing})"), c));
+            assert!(c >= 4.5, "{name}: contrast {c:.2} in {keys}");
+        };
+        check("avatar", glyph_contrast(&cell(0, 0)));
+        // The thing just sighted: the nearest of its kind.
+        let glyphs: &[char] = match thing {
+            Thing::Chest => &['◇', '◆'],
+            Thing::Trap => &['△', '▴'],
+            Thing::Exit => &['█'],
+            Thing::Monster => &['r', 'b', 'g', 'z', 'o', 'T'],
+        };
+        let mut things: Vec<(i64, i64)> = (0..w)
+            .flat_map(|x| (0..h).map(move |y| (x, y)))
+            .filter(|&(x, y)| glyphs.contains(&at(x, y)))
+            .collect();
+        things.sort_by_key(|&(x, y)| (x - ax).pow(2) + (y - ay).pow(2));
+        let (tx, ty) = things[0];
+        assert!(
+            (tx - ax).pow(2) + (ty - ay).pow(2) <= 64,
+            "the {thing} is in the light"
+        );
+        let name = match thing {
+            Thing::Chest => "chest",
+            Thing::Trap => "trap",
+            Thing::Exit => "exit",
+            Thing::Monster => "monster",
+        };
+        check(name, glyph_contrast(&cell(tx - ax, ty - ay)));
+        // The floor beside the avatar is in sight; floor beyond the light is remembered.
+        for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            if at(ax + dx, ay + dy) == '·' {
+                check("floor in sight", glyph_contrast(&cell(dx, dy)));
+                break;
+            }
+        }
+        if let Some((x, y)) = (0..w)
+            .flat_map(|x| (0..h).map(move |y| (x, y)))
+            .filter(|&(x, y)| at(x, y) == '·' && (x - ax).pow(2) + (y - ay).pow(2) > 100)
+            .filter(|&(x, y)| {
+                (x - ax).abs() * (side as i64) < 600 && (y - ay).abs() * (side as i64) < 200
+            })
+            .min_by_key(|&(x, y)| (x - ax).pow(2) + (y - ay).pow(2))
+        {
+            check("remembered floor", glyph_contrast(&cell(x - ax, y - ay)));
+        }
+        // A wall beside the avatar (or a floor beside it): its fill against that floor.
+        'wall: for (fx, fy) in [(0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)] {
+            let (fx, fy) = (ax + fx, ay + fy);
+            if !"·@".contains(at(fx, fy)) {
+                continue;
+            }
+            for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                if at(fx + dx, fy + dy) == '#' && at(fx, fy) == '·' {
+                    let wall = mode(&cell(fx + dx - ax, fy + dy - ay));
+                    let floor = mode(&cell(fx - ax, fy - ay));
+                    check("wall", wcag_contrast(wall, floor));
+                    break 'wall;
+                }
+            }
+        }
+    }
+    for (name, value) in &measured {
+        eprintln!("look: {name}: {value:.2}");
+    }
+    for class in [
+        "avatar",
+        "chest",
+        "trap",
+        "exit",
+        "floor in sight",
+        "remembered floor",
+        "wall",
+    ] {
+        assert!(
+            measured.iter().any(|(n, _)| n.starts_with(class)),
+            "{class} was not measured: {measured:?}"
         );
     }
 }

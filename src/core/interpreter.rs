@@ -15,6 +15,8 @@
 //! | seed entry, ended | Escape (U+001B) | back to the menu, nothing saved |
 //! | seed entry | `S` | generate the world and play (refused with no digits) |
 //! | playing | `W` `A` `S` `D` | move up / left / down / right ([`Action::Move`]) |
+//! | playing | `X` | explore: walk to the nearest unseen area, step by step ([`travel`]) |
+//! | playing | `>` | travel to the exit (the way up) once seen ([`travel`]) |
 //! | playing, ended | `:` `Q` | save, then quit; later keys are ignored |
 //! | playing, ended | `:` other | the colon is dropped, the key acts as usual |
 //! | ended | `N`, `R`, `E` | seed entry for a new game, run or exploration (the ended one stays as it was saved) |
@@ -32,6 +34,7 @@ use super::game::GameState;
 use super::generator::{GenerateError, GeneratorSettings};
 use super::rules::Events;
 use super::save::{Replaced, SaveError, SaveStore};
+use super::travel::{self, Goal, Stop};
 
 /// Backspace as a key (U+0008): deletes the last seed digit.
 pub const BACKSPACE: char = '\u{8}';
@@ -106,6 +109,8 @@ pub enum Refusal {
     /// A `:` was followed by a key other than `Q`: the colon was dropped and that key acted
     /// as usual.
     ColonDropped,
+    /// `X` or `>` took no step: why ([`Stop`]).
+    Travel(Stop),
 }
 
 impl fmt::Display for Refusal {
@@ -119,7 +124,7 @@ impl fmt::Display for Refusal {
                 "not a seed key (type digits, then S; Backspace deletes, Esc goes back)",
             ),
             Refusal::UnknownKey(Context::Playing) => {
-                f.write_str("not a game key (W A S D move, :Q saves and quits)")
+                f.write_str("not a game key (W A S D move, X explores, > travels to the exit, :Q saves and quits)")
             }
             Refusal::UnknownKey(Context::Ended) => f.write_str(
                 "the game is over (N new game, R run, E exploration, Esc menu, :Q saves and quits)",
@@ -131,6 +136,7 @@ impl fmt::Display for Refusal {
                 "the game is over (N new game, R run, E exploration, Esc menu, :Q saves and quits)",
             ),
             Refusal::AfterQuit => f.write_str("byog has quit; keys do nothing any more"),
+            Refusal::Travel(stop) => write!(f, "{stop}"),
             Refusal::ColonDropped => f.write_str(
                 "a colon saves only before Q (:Q saves and quits); it was dropped and the next key acted as usual",
             ),
@@ -166,7 +172,7 @@ pub struct Report {
 
 impl Report {
     /// The message a player sees (the window's and the terminal's HUD): the key and the
-    /// reason, never a position, e.g. "')': not a game key (W A S D move, :Q saves and
+    /// reason, never a position, e.g. "')': not a game key (W A S D move, …, :Q saves and
     /// quits)".
     pub fn player_message(&self) -> String {
         match self.reason {
@@ -175,7 +181,8 @@ impl Report {
             | Refusal::NothingToDelete
             | Refusal::GameOver
             | Refusal::AfterQuit
-            | Refusal::ColonDropped => self.reason.to_string(),
+            | Refusal::ColonDropped
+            | Refusal::Travel(_) => self.reason.to_string(),
             Refusal::UnknownKey(_) => format!("{}: {}", key_name(self.key), self.reason),
         }
     }
@@ -490,6 +497,14 @@ impl Interpreter {
                     return Ok(Outcome::Accepted);
                 }
                 let ended = game.has_ended();
+                // docs/keys.md: `X` and `>` walk many steps, each an ordinary move.
+                if !ended && let Some(goal) = travel_goal(upper) {
+                    let walk = travel::walk(game, goal);
+                    return match walk.last {
+                        Some(events) => Ok(Outcome::Acted(events)),
+                        None => report(Refusal::Travel(walk.stop)),
+                    };
+                }
                 // `U` (drink) is an exploration's key only: elsewhere it is unknown, as before.
                 let action = Action::from_key(upper)
                     .filter(|a| *a != Action::Drink || game.kind() == GameKind::Exploration);
@@ -541,5 +556,14 @@ impl Interpreter {
         if let State::InGame { game, .. } = std::mem::replace(&mut self.state, next) {
             self.previous = Some(game);
         }
+    }
+}
+
+/// The walk a key asks for in a game: `X` explores, `>` travels to the exit.
+pub fn travel_goal(key: char) -> Option<Goal> {
+    match key.to_ascii_uppercase() {
+        'X' => Some(Goal::Explore),
+        '>' => Some(Goal::Exit),
+        _ => None,
     }
 }

@@ -20,6 +20,7 @@ pub mod rules;
 pub mod run;
 pub mod save;
 pub mod survey;
+pub mod travel;
 pub mod watch;
 
 pub use crate::tile_engine::Direction;

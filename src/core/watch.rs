@@ -30,6 +30,14 @@ pub const SPEEDS: [u32; 9] = [1, 2, 4, 8, 15, 30, 60, 120, 240];
 /// The speed a watch starts at: an index into [`SPEEDS`] (8 steps a second).
 pub const DEFAULT_SPEED: usize = 3;
 
+/// How many steps `[` and `]` jump back or on while watching.
+pub const SEEK_STEPS: usize = 100;
+/// The Home key as the front-ends hand it to a watch (a private-use character: no input
+/// string or typed text holds it).
+pub const HOME: char = '\u{E000}';
+/// The End key as the front-ends hand it to a watch (see [`HOME`]).
+pub const END: char = '\u{E001}';
+
 /// What a key does while watching (the same keys in every front-end; none of them reaches an
 /// interpreter or a history).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,10 +46,18 @@ pub enum Control {
     Pause,
     /// `.` or `>`: one step, and pause.
     Step,
-    /// `]`: faster.
+    /// `}`: faster.
     Faster,
-    /// `[`: slower.
+    /// `{`: slower.
     Slower,
+    /// `]`: [`SEEK_STEPS`] steps on (or to the end).
+    Forward,
+    /// `[`: [`SEEK_STEPS`] steps back (or to the start).
+    Back,
+    /// Home ([`HOME`]): back to the first step.
+    First,
+    /// End ([`END`]): on to the last step.
+    Last,
     /// Esc or `Q`: stop watching (the front-end goes back to the menu, or closes when it
     /// was opened to watch).
     Leave,
@@ -53,8 +69,12 @@ impl Control {
         match key {
             ' ' => Some(Control::Pause),
             '.' | '>' => Some(Control::Step),
-            ']' => Some(Control::Faster),
-            '[' => Some(Control::Slower),
+            '}' => Some(Control::Faster),
+            '{' => Some(Control::Slower),
+            ']' => Some(Control::Forward),
+            '[' => Some(Control::Back),
+            HOME => Some(Control::First),
+            END => Some(Control::Last),
             crate::core::interpreter::ESCAPE | 'q' | 'Q' => Some(Control::Leave),
             _ => None,
         }
@@ -92,6 +112,8 @@ pub struct Watch {
     /// How many keys have been fed.
     fed: usize,
     interpreter: Interpreter,
+    /// The interpreter at the first step, to seek back from.
+    first: Interpreter,
     store: MemoryStore,
     paused: bool,
     speed: usize,
@@ -127,6 +149,7 @@ impl Watch {
             keys,
             start,
             fed: 0,
+            first: interpreter.clone(),
             interpreter,
             store: MemoryStore::default(),
             paused: false,
@@ -136,6 +159,7 @@ impl Watch {
         while watch.fed < watch.start {
             watch.feed_next()?;
         }
+        watch.first = watch.interpreter.clone();
         Ok(watch)
     }
 
@@ -198,6 +222,26 @@ impl Watch {
         self.feed_next()
     }
 
+    /// Jumps to step `to` (clamped to the history): back by playing the history again from
+    /// the first step (replays are fast: millions of moves a second), on by playing the steps
+    /// between. Pausing is left as it was.
+    ///
+    /// # Errors
+    /// As [`Watch::step`].
+    pub fn seek(&mut self, to: usize) -> Result<(), InterpretError> {
+        let to = to.min(self.total_steps());
+        if to < self.step_count() {
+            self.interpreter = self.first.clone();
+            self.store = MemoryStore::default();
+            self.fed = self.start;
+        }
+        while self.step_count() < to {
+            self.feed_next()?;
+        }
+        self.due = None;
+        Ok(())
+    }
+
     fn feed_next(&mut self) -> Result<Option<Events>, InterpretError> {
         let key = self.keys[self.fed];
         let outcome = self.interpreter.feed(key, &mut self.store)?;
@@ -219,6 +263,10 @@ impl Watch {
                 self.step_once()?;
             }
             Control::Faster => self.faster(),
+            Control::Forward => self.seek(self.step_count() + SEEK_STEPS)?,
+            Control::Back => self.seek(self.step_count().saturating_sub(SEEK_STEPS))?,
+            Control::First => self.seek(0)?,
+            Control::Last => self.seek(self.total_steps())?,
             Control::Slower => self.slower(),
             Control::Leave => {}
         }
@@ -304,6 +352,44 @@ mod tests {
         let end = watch.game().unwrap();
         assert_eq!(end.world(), save.world());
         assert_eq!(end.moves(), save.moves());
+    }
+
+    #[test]
+    fn seeking_back_and_on_shows_the_prefix_replay_makes() {
+        let keys = format!("N7S{}:Q", "DDSSAAWW".repeat(60));
+        let save = saved(&keys);
+        let mut watch = Watch::new(&save).unwrap();
+        let total = watch.total_steps();
+        assert!(total > 150, "{total}");
+        let at = |watch: &Watch| {
+            let mut store = MemoryStore::default();
+            let mut interpreter = Interpreter::new(80, 30, Default::default());
+            replay(
+                &mut interpreter,
+                &watch.input(),
+                &mut store,
+                true,
+                &mut |_| {},
+            )
+            .unwrap();
+            assert_eq!(
+                watch.game().unwrap().world(),
+                interpreter.game().unwrap().world()
+            );
+            watch.step_count()
+        };
+        watch.apply(Control::of_key(']').unwrap()).unwrap();
+        assert_eq!(at(&watch), SEEK_STEPS);
+        watch.apply(Control::of_key(END).unwrap()).unwrap();
+        assert_eq!(at(&watch), total);
+        watch.apply(Control::of_key('[').unwrap()).unwrap();
+        assert_eq!(at(&watch), total - SEEK_STEPS);
+        watch.apply(Control::of_key(HOME).unwrap()).unwrap();
+        assert_eq!(at(&watch), 0);
+        watch.apply(Control::of_key('[').unwrap()).unwrap();
+        assert_eq!(at(&watch), 0);
+        assert_eq!(Control::of_key('}'), Some(Control::Faster));
+        assert_eq!(Control::of_key('{'), Some(Control::Slower));
     }
 
     #[test]

@@ -9,10 +9,13 @@
 //! row `rows - 1 - cy` (from the top).
 
 use crate::core::GameState;
-use crate::core::game::Light;
+use crate::core::game::{Light, SIGHT_RADIUS};
 use crate::screens::{self, HUD_ROWS, Hud, Style, TextScreen};
+use crate::shell::Scene;
 use crate::tile_engine::Rect;
 use crate::tile_engine::autotile;
+use crate::tile_engine::look as palette;
+use crate::tile_engine::minimap::{self, Mark, Minimap};
 use crate::tile_engine::{Camera, Pos, Rgb, Tile, WallStyle};
 
 use super::draw::{BLACK, Cell, CellGrid, Weight};
@@ -174,7 +177,18 @@ pub fn world(grid: &mut CellGrid, game: &GameState, camera: &Camera, look: World
             autotile::background(tile, look.walls),
         );
         let mut weight = Weight::Normal;
-        if light == Light::Remembered {
+        if look.sight && look.colour {
+            // The play view's look (docs/look.md), as the window draws it: lit by the
+            // avatar's light, remembered tiles in one cool colour, walls filled.
+            let avatar = game.avatar();
+            (fg, bg, _) = match light {
+                Light::Remembered => palette::remembered(tile),
+                _ => {
+                    let (dx, dy) = (i64::from(p.x - avatar.x), i64::from(p.y - avatar.y));
+                    palette::lit(tile, palette::light(dx * dx + dy * dy, SIGHT_RADIUS))
+                }
+            };
+        } else if light == Light::Remembered {
             if look.colour {
                 (fg, bg) = (fg.dimmed(), bg.dimmed());
             } else {
@@ -184,6 +198,170 @@ pub fn world(grid: &mut CellGrid, game: &GameState, camera: &Camera, look: World
         let row = camera.rows - 1 - cy + HUD_ROWS as u32;
         if let (Ok(x), Ok(y)) = (u16::try_from(cx), u16::try_from(row)) {
             grid.set(x, y, Cell { ch, fg, bg, weight });
+        }
+    }
+}
+
+/// The terminal's minimap (`M`, docs/terminal.md): the explored world shrunk
+/// ([`Minimap`]) and drawn in half-block cells (`▀`, two minimap pixels a cell, top in the
+/// character's colour, bottom in its background) at the top-right of the world's view, with
+/// the avatar and the exit once seen. It shows when the world does not fit the view, and is
+/// kept up to date around the avatar only, as the window's is.
+#[derive(Debug, Clone)]
+pub struct MinimapCells {
+    scene: Scene,
+    sight: bool,
+    size: (u16, u16),
+    avatar: Pos,
+    map: Minimap,
+}
+
+impl MinimapCells {
+    /// The minimap of `game` in a terminal of `size` cells: `previous` kept (and redrawn
+    /// around the avatar) when it is of the same scene, sight and size; `None` when the
+    /// world fits the view.
+    pub fn keep(
+        previous: Option<MinimapCells>,
+        game: &GameState,
+        camera: &Camera,
+        look: WorldLook,
+        size: (u16, u16),
+    ) -> Option<MinimapCells> {
+        let scene = Scene::of(game);
+        if camera.shows_all(scene.width, scene.height) {
+            return None;
+        }
+        let mark = |pos: Pos| {
+            if look.sight && !game.has_seen(pos) {
+                return Mark::Empty;
+            }
+            match game.tile_at(pos) {
+                Some(t) if autotile::joins(t) => Mark::Wall,
+                Some(t) if t.is_walkable() => Mark::Floor,
+                _ => Mark::Empty,
+            }
+        };
+        let avatar = game.avatar();
+        if let Some(mut m) = previous
+            && (m.scene, m.sight, m.size) == (scene, look.sight, size)
+        {
+            if m.avatar != avatar {
+                let r = SIGHT_RADIUS as i32 + 1;
+                m.map.redraw(
+                    Rect::new(avatar.x - r, avatar.y - r, 2 * r + 1, 2 * r + 1),
+                    mark,
+                );
+                m.avatar = avatar;
+            }
+            return Some(m);
+        }
+        // A quarter of the view's width, a third of its height (two pixels a cell).
+        let (cols, rows) = world_view(size.0, size.1);
+        let mut map = Minimap::new(
+            scene.width,
+            scene.height,
+            (cols / 4).max(4),
+            (rows / 3).max(2) * 2,
+        );
+        map.redraw(Rect::of_size(scene.width, scene.height), mark);
+        Some(MinimapCells {
+            scene,
+            sight: look.sight,
+            size,
+            avatar,
+            map,
+        })
+    }
+
+    /// Draws the minimap at the top-right of the world's view, below the HUD.
+    pub fn draw(&self, grid: &mut CellGrid, game: &GameState, camera: &Camera, colour: bool) {
+        let (w, h) = (self.map.width(), self.map.height().div_ceil(2));
+        let left = (camera.cols.saturating_sub(w)) as u16;
+        let top = HUD_ROWS as u16;
+        let rgba = self.map.rgba();
+        let px = |x: u32, y: u32| -> Rgb {
+            if y >= self.map.height() {
+                return BLACK;
+            }
+            let i = ((y * self.map.width() + x) * 4) as usize;
+            if rgba[i + 3] == 0 {
+                BLACK
+            } else {
+                Rgb::new(rgba[i], rgba[i + 1], rgba[i + 2])
+            }
+        };
+        let mark = |pos: Pos| self.map.pixel_of(pos);
+        let avatar = mark(game.avatar());
+        let exit = game
+            .has_seen(game.exit())
+            .then(|| mark(game.exit()))
+            .flatten();
+        for cy in 0..h {
+            for cx in 0..w {
+                let (mut top_px, mut bottom_px) = (px(cx, 2 * cy), px(cx, 2 * cy + 1));
+                for (at, c) in [(exit, minimap::EXIT), (avatar, minimap::AVATAR)] {
+                    if let Some((x, y)) = at
+                        && x == cx
+                    {
+                        if y == 2 * cy {
+                            top_px = c;
+                        } else if y == 2 * cy + 1 {
+                            bottom_px = c;
+                        }
+                    }
+                }
+                let cell = if colour {
+                    Cell {
+                        ch: if top_px == BLACK && bottom_px == BLACK {
+                            ' '
+                        } else {
+                            '▀'
+                        },
+                        fg: top_px,
+                        bg: bottom_px,
+                        weight: Weight::Normal,
+                    }
+                } else {
+                    // Without colour: the avatar as `●` (the world's `@` stays the only one),
+                    // what is known as `▒`.
+                    let lit = |c: Rgb| c != BLACK;
+                    let ch = if avatar.is_some_and(|(x, y)| x == cx && y / 2 == cy) {
+                        '●'
+                    } else if lit(top_px) || lit(bottom_px) {
+                        '▒'
+                    } else {
+                        ' '
+                    };
+                    Cell {
+                        ch,
+                        fg: Rgb::new(255, 255, 255),
+                        bg: BLACK,
+                        weight: Weight::Normal,
+                    }
+                };
+                grid.set(left + cx as u16, top + cy as u16, cell);
+            }
+        }
+    }
+}
+
+/// Marks the tiles of a route waiting for `Y` (a walk through armed traps): their cells'
+/// background tinted (without colour, drawn reversed as `*`), as the window tints them.
+pub fn mark_route(grid: &mut CellGrid, camera: &Camera, route: &[Pos], colour: bool) {
+    for &p in route {
+        let Some((cx, cy)) = camera.cell_of(p) else {
+            continue;
+        };
+        let row = camera.rows - 1 - cy + HUD_ROWS as u32;
+        if let (Ok(x), Ok(y)) = (u16::try_from(cx), u16::try_from(row))
+            && let Some(mut cell) = grid.get(x, y)
+        {
+            if colour {
+                cell.bg = palette::ROUTE;
+            } else {
+                cell.ch = '*';
+            }
+            grid.set(x, y, cell);
         }
     }
 }

@@ -6,6 +6,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::core::interpreter::{BACKSPACE, ESCAPE};
+use crate::core::watch::{END, HOME};
 use crate::shell::SIGHT_KEY;
 
 /// What a key press asks for.
@@ -18,7 +19,8 @@ pub enum Input {
 }
 
 /// The input a key event asks for; `None` for key releases and for keys with no meaning here
-/// (function keys, Home, Ctrl or Alt with anything but Ctrl-C).
+/// (function keys, Ctrl or Alt with anything but Ctrl-C). Home and End become the watch's
+/// [`HOME`] and [`END`] (the session drops them outside a watch).
 pub fn translate(event: KeyEvent) -> Option<Input> {
     if event.kind == KeyEventKind::Release {
         return None;
@@ -37,6 +39,8 @@ pub fn translate(event: KeyEvent) -> Option<Input> {
         KeyCode::Esc => Some(Input::Key(ESCAPE)),
         KeyCode::Enter => Some(Input::Key('\r')),
         KeyCode::Tab => Some(Input::Key(SIGHT_KEY)),
+        KeyCode::Home => Some(Input::Key(HOME)),
+        KeyCode::End => Some(Input::Key(END)),
         _ => None,
     }
 }
@@ -68,5 +72,7 @@ mod tests {
         );
         assert_eq!(key(KeyCode::Char('z'), KeyModifiers::CONTROL), None);
         assert_eq!(key(KeyCode::F(1), none), None);
+        assert_eq!(key(KeyCode::Home, none), Some(Input::Key(HOME)));
+        assert_eq!(key(KeyCode::End, none), Some(Input::Key(END)));
     }
 }

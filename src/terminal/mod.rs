@@ -25,7 +25,9 @@ use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, MouseEventKind};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
+};
 use crossterm::style::{Attribute, ResetColor, SetAttribute};
 use crossterm::{cursor, execute, terminal};
 
@@ -68,12 +70,15 @@ pub fn run(options: TerminalOptions) -> Result<(), PlayError> {
         mouse: None,
         size: (0, 0),
         started: Instant::now(),
+        minimap_wanted: true,
+        minimap: None,
     };
     let failed = |doing| move |source| PlayError::Terminal { doing, source };
     let mut signals = Signals::new().map_err(failed("cannot watch for signals"))?;
     // `--keys` are typed keys, as in the window: with `--watch` they go to the watch.
     for key in options.keys.chars() {
         play.shell.key(key, play.now());
+        play.shell.finish_walk(play.now());
     }
     let size = terminal::size().map_err(failed("cannot read the terminal's size"))?;
     play.size = size;
@@ -277,6 +282,9 @@ struct Play {
     size: (u16, u16),
     /// The session's clock starts here.
     started: Instant,
+    /// Whether the minimap is wanted (`M`), and the one kept up to date.
+    minimap_wanted: bool,
+    minimap: Option<frame::MinimapCells>,
 }
 
 impl Play {
@@ -338,12 +346,32 @@ impl Play {
                     Event::Key(key) => match input::translate(key) {
                         Some(Input::Interrupt) => return Ok(End::Quit),
                         Some(Input::Key(key)) if !self.too_small() => {
-                            self.shell.key(key, self.now());
+                            // `M` shows or hides the minimap while a world is shown, as in
+                            // the window (a view key: never fed).
+                            if key.eq_ignore_ascii_case(&'M') && self.shell.shows_world() {
+                                self.minimap_wanted = !self.minimap_wanted;
+                            } else {
+                                self.shell.key(key, self.now());
+                            }
                             dirty = true;
                         }
                         _ => {}
                     },
                     Event::Mouse(mouse) => {
+                        // A left click on a seen tile walks there (docs/keys.md).
+                        if mouse.kind == MouseEventKind::Down(MouseButton::Left)
+                            && let Some(camera) = self.shell.camera().map(|(_, c)| c)
+                            && let Some(game) = self.shell.shown_game()
+                            && self.shell.shows_world()
+                        {
+                            match frame::tile_under(&camera, mouse.column, mouse.row)
+                                .filter(|&p| game.rect().contains(p) && self.shell.names(game, p))
+                            {
+                                Some(pos) => self.shell.click(pos, self.now()),
+                                None if self.shell.is_walking() => self.shell.key(' ', self.now()),
+                                None => {}
+                            }
+                        }
                         if matches!(
                             mouse.kind,
                             MouseEventKind::Moved
@@ -398,6 +426,17 @@ impl Play {
                         colour,
                     };
                     frame::world(&mut grid, game, &camera, look);
+                    if let Some(route) = self.shell.route() {
+                        frame::mark_route(&mut grid, &camera, route, colour);
+                    }
+                    let minimap = self.minimap.take();
+                    self.minimap =
+                        frame::MinimapCells::keep(minimap, game, &camera, look, (cols, rows));
+                    if self.minimap_wanted
+                        && let Some(m) = &self.minimap
+                    {
+                        m.draw(&mut grid, game, &camera, look.colour);
+                    }
                 }
                 frame::hud(&mut grid, &hud, colour);
             }

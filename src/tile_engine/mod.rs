@@ -26,5 +26,5 @@ pub use map::Map;
 #[cfg(feature = "window")]
 pub use renderer::{Shade, TERenderer};
 pub use tetile::{Rgb, TETile};
-pub use tileset::{Tile, Tileset};
+pub use tileset::{Tile, Tileset, look};
 pub use world::World;

@@ -9,7 +9,7 @@ use super::autotile::{self, WallStyle};
 use super::geometry::{Pos, Rect};
 use super::layout::{FONT_BYTES, FONT_SIZE, Fit, Geometry, TILE_SIZE};
 use super::tetile::{Rgb, TETile};
-use super::tileset::Tile;
+use super::tileset::{Tile, look};
 use super::world::World;
 
 /// Converts a tile colour to macroquad's.
@@ -26,6 +26,10 @@ pub enum Shade {
     Dim,
     /// Not drawn (never seen).
     Hidden,
+    /// The play view's look in sight ([`look`]): lit by the avatar's light, this many 256ths.
+    Lit(u32),
+    /// The play view's look out of sight ([`look`]): remembered, in the one cool colour.
+    Memory,
 }
 
 /// The font size in pixels for text at `scale` × the tile font.
@@ -199,7 +203,8 @@ impl TERenderer {
             part.width() as i32,
             part.height() as i32,
         ));
-        let mut cells: Vec<(Pos, Tile, Rgb, Rgb)> = Vec::with_capacity(visible.area() as usize);
+        let mut cells: Vec<(Pos, Tile, Rgb, Rgb, bool)> =
+            Vec::with_capacity(visible.area() as usize);
         for pos in visible.positions() {
             let local = Pos::new(pos.x - at.x, pos.y - at.y);
             let tile = part.tile(local);
@@ -208,18 +213,26 @@ impl TERenderer {
                 autotile::background(tile, style),
             );
             match shade(pos) {
-                Shade::Full => cells.push((pos, tile, fg, bg)),
-                Shade::Dim => cells.push((pos, tile, fg.dimmed(), bg.dimmed())),
+                Shade::Full => cells.push((pos, tile, fg, bg, false)),
+                Shade::Dim => cells.push((pos, tile, fg.dimmed(), bg.dimmed(), false)),
+                Shade::Lit(light) => {
+                    let (fg, bg, _) = look::lit(tile, light);
+                    cells.push((pos, tile, fg, bg, true));
+                }
+                Shade::Memory => {
+                    let (fg, bg, _) = look::remembered(tile);
+                    cells.push((pos, tile, fg, bg, true));
+                }
                 Shade::Hidden => {}
             }
         }
-        for &(pos, _, _, bg) in &cells {
+        for &(pos, _, _, bg, _) in &cells {
             let (x, y, side) = self.geometry.cell_rect(fit, pos.x + xo, pos.y + yo);
             mq::draw_rectangle(x, y, side, side, to_mq_color(bg));
         }
-        for &(pos, tile, fg, _) in &cells {
+        for &(pos, tile, fg, _, new_look) in &cells {
             let (cx, cy) = (pos.x + xo, pos.y + yo);
-            if style == WallStyle::Box && tile == Tile::Wall {
+            if tile == Tile::Wall && (new_look || style == WallStyle::Box) {
                 let (x, y, side) = self.geometry.cell_rect(fit, cx, cy);
                 let scale = side / TILE_SIZE as f32;
                 // Box walls join only what is drawn (autotile's rules).

@@ -162,6 +162,37 @@ pub fn relax(grid: Grid, open: &[bool], values: &mut [i32], step: i32) {
     }
 }
 
+/// Breadth-first search over `open` cells from `source` (as [`bfs`]) that stops at the first
+/// cell, in search order (nearest first, ties in neighbour order), where `goal` holds; that
+/// cell is returned. `goal` is asked of every reached cell, the source included (only open
+/// cells are reached beyond the source). `dist`
+/// must be all [`UNREACHED`] on entry; on return every cell nearer than the goal has its
+/// distance, so [`path_into`] walks to it. Travel's explore uses it (`docs/keys.md`): the
+/// nearest tile next to the unseen, at the cost of the tiles nearer than it.
+pub fn nearest(
+    grid: Grid,
+    open: &[bool],
+    source: usize,
+    goal: impl Fn(usize) -> bool,
+    dist: &mut [u32],
+) -> Option<usize> {
+    let mut queue = std::collections::VecDeque::with_capacity(64);
+    dist[source] = 0;
+    queue.push_back(source);
+    while let Some(i) = queue.pop_front() {
+        if goal(i) {
+            return Some(i);
+        }
+        for n in grid.neighbours(i) {
+            if open[n] && dist[n] == UNREACHED {
+                dist[n] = dist[i] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
 /// Labels the 4-connected components of the cells where `member` holds, numbered from 0 in
 /// row-major order of their first cell; other cells get [`UNREACHED`]. Returns the labels
 /// and, per component, its first cell and its size in tiles.

@@ -299,3 +299,189 @@ impl Tile {
         self as u8
     }
 }
+
+/// The play view's look in sight (`docs/look.md`): the colours the window and the terminal
+/// draw runs and explorations with (and a classic game with sight on). The sp18 [`Tileset`]
+/// above stays as it is for the Java text, PNG export and the classic game.
+///
+/// - Tiles in sight are lit by the avatar's light, which falls off linearly with distance from
+///   full at the avatar to [`look::MIN_LIGHT`] at the light radius (Brogue's light sources:
+///   intensity fading linearly to the radius). The floor and the walls take the light; things
+///   (the avatar, features, the exit, exits) keep their full colour, so they stand out.
+/// - Walls are filled cells ([`look::WALL`]) with their box edges drawn in a darker tone.
+/// - Remembered tiles, out of sight, are all drawn in one dim cool colour ([`look::MEMORY`])
+///   on a near-black blue; remembered walls are dim blue cells edged in that colour.
+///
+/// Every glyph class reaches a WCAG 2.x contrast ratio of at least 4.5 against its background
+/// at every light level ([`look::contrast`]; the tests check it, and the window test measures
+/// it in a screenshot).
+pub mod look {
+    use super::{Rgb, Tile};
+
+    /// The light at the light radius, in 256ths (about 0.7): dimmest tiles in sight.
+    pub const MIN_LIGHT: u32 = 180;
+    /// The floor's background in full light (warm, dark).
+    pub const FLOOR_BG: Rgb = Rgb::new(34, 30, 24);
+    /// The floor's dot in full light.
+    pub const FLOOR_DOT: Rgb = Rgb::new(235, 215, 160);
+    /// A wall's fill in full light.
+    pub const WALL: Rgb = Rgb::new(200, 190, 170);
+    /// A wall's box edges in full light.
+    pub const WALL_EDGE: Rgb = Rgb::new(92, 80, 66);
+    /// Remembered glyphs and walls (one cool colour).
+    pub const MEMORY: Rgb = Rgb::new(120, 135, 180);
+    /// The background of remembered tiles.
+    pub const MEMORY_BG: Rgb = Rgb::new(10, 12, 22);
+    /// A remembered wall's fill (dim: walls out of sight recede).
+    pub const MEMORY_WALL: Rgb = Rgb::new(36, 42, 64);
+    /// The background of cells never seen.
+    pub const DARK: Rgb = Rgb::new(0, 0, 0);
+    /// The tint of a route's tiles waiting for confirmation.
+    pub const ROUTE: Rgb = Rgb::new(70, 40, 110);
+
+    /// The glyph colour of a thing in sight: bright, each kind its own hue.
+    pub const fn thing(tile: Tile) -> Option<Rgb> {
+        Some(match tile {
+            Tile::Player => Rgb::new(255, 255, 255),
+            Tile::ChestEmpty => Rgb::new(255, 170, 40),
+            Tile::ChestFull => Rgb::new(255, 225, 90),
+            Tile::TrapSprung => Rgb::new(90, 215, 255),
+            Tile::TrapArmed => Rgb::new(255, 90, 90),
+            Tile::LockedDoor | Tile::UnlockedDoor => Rgb::new(120, 255, 120),
+            Tile::WayUp => Rgb::new(120, 255, 120),
+            Tile::ExitUnexplored => Rgb::new(255, 140, 220),
+            Tile::OneWayUp | Tile::OneWayRight | Tile::OneWayDown | Tile::OneWayLeft => {
+                Rgb::new(190, 190, 255)
+            }
+            _ => return None,
+        })
+    }
+
+    /// The light at squared distance `d2` (tiles²) from the avatar with light radius `r`, in
+    /// 256ths: 256 at the avatar, [`MIN_LIGHT`] at the radius and beyond.
+    pub fn light(d2: i64, r: u32) -> u32 {
+        let d = (d2.max(0) as f64).sqrt();
+        let k = (d / f64::from(r.max(1))).min(1.0);
+        (256.0 - k * f64::from(256 - MIN_LIGHT)).round() as u32
+    }
+
+    fn scaled(c: Rgb, light: u32) -> Rgb {
+        let s = |v: u8| ((u32::from(v) * light) / 256).min(255) as u8;
+        Rgb::new(s(c.r), s(c.g), s(c.b))
+    }
+
+    /// What a cell in sight shows, at `light` (256ths): the glyph's colour, the cell's
+    /// background, and for a wall the colour of its box edges (the background is the fill).
+    pub fn lit(tile: Tile, light: u32) -> (Rgb, Rgb, Option<Rgb>) {
+        let bg = scaled(FLOOR_BG, light);
+        match tile {
+            Tile::Wall => (
+                scaled(WALL_EDGE, light),
+                scaled(WALL, light),
+                Some(scaled(WALL_EDGE, light)),
+            ),
+            Tile::Nothing => (DARK, DARK, None),
+            Tile::Floor => (scaled(FLOOR_DOT, light), bg, None),
+            t => (
+                thing(t).unwrap_or_else(|| t.tetile().text_color()),
+                bg,
+                None,
+            ),
+        }
+    }
+
+    /// What a remembered cell shows: as [`lit`], in the one cool colour.
+    pub fn remembered(tile: Tile) -> (Rgb, Rgb, Option<Rgb>) {
+        match tile {
+            Tile::Wall => (MEMORY, MEMORY_WALL, Some(MEMORY)),
+            Tile::Nothing => (DARK, DARK, None),
+            _ => (MEMORY, MEMORY_BG, None),
+        }
+    }
+
+    /// The relative luminance of a colour (WCAG 2.x: sRGB channels linearised, weighted
+    /// 0.2126, 0.7152, 0.0722).
+    pub fn luminance(c: Rgb) -> f64 {
+        let lin = |v: u8| {
+            let s = f64::from(v) / 255.0;
+            if s <= 0.04045 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+    }
+
+    /// The WCAG 2.x contrast ratio of two colours, 1 to 21: `(L1 + 0.05) / (L2 + 0.05)`, the
+    /// lighter over the darker.
+    pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn every_glyph_class_reaches_4_5_at_every_light() {
+            for light in [MIN_LIGHT, 200, 230, 256] {
+                for tile in [
+                    Tile::Floor,
+                    Tile::Player,
+                    Tile::ChestEmpty,
+                    Tile::ChestFull,
+                    Tile::TrapSprung,
+                    Tile::TrapArmed,
+                    Tile::LockedDoor,
+                    Tile::WayUp,
+                    Tile::ExitUnexplored,
+                ] {
+                    let (fg, bg, _) = lit(tile, light);
+                    let c = contrast(fg, bg);
+                    assert!(c >= 4.5, "{tile:?} at {light}: {c:.2}");
+                    let (fg, bg, _) = remembered(tile);
+                    assert!(contrast(fg, bg) >= 4.5, "remembered {tile:?}");
+                }
+                // A wall's fill against the floor around it, and its edges against the fill.
+                let (_, fill, edge) = lit(Tile::Wall, light);
+                let (_, floor, _) = lit(Tile::Floor, light);
+                assert!(
+                    contrast(fill, floor) >= 4.5,
+                    "wall at {light}: {:.2}",
+                    contrast(fill, floor)
+                );
+                assert!(contrast(fill, edge.unwrap()) >= 3.0);
+            }
+            assert!(contrast(MEMORY, MEMORY_BG) >= 4.5);
+            // The anchors of the formula: black on white is 21.
+            assert!((contrast(Rgb::new(0, 0, 0), Rgb::new(255, 255, 255)) - 21.0).abs() < 1e-9);
+        }
+
+        #[test]
+        fn light_falls_off_to_the_radius() {
+            assert_eq!(light(0, 8), 256);
+            assert_eq!(light(64, 8), MIN_LIGHT);
+            assert_eq!(light(1000, 8), MIN_LIGHT);
+            assert!(light(16, 8) < 256 && light(16, 8) > MIN_LIGHT);
+        }
+
+        #[test]
+        fn features_differ_from_each_other_and_the_floor() {
+            let kinds = [
+                Tile::ChestEmpty,
+                Tile::TrapSprung,
+                Tile::TrapArmed,
+                Tile::LockedDoor,
+                Tile::Player,
+            ];
+            for (i, a) in kinds.iter().enumerate() {
+                for b in &kinds[i + 1..] {
+                    assert_ne!(thing(*a), thing(*b));
+                }
+                assert_ne!(thing(*a), Some(FLOOR_DOT));
+            }
+        }
+    }
+}
