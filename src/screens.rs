@@ -862,6 +862,7 @@ fn event_message(event: &Event) -> Option<String> {
             "you drink a potion: {health} health, {} left",
             plural(u64::from(*potions), "potion", "potions")
         )),
+        Event::Fled { kind } => Some(format!("the {} flees!", kind.name())),
         Event::InCombat { .. } => Some("you are locked in combat: step away first".into()),
         Event::CannotDrink { full: true } => Some("your health is full".into()),
         Event::CannotDrink { full: false } => Some("no potion to drink".into()),

@@ -158,6 +158,11 @@ pub enum Event {
         /// The direction of the refused step.
         direction: Direction,
     },
+    /// A monster began to flee (at a quarter of its health): it gives its room up.
+    Fled {
+        /// Its kind.
+        kind: MonsterKind,
+    },
     /// `U` was refused: no potion carried, or health is full. Nothing changed.
     CannotDrink {
         /// Whether it was refused for full health (else for no potion).
@@ -180,9 +185,11 @@ pub struct Events {
 }
 
 impl Events {
-    /// The most events one action causes (a step in an exploration: moved, a feature, a
-    /// potion, a room cleared, monsters spotted, struck, lost).
-    pub const CAPACITY: usize = 7;
+    /// The most events one action keeps (a step in an exploration: moved, a feature, a
+    /// potion, a room cleared, monsters spotted, one fled, struck, lost). Past it, later
+    /// events are dropped (the rare ninth: a fled monster's room cleared in the same turn as
+    /// all the others); the game's state is changed all the same.
+    pub const CAPACITY: usize = 8;
 
     /// One event (built whole, so the value is written once: returning events assembled
     /// piece by piece costs a store-forwarding stall a key in the interpreter).
@@ -601,6 +608,19 @@ fn end_turn(
     let report = ex.monsters_turn(&mut game.rng);
     if let Some((kind, count)) = report.woke {
         events.push(Event::Spotted { kind, count });
+    }
+    if let Some(&(kind, ..)) = report.fled.first() {
+        events.push(Event::Fled { kind });
+    }
+    for &(_, branch, home) in &report.fled {
+        let left = ex.encounters().living_in(branch, home);
+        if ex
+            .dungeon_mut()
+            .room_mut(branch, home)
+            .is_some_and(|room| room.settle(left))
+        {
+            events.push(Event::Cleared { room: home });
+        }
     }
     if let Some(by) = report.by {
         events.push(Event::Struck {

@@ -298,11 +298,13 @@ impl Encounters {
         Encounters::new(false)
     }
 
-    /// The living monsters whose home is room `home` of branch `branch`.
+    /// The living monsters that hold room `home` of branch `branch`: those whose home it is
+    /// and that have not fled (a monster that flees has given its room up: it no longer
+    /// keeps it from being clear).
     pub fn living_in(&self, branch: BranchId, home: RoomPos) -> u32 {
         self.monsters
             .iter()
-            .filter(|m| m.branch == branch && m.home == home)
+            .filter(|m| m.branch == branch && m.home == home && m.state != MonsterState::Fleeing)
             .count() as u32
     }
 

@@ -44,7 +44,7 @@ pub const HUNT_RADIUS: i32 = 12;
 const SAFETY_FACTOR_TENTHS: i32 = -12;
 
 /// What the monsters did in one turn, for the rules' events.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TurnReport {
     /// Monsters that woke this turn, and the kind of the first.
     pub woke: Option<(MonsterKind, u32)>,
@@ -56,6 +56,9 @@ pub struct TurnReport {
     pub misses: u32,
     /// The kind of the last monster that struck (or missed).
     pub by: Option<MonsterKind>,
+    /// The monsters that began to flee this turn: kind, branch and home room (the room each
+    /// gives up; the rules settle them).
+    pub fled: Vec<(MonsterKind, super::BranchId, super::RoomPos)>,
 }
 
 /// The square around the avatar the monsters' maps cover: its rectangle in dungeon tiles and
@@ -154,6 +157,7 @@ impl ExploreState {
                 let max = m.kind.stats().health;
                 if m.state == MonsterState::Hunting && m.health * 4 <= max {
                     self.encounters_mut().monsters[k].state = MonsterState::Fleeing;
+                    report.fled.push((m.kind, m.branch, m.home));
                 }
                 let fleeing = self.encounters().monsters[k].state == MonsterState::Fleeing;
                 let adjacent = Direction::ALL.into_iter().any(|d| m.pos + d == avatar);
