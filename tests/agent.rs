@@ -169,9 +169,25 @@ fn assert_agrees_with_the_full_state(sight: &Value, full: &Value) {
         assert_eq!(sight[key], full[key], "{key}");
     }
     assert_eq!(sight["rows"], full["seen"]);
+    // A run's HUD totals (`chests 2/4 · traps 1/2`): every chest and trap of the floor,
+    // seen or not, so never fewer than the features seen.
+    let totals: &[&str] = if full["mode"] == "run" {
+        &["chests_total", "traps_total"]
+    } else {
+        &[]
+    };
+    for (key, kind) in totals.iter().zip(["chest", "trap"]) {
+        let all = full["features"].as_array().unwrap();
+        let count = all.iter().filter(|f| f["kind"] == kind).count() as u64;
+        assert_eq!(sight[key].as_u64(), Some(count), "{key}");
+    }
     // Those, and `rows`, `exit` and `features`: nothing else.
     let fields = sight.as_object().unwrap().len();
-    assert_eq!(fields, common.len() + shared.len() + 3, "{sight}");
+    assert_eq!(
+        fields,
+        common.len() + shared.len() + totals.len() + 3,
+        "{sight}"
+    );
     assert!(sight["features"].is_array());
     assert!(sight["exit"].is_null() || sight["exit"] == full["exit"]);
 }
@@ -400,6 +416,7 @@ fn the_observation_never_shows_an_unseen_tile() {
     let (mut exit_shown, mut exit_hidden) = (false, false);
     let allowed = [
         "avatar",
+        "chests_total",
         "exit",
         "features",
         "floor",
@@ -415,6 +432,7 @@ fn the_observation_never_shows_an_unseen_tile() {
         "score",
         "seed",
         "status",
+        "traps_total",
         "width",
     ];
     let mut chunks = route.trim().as_bytes().chunks(4);

@@ -323,11 +323,11 @@ fn check_floor(seed: u64, depth: u32) -> Result<(), String> {
             f.info.direct
         ));
     }
-    let allowance = open_tiles * f.params.budget_permille / 1000;
+    let allowance = f.info.par * f.params.budget_percent / 100;
     if f.info.allowance != allowance {
         return Err(format!(
-            "allowance {} but {open_tiles} open tiles x {} / 1000 = {allowance}",
-            f.info.allowance, f.params.budget_permille
+            "allowance {} but par {} x {}% = {allowance} ({open_tiles} open tiles)",
+            f.info.allowance, f.info.par, f.params.budget_percent
         ));
     }
     // (The par route may be shorter than `direct`: it may pass through a trap it rearms,

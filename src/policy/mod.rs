@@ -397,7 +397,13 @@ mod tests {
             game.apply(Action::Move(d));
             let run = *game.run().unwrap();
             if run.floor != floor || game.has_ended() {
-                out.push((floor, game.moves() - start, info.par, info.direct, info.allowance));
+                out.push((
+                    floor,
+                    game.moves() - start,
+                    info.par,
+                    info.direct,
+                    info.allowance,
+                ));
                 start = game.moves();
                 floor = run.floor;
                 info = run.info;
@@ -416,13 +422,17 @@ mod tests {
                     rows[d as usize].push((spent, par, direct, allowance));
                 }
             }
-            println!("{policy}: depth, floors, median spent, spent/par p50 p90, spent/allowance p50 p90 p95, spent/direct p50");
+            println!(
+                "{policy}: depth, floors, median spent, spent/par p50 p90, spent/allowance p50 p90 p95, spent/direct p50"
+            );
             for (d, r) in rows.iter().enumerate().skip(1) {
                 let q = |mut v: Vec<f64>, p: usize| {
                     v.sort_by(f64::total_cmp);
                     v[(v.len() * p).div_ceil(100).max(1) - 1]
                 };
-                let ratio = |f: &dyn Fn(&(u64, u64, u64, u64)) -> f64| r.iter().map(f).collect::<Vec<f64>>();
+                let ratio = |f: &dyn Fn(&(u64, u64, u64, u64)) -> f64| {
+                    r.iter().map(f).collect::<Vec<f64>>()
+                };
                 let spent = ratio(&|x| x.0 as f64);
                 let sp = ratio(&|x| x.0 as f64 / x.1 as f64);
                 let sa = ratio(&|x| x.0 as f64 / x.3 as f64);
