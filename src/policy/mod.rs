@@ -412,6 +412,122 @@ mod tests {
         out
     }
 
+    /// The seen mask of a run's current floor (terrain row-major, bottom row first).
+    fn seen_mask(game: &GameState) -> Vec<bool> {
+        match &game.board {
+            Board::Grid(g) => g.seen.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// `game` (a run at a floor's arrival) with every tile of its floor that `seen` says was
+    /// never seen changed: walls and rock swapped (both closed and opaque, so what the avatar
+    /// sees stays the same), and every feature on an unseen tile moved to another unseen
+    /// floor tile (the floor keeps its counts).
+    fn perturbed(game: &GameState, seen: &[bool]) -> GameState {
+        use crate::tile_engine::{Pos, Tile};
+        let mut out = game.clone();
+        let Board::Grid(g) = &mut out.board else {
+            unreachable!("a run")
+        };
+        let w = g.terrain.width();
+        let pos = |k: usize| Pos::new((k % w) as i32, (k / w) as i32);
+        let mut free: Vec<Pos> = Vec::new();
+        for (k, &was_seen) in seen.iter().enumerate() {
+            if was_seen {
+                continue;
+            }
+            let p = pos(k);
+            match g.terrain.tile(p) {
+                Tile::Wall if p != g.exit => g.terrain.set(p, Tile::Nothing),
+                Tile::Nothing => g.terrain.set(p, Tile::Wall),
+                Tile::Floor if p != g.avatar && g.features.iter().all(|f| f.pos != p) => {
+                    free.push(p);
+                }
+                _ => {}
+            }
+        }
+        // Last free tiles first: far from where the unseen features stood, in most floors.
+        for f in g.features.iter_mut() {
+            let k = (f.pos.y as usize) * w + f.pos.x as usize;
+            if !seen[k] {
+                if let Some(p) = free.pop() {
+                    f.pos = p;
+                }
+            }
+        }
+        g.features.sort_unstable_by_key(|f| (f.pos.y, f.pos.x));
+        out
+    }
+
+    /// Each sighted policy plays a run; then each floor is played again from its arrival
+    /// with every tile it never saw on that floor changed (`perturbed`): the keys are the
+    /// same. The floors are changed in the game itself, so a policy that read the game
+    /// instead of its observation would see the change.
+    #[test]
+    fn policies_never_read_unseen_tiles() {
+        let setup = RunSetup {
+            floors: 3,
+            ..RunSetup::default()
+        };
+        for policy in [Policy::Sight, Policy::SightMiss, Policy::Hurry] {
+            for seed in [1, 7] {
+                let mut game = GameState::new_run(
+                    seed,
+                    setup.width,
+                    setup.height,
+                    setup.settings,
+                    setup.floors,
+                )
+                .unwrap();
+                let mut player = Player::new(policy).unwrap();
+                let mut keys = Vec::new();
+                // (the game and the player at a floor's arrival, the key index, the floor's
+                // seen mask when it was left)
+                let mut floors: Vec<(GameState, Player, usize, Vec<bool>)> = Vec::new();
+                let mut arrival = (game.clone(), player.clone(), 0);
+                let mut seen = seen_mask(&game);
+                while !game.has_ended() {
+                    let Some(d) = player.next(&Sight::of(&game)) else {
+                        break;
+                    };
+                    let floor = game.run().unwrap().floor;
+                    seen = seen_mask(&game);
+                    keys.push(d);
+                    game.apply(Action::Move(d));
+                    if game.run().unwrap().floor != floor {
+                        floors.push((arrival.0, arrival.1, arrival.2, seen.clone()));
+                        arrival = (game.clone(), player.clone(), keys.len());
+                    }
+                }
+                if !game.has_ended() || game.run().unwrap().floor == arrival.0.run().unwrap().floor {
+                    floors.push((arrival.0, arrival.1, arrival.2, seen_mask(&game)));
+                }
+                let mut changed = 0;
+                let ends: Vec<usize> = floors
+                    .iter()
+                    .skip(1)
+                    .map(|f| f.2)
+                    .chain([keys.len()])
+                    .collect();
+                for ((at, who, start, seen), end) in floors.into_iter().zip(ends) {
+                    let mut other = perturbed(&at, &seen);
+                    changed += usize::from(other != at);
+                    let mut who = who;
+                    let floor = at.run().unwrap().floor;
+                    let mut again = Vec::new();
+                    while !other.has_ended() && other.run().unwrap().floor == floor {
+                        let Some(d) = who.next(&Sight::of(&other)) else { break };
+                        again.push(d);
+                        other.apply(Action::Move(d));
+                    }
+                    assert_eq!(again, &keys[start..end], "{policy} R{seed}S B{floor}");
+                }
+                assert!(changed > 0, "{policy} R{seed}S: nothing was changed");
+            }
+        }
+    }
+
     #[test]
     #[ignore = "a measurement: prints what each policy spends a floor"]
     fn measure_floor_costs() {
