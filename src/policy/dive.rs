@@ -10,7 +10,8 @@
 //!    ties; standing on it, the step through it;
 //! 3. else the nearest frontier (an open tile beside an unseen one).
 //!
-//! A step the rules refused (the avatar did not move: a one-way exit walked against its
+//! Walking to an exit, it remembers it (the view shows the avatar on it once it stands
+//! there). A step the rules refused (the avatar did not move: a one-way exit walked against its
 //! arrow) closes that tile for the rest of the exploration in that map, as a player learns by
 //! bumping.
 
@@ -28,6 +29,9 @@ pub struct DivePolicy {
     last: Option<(Option<BranchId>, Pos, Direction)>,
     /// Dungeon tiles found closed (a refused step into them), by map.
     closed: Vec<(Option<BranchId>, Pos)>,
+    /// The unexplored exit being walked to (its dungeon tile) and the side to step through
+    /// it: once the avatar stands on it, the view shows the avatar there, not the exit.
+    aim: Option<(Pos, Direction)>,
 }
 
 impl DivePolicy {
@@ -76,6 +80,12 @@ impl DivePolicy {
             return None;
         }
         let closed = self.closed_here(sight);
+        let here = shift(sight.avatar, e.origin);
+        if let Some((at, side)) = self.aim.take() {
+            if at == here {
+                return Some(side);
+            }
+        }
         let map = SeenMap::of(sight, false, &closed);
         let dist = map.distances(&[map.avatar]);
         let room_of = |p: Pos| slot_of(shift(p, e.origin));
@@ -110,11 +120,11 @@ impl DivePolicy {
             }
         }
         if let Some((_, steps, i, side)) = best {
-            return if steps == 0 {
-                Some(side)
-            } else {
-                map.first_step(&dist, i)
-            };
+            if steps == 0 {
+                return Some(side);
+            }
+            self.aim = Some((shift(map.grid.pos(i), e.origin), side));
+            return map.first_step(&dist, i);
         }
         let frontier = map.frontier(&dist);
         nearest(&dist, frontier).and_then(|t| map.first_step(&dist, t))
