@@ -42,11 +42,11 @@ impl CautiousPolicy {
         if self.going_home {
             let map = SeenMap::of(sight, false, &[]);
             let dist = map.distances(&[map.avatar]);
-            if let Some(up) = sight.exit.and_then(|u| map.index(u)) {
-                if map.reach(&dist, up).is_some() {
-                    let step = map.first_step(&dist, up);
-                    return self.dive.took(sight, step);
-                }
+            if let Some(up) = sight.exit.and_then(|u| map.index(u))
+                && map.reach(&dist, up).is_some()
+            {
+                let step = map.first_step(&dist, up);
+                return self.dive.took(sight, step);
             }
             // The way up is out of this map's seen tiles: find the way back by diving on.
         }

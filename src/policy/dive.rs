@@ -46,10 +46,11 @@ impl DivePolicy {
             return Vec::new();
         };
         let here = shift(sight.avatar, e.origin);
-        if let Some((branch, from, d)) = self.last.take() {
-            if branch == e.branch && from == here {
-                self.closed.push((branch, here + d));
-            }
+        if let Some((branch, from, d)) = self.last.take()
+            && branch == e.branch
+            && from == here
+        {
+            self.closed.push((branch, here + d));
         }
         self.closed
             .iter()
@@ -81,10 +82,10 @@ impl DivePolicy {
         }
         let closed = self.closed_here(sight);
         let here = shift(sight.avatar, e.origin);
-        if let Some((at, side)) = self.aim.take() {
-            if at == here {
-                return Some(side);
-            }
+        if let Some((at, side)) = self.aim.take()
+            && at == here
+        {
+            return Some(side);
         }
         let map = SeenMap::of(sight, false, &closed);
         let dist = map.distances(&[map.avatar]);

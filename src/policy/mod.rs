@@ -387,10 +387,10 @@ mod tests {
         let mut floor = 1;
         let mut info = game.run().unwrap().info;
         while !game.has_ended() && game.moves() < 100_000 {
-            if let Board::Grid(g) = &mut game.board {
-                if let Some(r) = g.run.as_mut() {
-                    r.moves_left = 1_000_000;
-                }
+            if let Board::Grid(g) = &mut game.board
+                && let Some(r) = g.run.as_mut()
+            {
+                r.moves_left = 1_000_000;
             }
             let sight = Sight::of(&game);
             let Some(d) = player.next(&sight) else { break };
@@ -450,10 +450,10 @@ mod tests {
         // Last free tiles first: far from where the unseen features stood, in most floors.
         for f in g.features.iter_mut() {
             let k = (f.pos.y as usize) * w + f.pos.x as usize;
-            if !seen[k] {
-                if let Some(p) = free.pop() {
-                    f.pos = p;
-                }
+            if !seen[k]
+                && let Some(p) = free.pop()
+            {
+                f.pos = p;
             }
         }
         g.features.sort_unstable_by_key(|f| (f.pos.y, f.pos.x));
@@ -486,7 +486,7 @@ mod tests {
                 // seen mask when it was left)
                 let mut floors: Vec<(GameState, Player, usize, Vec<bool>)> = Vec::new();
                 let mut arrival = (game.clone(), player.clone(), 0);
-                let mut seen = seen_mask(&game);
+                let mut seen;
                 while !game.has_ended() {
                     let Some(d) = player.next(&Sight::of(&game)) else {
                         break;
@@ -500,7 +500,8 @@ mod tests {
                         arrival = (game.clone(), player.clone(), keys.len());
                     }
                 }
-                if !game.has_ended() || game.run().unwrap().floor == arrival.0.run().unwrap().floor {
+                if !game.has_ended() || game.run().unwrap().floor == arrival.0.run().unwrap().floor
+                {
                     floors.push((arrival.0, arrival.1, arrival.2, seen_mask(&game)));
                 }
                 let mut changed = 0;
@@ -517,7 +518,9 @@ mod tests {
                     let floor = at.run().unwrap().floor;
                     let mut again = Vec::new();
                     while !other.has_ended() && other.run().unwrap().floor == floor {
-                        let Some(d) = who.next(&Sight::of(&other)) else { break };
+                        let Some(d) = who.next(&Sight::of(&other)) else {
+                            break;
+                        };
                         again.push(d);
                         other.apply(Action::Move(d));
                     }
@@ -528,11 +531,14 @@ mod tests {
         }
     }
 
+    /// A floor's steps, par, direct distance and allowance.
+    type Row = (u64, u64, u64, u64);
+
     #[test]
     #[ignore = "a measurement: prints what each policy spends a floor"]
     fn measure_floor_costs() {
         for policy in [Policy::Sight, Policy::Hurry] {
-            let mut rows: Vec<Vec<(u64, u64, u64, u64)>> = vec![Vec::new(); 11];
+            let mut rows: Vec<Vec<Row>> = vec![Vec::new(); 11];
             for seed in 0..200 {
                 for (d, spent, par, direct, allowance) in floor_costs(seed, policy) {
                     rows[d as usize].push((spent, par, direct, allowance));
@@ -546,9 +552,7 @@ mod tests {
                     v.sort_by(f64::total_cmp);
                     v[(v.len() * p).div_ceil(100).max(1) - 1]
                 };
-                let ratio = |f: &dyn Fn(&(u64, u64, u64, u64)) -> f64| {
-                    r.iter().map(f).collect::<Vec<f64>>()
-                };
+                let ratio = |f: &dyn Fn(&Row) -> f64| r.iter().map(f).collect::<Vec<f64>>();
                 let spent = ratio(&|x| x.0 as f64);
                 let sp = ratio(&|x| x.0 as f64 / x.1 as f64);
                 let sa = ratio(&|x| x.0 as f64 / x.3 as f64);

@@ -57,10 +57,11 @@ impl SightPolicy {
     /// nothing can be reached.
     pub fn next(&mut self, sight: &Sight) -> Option<Direction> {
         let run = sight.run?;
-        if self.miss_on == Some(run.floor) && self.missed.is_none_or(|(f, _)| f != run.floor) {
-            if let Some(f) = sight.features.iter().find(|f| !f.handled) {
-                self.missed = Some((run.floor, f.pos));
-            }
+        if self.miss_on == Some(run.floor)
+            && self.missed.is_none_or(|(f, _)| f != run.floor)
+            && let Some(f) = sight.features.iter().find(|f| !f.handled)
+        {
+            self.missed = Some((run.floor, f.pos));
         }
         let closed: Vec<Pos> = self
             .missed
