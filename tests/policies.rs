@@ -17,7 +17,12 @@ fn wins(policy: Policy, seeds: std::ops::Range<u64>) -> (u64, Vec<Outcome>) {
 /// The targets over `seeds`, with bounds given as fractions `(numerator, denominator)` of
 /// the games: `solver` wins all, `sight` at least `sight`, `sight-miss` at least `miss`,
 /// `hurry` at most `hurry`.
-fn assert_targets(seeds: std::ops::Range<u64>, sight: (u64, u64), miss: (u64, u64), hurry: (u64, u64)) {
+fn assert_targets(
+    seeds: std::ops::Range<u64>,
+    sight: (u64, u64),
+    miss: (u64, u64),
+    hurry: (u64, u64),
+) {
     let n = seeds.end - seeds.start;
     let (solver, _) = wins(Policy::Solver, seeds.clone());
     assert_eq!(solver, n, "solver wins every run");

@@ -1244,3 +1244,53 @@ fn a_floor_that_misses_the_requirements_is_named_by_the_runs_seed_and_floor() {
         "{err}"
     );
 }
+
+/// The run's HUD says what is left on the floor (`chests 0/3 · traps 0/1` on B1 of run 77,
+/// which the depth table gives 3 chests and 1 trap), and the floor screen names what was
+/// missed and what it cost.
+#[test]
+fn the_hud_counts_the_features_and_the_floor_screen_names_the_misses() {
+    let game = new_run(77);
+    let run = game.run().unwrap();
+    let features = game.features();
+    let chests = features
+        .iter()
+        .filter(|f| f.kind == byog::core::run::FeatureKind::Chest)
+        .count();
+    let text = byog::screens::run_progress(&game);
+    assert!(
+        text.starts_with(&format!(
+            "chests 0/{chests} · traps 0/{}",
+            features.len() - chests
+        )),
+        "{text}"
+    );
+    // The exit is not seen at the start, and it is in reach: no distance, no warning.
+    assert!(
+        !text.contains("exit") && !text.contains("OUT OF REACH"),
+        "{text}"
+    );
+    assert!(run.moves_left > 0);
+    let screen = byog::screens::floor_screen(
+        3,
+        10,
+        120,
+        byog::screens::Missed {
+            chests: 1,
+            traps: 2,
+            forgone: 52,
+        },
+    );
+    let lines: Vec<&str> = screen.lines.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        lines.contains(&"missed on B2: 1 chest and 2 traps: -52 moves"),
+        "{lines:?}"
+    );
+    let perfect = byog::screens::floor_screen(3, 10, 120, byog::screens::Missed::default());
+    assert!(
+        perfect
+            .lines
+            .iter()
+            .any(|l| l.text.starts_with("perfect floor"))
+    );
+}

@@ -218,7 +218,7 @@ impl Batch {
         let mut out = String::new();
         let what = match mode {
             Mode::Runs => format!(
-                "runs {}..={} ({} of {} floors, at most {} × {})",
+                "runs {}..={} ({} runs of {} floors, at most {} × {})",
                 self.first, self.last, games, setup.floors, setup.width, setup.height
             ),
             Mode::Explorations => format!(
