@@ -67,3 +67,27 @@ fn the_win_rate_targets_hold_on_a_few_held_out_seeds() {
 fn the_win_rate_targets_hold_over_1000_held_out_seeds() {
     assert_targets(1000..2000, (70, 100), (50, 100), (10, 100));
 }
+
+/// Explorations (no monsters yet: nothing takes health but armed traps, which the policies
+/// step around): `cautious` banks once it stood at depth 5; `dive` never banks and goes
+/// deeper, until the move cap.
+#[test]
+fn cautious_banks_and_dive_goes_deeper() {
+    use byog::policy::{EXPLORE_MOVE_CAP, play_exploration};
+    let settings = byog::core::explore::ExploreSettings::default();
+    for seed in 0..3 {
+        let c = play_exploration(seed, Policy::Cautious, settings, &mut |_| {}).unwrap();
+        assert_eq!(c.ending, Ending::Banked, "E{seed}S {c:?}");
+        assert_eq!(
+            c.reached,
+            byog::policy::cautious::ENOUGH_DEPTH,
+            "E{seed}S {c:?}"
+        );
+        assert_eq!(c.health, 3);
+    }
+    let d = play_exploration(1, Policy::Dive, settings, &mut |_| {}).unwrap();
+    assert_eq!(d.ending, Ending::Capped, "{d:?}");
+    assert_eq!(d.moves, EXPLORE_MOVE_CAP);
+    assert!(d.reached > byog::policy::cautious::ENOUGH_DEPTH, "{d:?}");
+    assert!(d.score > 0 && d.extra > 20, "{d:?}");
+}

@@ -40,7 +40,8 @@ impl CautiousPolicy {
             self.going_home = true;
         }
         if self.going_home {
-            let map = SeenMap::of(sight, false, &[]);
+            let closed = self.dive.closed_here(sight);
+            let map = SeenMap::of(sight, false, &closed);
             let dist = map.distances(&[map.avatar]);
             if let Some(up) = sight.exit.and_then(|u| map.index(u))
                 && map.reach(&dist, up).is_some()

@@ -41,7 +41,7 @@ impl DivePolicy {
     }
 
     /// The tiles closed in the avatar's map, as view tiles.
-    fn closed_here(&mut self, sight: &Sight) -> Vec<Pos> {
+    pub(super) fn closed_here(&mut self, sight: &Sight) -> Vec<Pos> {
         let Some(e) = sight.explore else {
             return Vec::new();
         };

@@ -334,7 +334,8 @@ pub fn play_exploration(
     let mut player = Player::new(policy).expect("an explorations policy reads observations");
     let mut deepest = 0;
     let mut keys = 0u64;
-    while !game.has_ended() && game.moves() < EXPLORE_MOVE_CAP && keys < RUN_KEY_CAP {
+    // A refused step (a bump) is a key but no move: a policy that keeps bumping is stopped.
+    while !game.has_ended() && game.moves() < EXPLORE_MOVE_CAP && keys < 2 * EXPLORE_MOVE_CAP {
         let sight = Sight::of(&game);
         deepest = deepest.max(sight.explore.map_or(0, |e| e.depth));
         let Some(d) = player.next(&sight) else {
