@@ -1294,3 +1294,21 @@ fn the_hud_counts_the_features_and_the_floor_screen_names_the_misses() {
             .any(|l| l.text.starts_with("perfect floor"))
     );
 }
+
+/// The HUD warns exactly when the solver says the exit is out of reach: burning moves in
+/// place on B1 of run 77 until the way into the exit no longer fits.
+#[test]
+fn the_hud_warns_when_the_exit_is_out_of_reach() {
+    let mut game = new_run(77);
+    let mut warned = false;
+    while !game.has_ended() {
+        let text = byog::screens::run_progress(&game);
+        let lost_cause = byog::core::players::solver::solve(&game).is_err();
+        assert_eq!(text.contains("OUT OF REACH"), lost_cause, "{text}");
+        warned |= lost_cause;
+        if !burn(&mut game, 1) {
+            break;
+        }
+    }
+    assert!(warned, "the moves ran out without a warning");
+}
