@@ -30,7 +30,7 @@ use crate::core::generator::GeneratorSettings;
 use crate::core::interpreter::{
     InterpretError, Interpreter, Mode, Outcome, Refusal, Report, key_name,
 };
-use crate::core::run::{self, Feature, Loss};
+use crate::core::run::{self, Feature, FeatureKind, Loss};
 use crate::core::save::{FileStore, SaveError, SaveStore};
 use crate::tile_engine::{Pos, Tile, World};
 
@@ -401,6 +401,10 @@ pub struct RunHud {
     pub moves_left: u64,
     /// Floors left with every feature handled.
     pub perfect_floors: u32,
+    /// Chests on this floor, seen or not (the HUD's `chests 2/4` total).
+    pub chests_total: u32,
+    /// Traps on this floor, seen or not (the HUD's `traps 1/2` total).
+    pub traps_total: u32,
     /// Why the run was lost, once it is.
     pub loss: Option<Loss>,
 }
@@ -474,6 +478,9 @@ impl Observation {
 impl Sight {
     /// What the player of `game` sees.
     pub fn of(game: &GameState) -> Sight {
+        let all = game.features();
+        let count = |kind| all.iter().filter(|f| f.kind == kind).count() as u32;
+        let (chests_total, traps_total) = (count(FeatureKind::Chest), count(FeatureKind::Trap));
         let run = game.run().map(|r| RunHud {
             floor: r.floor,
             floors: r.floors,
@@ -481,6 +488,8 @@ impl Sight {
             score: r.score,
             moves_left: r.moves_left,
             perfect_floors: r.perfect_floors,
+            chests_total,
+            traps_total,
             loss: r.loss,
         });
         let explore = game.explore().map(|e| {
@@ -519,8 +528,7 @@ impl Sight {
             avatar: game.avatar(),
             exit: game.has_seen(exit).then_some(exit),
             moves: game.moves(),
-            features: game
-                .features()
+            features: all
                 .iter()
                 .filter(|f| game.has_seen(f.pos))
                 .copied()
@@ -552,6 +560,8 @@ struct SightJson<'a> {
     avatar: [i32; 2],
     #[serde(skip_serializing_if = "Option::is_none")]
     branch: Option<Option<BranchId>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chests_total: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     depth: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -590,6 +600,8 @@ struct SightJson<'a> {
     score: Option<u64>,
     seed: u64,
     status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    traps_total: Option<u32>,
     width: usize,
 }
 
@@ -599,6 +611,7 @@ impl<'a> SightJson<'a> {
         SightJson {
             avatar: [s.avatar.x, s.avatar.y],
             branch: e.map(|e| e.branch),
+            chests_total: run.map(|r| r.chests_total),
             depth: e.map(|e| e.depth),
             end: e.map(|e| {
                 e.end.map(|end| match end {
@@ -638,6 +651,7 @@ impl<'a> SightJson<'a> {
                 LevelStatus::Won => "won",
                 LevelStatus::Lost => "lost",
             },
+            traps_total: run.map(|r| r.traps_total),
             width: s.view.width(),
         }
     }

@@ -41,6 +41,7 @@
 pub mod agent;
 pub mod cli;
 pub mod core;
+pub mod policy;
 pub mod screens;
 pub mod shell;
 pub mod terminal;

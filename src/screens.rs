@@ -490,29 +490,75 @@ pub fn descent_screen(
         Event::Descended {
             floor,
             earned,
-            perfect,
-        } => Some(floor_screen(floor, floors, earned, perfect)),
+            missed_chests,
+            missed_traps,
+            forgone,
+            ..
+        } => Some(floor_screen(
+            floor,
+            floors,
+            earned.into(),
+            Missed {
+                chests: missed_chests,
+                traps: missed_traps,
+                forgone: forgone.into(),
+            },
+        )),
         _ => None,
     })
 }
 
-/// The short screen between two floors of a run, after walking into an exit.
-pub fn floor_screen(floor: u32, floors: u32, earned: u64, perfect: bool) -> TextScreen {
+/// What the floor just left was left without: chests left empty, traps left sprung, and the
+/// moves a perfect floor would have earned beyond what was earned.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Missed {
+    /// Chests left empty.
+    pub chests: u32,
+    /// Traps left sprung.
+    pub traps: u32,
+    /// Moves forgone.
+    pub forgone: u64,
+}
+
+/// The short screen between two floors of a run, after walking into an exit: the moves
+/// earned, and either the perfect floor or what was missed and what it cost.
+pub fn floor_screen(floor: u32, floors: u32, earned: u64, missed: Missed) -> TextScreen {
     let mut lines = vec![
         Line::new(format!("B{floor}"), Style::Title),
         Line::new(format!("floor {floor} of {floors}"), Style::Heading),
         Line::blank(),
         Line::new(format!("+{earned} moves"), Style::Normal),
     ];
-    if perfect {
+    if missed.chests + missed.traps == 0 {
         lines.push(Line::new(
             "perfect floor: every chest and trap upkept",
             Style::Input,
+        ));
+    } else {
+        lines.push(Line::new(
+            format!(
+                "missed on B{}: {}: -{} moves",
+                floor - 1,
+                missed_text(missed.chests, missed.traps),
+                missed.forgone
+            ),
+            Style::Message,
         ));
     }
     TextScreen {
         lines,
         message: None,
+    }
+}
+
+/// "1 chest", "2 traps", "1 chest and 2 traps".
+fn missed_text(chests: u32, traps: u32) -> String {
+    let c = plural(u64::from(chests), "chest", "chests");
+    let t = plural(u64::from(traps), "trap", "traps");
+    match (chests, traps) {
+        (0, _) => t,
+        (_, 0) => c,
+        _ => format!("{c} and {t}"),
     }
 }
 
@@ -559,9 +605,9 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             m.state.as_str()
         ),
         None => under_mouse
-            .and_then(|p| game.tile_at(p))
-            .filter(|t| MonsterKind::of_tile(*t).is_none())
-            .map(|t| t.tetile().description().to_owned())
+            .and_then(|p| Some((p, game.tile_at(p)?)))
+            .filter(|(_, t)| MonsterKind::of_tile(*t).is_none())
+            .map(|(p, t)| describe(game, p, t))
             .unwrap_or_default(),
     };
     let (top, bottom) = match (game.run(), game.explore()) {
@@ -569,8 +615,10 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             format!(
                 "seed {} · {} · room {} depth {}",
                 game.seed(),
-                e.branch()
-                    .map_or_else(|| "start room".to_owned(), |b| format!("branch {b}")),
+                e.branch().map_or_else(
+                    || "start room".to_owned(),
+                    |b| format!("branch {b}{}", branch_timer(game, e, b))
+                ),
                 e.room(),
                 crate::core::explore::depth(e.room())
             ),
@@ -588,7 +636,13 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             ),
         ),
         (Some(run), _) => (
-            format!("seed {} · B{}/{}", game.seed(), run.floor, run.floors),
+            format!(
+                "seed {} · B{}/{} · {}",
+                game.seed(),
+                run.floor,
+                run.floors,
+                run_progress(game)
+            ),
             format!(
                 "health {}/{} · {} moves left · score {}",
                 run.health,
@@ -616,6 +670,134 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             },
         ],
     }
+}
+
+/// The tile under the mouse in words; an exploration's exit also says the depth of the room
+/// it leads into (`unexplored exit: to a depth-4 room`).
+fn describe(game: &GameState, p: Pos, tile: Tile) -> String {
+    let words = tile.tetile().description().to_owned();
+    if game.explore().is_none() {
+        return words;
+    }
+    use crate::core::explore::slot::{edge, in_slot, slot_of};
+    let exit_tile = matches!(
+        tile,
+        Tile::ExitUnexplored
+            | Tile::LockedDoor
+            | Tile::OneWayUp
+            | Tile::OneWayRight
+            | Tile::OneWayDown
+            | Tile::OneWayLeft
+    );
+    let o = game.origin();
+    let at = Pos::new(p.x + o.x, p.y + o.y);
+    let side = crate::tile_engine::Direction::ALL
+        .into_iter()
+        .find(|&d| edge(d) == in_slot(at));
+    match side {
+        Some(d) if exit_tile && game.has_seen(p) => {
+            let depth = crate::core::explore::depth(slot_of(at).step(d));
+            format!("{words}: to a depth-{depth} room")
+        }
+        _ => words,
+    }
+}
+
+/// ` (new door in 240 moves)`: the moves left before branch `b`'s timer runs out and its
+/// start exit leads into a new branch; ` (retired)` once it has.
+fn branch_timer(
+    game: &GameState,
+    e: &crate::core::explore::ExploreState,
+    b: crate::core::explore::BranchId,
+) -> String {
+    let dungeon = e.dungeon();
+    let Some(branch) = dungeon.branch(b) else {
+        return String::new();
+    };
+    if branch.retired() {
+        return " (retired)".to_owned();
+    }
+    let timer = dungeon.settings().branch_timer;
+    let left = (branch.made_at() + timer).saturating_sub(game.moves());
+    format!(" (timer {left})")
+}
+
+/// A run's progress on its floor for the HUD: `chests 2/4 · traps 1/2` (handled / on the
+/// floor), then the exit's distance once it was seen (steps over the tiles seen, armed traps
+/// avoided; `exit seen` while no seen way leads there), or, when the exit is out of reach
+/// with the moves left (the solver's exact test: the shortest way in that crosses armed
+/// traps at most health − 1 times, [`crate::core::run::route::Router::escape`]), a warning.
+pub fn run_progress(game: &GameState) -> String {
+    use crate::core::run::FeatureKind;
+    let Some(run) = game.run() else {
+        return String::new();
+    };
+    let features = game.features();
+    let count = |kind, handled: bool| {
+        features
+            .iter()
+            .filter(|f| f.kind == kind && (!handled || f.handled))
+            .count()
+    };
+    let mut text = format!(
+        "chests {}/{} · traps {}/{}",
+        count(FeatureKind::Chest, true),
+        count(FeatureKind::Chest, false),
+        count(FeatureKind::Trap, true),
+        count(FeatureKind::Trap, false)
+    );
+    if game.has_ended() {
+        return text;
+    }
+    let traps: Vec<_> = features
+        .iter()
+        .filter(|f| f.kind == FeatureKind::Trap)
+        .copied()
+        .collect();
+    let router = crate::core::run::route::Router::new(
+        game.terrain(),
+        &traps,
+        game.avatar(),
+        game.exit(),
+        false,
+    );
+    let needed = router
+        .escape(run.health.saturating_sub(1))
+        .map(|m| m.len() as u64);
+    if needed.is_none_or(|n| n > run.moves_left) {
+        text.push_str(&match needed {
+            Some(n) => format!(" · OUT OF REACH: the exit needs {n} moves"),
+            None => " · OUT OF REACH: no way to the exit".to_owned(),
+        });
+        return text;
+    }
+    let exit = game.exit();
+    if game.has_seen(exit) {
+        text.push_str(&match seen_steps_to_exit(game) {
+            Some(n) => format!(" · exit {n} away"),
+            None => " · exit seen".to_owned(),
+        });
+    }
+    text
+}
+
+/// Steps from the avatar into the exit over the tiles seen, armed traps avoided.
+fn seen_steps_to_exit(game: &GameState) -> Option<u64> {
+    use crate::tile_engine::search::{Grid, UNREACHED, bfs};
+    let view = game.compose_seen(game.rect());
+    let (grid, mut open) = Grid::walkable_mask(&view);
+    for (k, &t) in view.tiles().iter().enumerate() {
+        if t == Tile::TrapArmed {
+            open[(k / view.width() + 1) * grid.width + k % view.width() + 1] = false;
+        }
+    }
+    let mut dist = vec![UNREACHED; grid.len()];
+    bfs(grid, &open, &[grid.index(game.avatar())?], &mut dist);
+    grid.neighbours(grid.index(game.exit())?)
+        .into_iter()
+        .filter(|&n| dist[n] != UNREACHED)
+        .map(|n| u64::from(dist[n]) + 1)
+        .min()
 }
 
 /// Characters kept between a HUD row's left and right texts.
@@ -827,10 +1009,17 @@ fn event_message(event: &Event) -> Option<String> {
             floor,
             earned,
             perfect,
-        } => Some(format!(
-            "down to B{floor}: +{earned} moves{}",
-            if *perfect { " (perfect floor)" } else { "" }
-        )),
+            missed_chests,
+            missed_traps,
+            forgone,
+        } => Some(if *perfect {
+            format!("down to B{floor}: +{earned} moves (perfect floor)")
+        } else {
+            format!(
+                "down to B{floor}: +{earned} moves (missed {}: -{forgone})",
+                missed_text(*missed_chests, *missed_traps)
+            )
+        }),
         Event::Attacked {
             kind,
             damage,

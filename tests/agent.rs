@@ -171,6 +171,18 @@ fn assert_agrees_with_the_full_state(sight: &Value, full: &Value) {
         assert_eq!(sight[key], full[key], "{key}");
     }
     assert_eq!(sight["rows"], full["seen"]);
+    // A run's HUD totals (`chests 2/4 · traps 1/2`): every chest and trap of the floor,
+    // seen or not, so never fewer than the features seen.
+    let totals: &[&str] = if full["mode"] == "run" {
+        &["chests_total", "traps_total"]
+    } else {
+        &[]
+    };
+    for (key, kind) in totals.iter().zip(["chest", "trap"]) {
+        let all = full["features"].as_array().unwrap();
+        let count = all.iter().filter(|f| f["kind"] == kind).count() as u64;
+        assert_eq!(sight[key].as_u64(), Some(count), "{key}");
+    }
     // Those, and `rows`, `exit` and `features` (and an exploration's monsters in sight, each
     // one of the full state's): nothing else.
     let mut extra = 3;
@@ -182,7 +194,11 @@ fn assert_agrees_with_the_full_state(sight: &Value, full: &Value) {
         }
     }
     let fields = sight.as_object().unwrap().len();
-    assert_eq!(fields, common.len() + shared.len() + extra, "{sight}");
+    assert_eq!(
+        fields,
+        common.len() + shared.len() + totals.len() + extra,
+        "{sight}"
+    );
     assert!(sight["features"].is_array());
     assert!(sight["exit"].is_null() || sight["exit"] == full["exit"]);
 }
@@ -411,6 +427,7 @@ fn the_observation_never_shows_an_unseen_tile() {
     let (mut exit_shown, mut exit_hidden) = (false, false);
     let allowed = [
         "avatar",
+        "chests_total",
         "exit",
         "features",
         "floor",
@@ -426,6 +443,7 @@ fn the_observation_never_shows_an_unseen_tile() {
         "score",
         "seed",
         "status",
+        "traps_total",
         "width",
     ];
     let mut chunks = route.trim().as_bytes().chunks(4);

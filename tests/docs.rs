@@ -73,6 +73,40 @@ fn docs_json_describes_every_field_of_every_mode() {
     }
 }
 
+#[test]
+fn docs_json_describes_every_field_of_the_policy_stats() {
+    let page = fs::read_to_string(root().join("docs/json.md")).unwrap();
+    for args in [
+        ["--runs", "0..2", "--policy", "hurry", "--floors", "2"],
+        [
+            "--explorations",
+            "0..2",
+            "--policy",
+            "cautious",
+            "--floors",
+            "2",
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_byog"))
+            .arg("stats")
+            .args(args)
+            .args(["--json", "--threads", "1"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut found = Vec::new();
+        keys(&v, "", &mut found);
+        assert!(found.len() > 20, "{v}");
+        for (key, path) in found {
+            assert!(
+                page.contains(&format!("`{key}`")) || page.contains(&format!("\"{key}\"")),
+                "docs/json.md does not describe `{key}` ({args:?}: {path})"
+            );
+        }
+    }
+}
+
 /// The project's text files: source, tests, benches, docs and the top-level documents.
 fn project_files() -> Vec<PathBuf> {
     let mut out = vec![

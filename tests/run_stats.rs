@@ -149,7 +149,7 @@ fn one_run_table_and_json_match_the_library() {
             assert_eq!(row["seclusion_max"].as_u64(), max.map(u64::from));
             // The floor's own numbers hold together.
             assert!(f.info.par <= f.info.allowance && f.info.direct <= f.info.par);
-            assert_eq!(f.info.allowance, open * f.params.budget_permille / 1000);
+            assert_eq!(f.info.allowance, f.info.par * f.params.budget_percent / 100);
 
             let line = table
                 .lines()

@@ -323,11 +323,11 @@ fn check_floor(seed: u64, depth: u32) -> Result<(), String> {
             f.info.direct
         ));
     }
-    let allowance = open_tiles * f.params.budget_permille / 1000;
+    let allowance = f.info.par * f.params.budget_percent / 100;
     if f.info.allowance != allowance {
         return Err(format!(
-            "allowance {} but {open_tiles} open tiles x {} / 1000 = {allowance}",
-            f.info.allowance, f.params.budget_permille
+            "allowance {} but par {} x {}% = {allowance} ({open_tiles} open tiles)",
+            f.info.allowance, f.info.par, f.params.budget_percent
         ));
     }
     // (The par route may be shorter than `direct`: it may pass through a trap it rearms,
@@ -647,7 +647,7 @@ fn the_last_move_into_an_exit_descends_fewer_moves_lose() {
                     .iter()
                     .flatten()
                     .find_map(|e| match e {
-                        Event::Descended { earned, .. } => Some(*earned),
+                        Event::Descended { earned, .. } => Some(u64::from(*earned)),
                         _ => None,
                     })
                     .unwrap();
@@ -1243,4 +1243,72 @@ fn a_floor_that_misses_the_requirements_is_named_by_the_runs_seed_and_floor() {
         err.to_string().contains(&format!("floor B{first_bad} ")),
         "{err}"
     );
+}
+
+/// The run's HUD says what is left on the floor (`chests 0/3 · traps 0/1` on B1 of run 77,
+/// which the depth table gives 3 chests and 1 trap), and the floor screen names what was
+/// missed and what it cost.
+#[test]
+fn the_hud_counts_the_features_and_the_floor_screen_names_the_misses() {
+    let game = new_run(77);
+    let run = game.run().unwrap();
+    let features = game.features();
+    let chests = features
+        .iter()
+        .filter(|f| f.kind == byog::core::run::FeatureKind::Chest)
+        .count();
+    let text = byog::screens::run_progress(&game);
+    assert!(
+        text.starts_with(&format!(
+            "chests 0/{chests} · traps 0/{}",
+            features.len() - chests
+        )),
+        "{text}"
+    );
+    // The exit is not seen at the start, and it is in reach: no distance, no warning.
+    assert!(
+        !text.contains("exit") && !text.contains("OUT OF REACH"),
+        "{text}"
+    );
+    assert!(run.moves_left > 0);
+    let screen = byog::screens::floor_screen(
+        3,
+        10,
+        120,
+        byog::screens::Missed {
+            chests: 1,
+            traps: 2,
+            forgone: 52,
+        },
+    );
+    let lines: Vec<&str> = screen.lines.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        lines.contains(&"missed on B2: 1 chest and 2 traps: -52 moves"),
+        "{lines:?}"
+    );
+    let perfect = byog::screens::floor_screen(3, 10, 120, byog::screens::Missed::default());
+    assert!(
+        perfect
+            .lines
+            .iter()
+            .any(|l| l.text.starts_with("perfect floor"))
+    );
+}
+
+/// The HUD warns exactly when the solver says the exit is out of reach: burning moves in
+/// place on B1 of run 77 until the way into the exit no longer fits.
+#[test]
+fn the_hud_warns_when_the_exit_is_out_of_reach() {
+    let mut game = new_run(77);
+    let mut warned = false;
+    while !game.has_ended() {
+        let text = byog::screens::run_progress(&game);
+        let lost_cause = byog::core::players::solver::solve(&game).is_err();
+        assert_eq!(text.contains("OUT OF REACH"), lost_cause, "{text}");
+        warned |= lost_cause;
+        if !burn(&mut game, 1) {
+            break;
+        }
+    }
+    assert!(warned, "the moves ran out without a warning");
 }

@@ -740,10 +740,39 @@ fn every_fixture_loads_into_the_world_it_was_saved_with() {
         let again = replayed_with(&game.history(), w, h, *game.settings(), monsters);
         if version >= 2 {
             // Version 1 histories may hold bumps, which today are no moves.
-            assert_eq!(again, game, "{}", path.display());
+            assert_same_play(&again, &game, &path.display().to_string());
         }
         assert_eq!(again.world(), game.world(), "{}", path.display());
         assert_eq!(again.rng(), game.rng(), "{}", path.display());
+    }
+}
+
+/// `again` (a save's history replayed today) plays what `saved` (the save as loaded)
+/// played. A run's budgets were retuned on 2026-11-24 (docs/balance.md): a run saved before
+/// keeps the moves left and the allowance it stored, while its history replayed today gets
+/// today's, so those two numbers may differ; everything else (the floors, the things on
+/// them, health, score, the generator) is the same.
+fn assert_same_play(again: &GameState, saved: &GameState, what: &str) {
+    match (again.run(), saved.run()) {
+        (Some(a), Some(s)) => {
+            assert_eq!(again.world(), saved.world(), "{what}");
+            assert_eq!(again.features(), saved.features(), "{what}");
+            assert_eq!(again.history(), saved.history(), "{what}");
+            assert_eq!(again.moves(), saved.moves(), "{what}");
+            assert_eq!(again.status(), saved.status(), "{what}");
+            assert_eq!(again.rng(), saved.rng(), "{what}");
+            assert_eq!(
+                (a.floor, a.floors, a.health, a.score, a.perfect_floors),
+                (s.floor, s.floors, s.health, s.score, s.perfect_floors),
+                "{what}"
+            );
+            assert_eq!(
+                (a.info.par, a.info.direct, a.info.attempt),
+                (s.info.par, s.info.direct, s.info.attempt),
+                "{what}"
+            );
+        }
+        _ => assert_eq!(again, saved, "{what}"),
     }
 }
 
@@ -791,7 +820,7 @@ fn a_version_2_run_fixture_loads_mid_run_and_can_still_be_won() {
     assert!(game.features().iter().any(|f| f.handled));
     assert!(game.features().iter().any(|f| !f.handled));
     let fresh = replayed(keys.trim(), 80, 30, GeneratorSettings::default());
-    assert_eq!(fresh, game);
+    assert_same_play(&fresh, &game, "v2-r7s-b2");
     // The solver's keys from the loaded game win the run.
     let mut going = game.clone();
     for action in byog::core::players::solver::solve(&game).unwrap() {

@@ -78,3 +78,19 @@ pub fn progress_bar(count: u64) -> indicatif::ProgressBar {
         indicatif::ProgressBar::hidden()
     }
 }
+
+/// A progress bar on stderr for `count` games played by a policy (`stats --policy`): a game
+/// takes far longer than a world, so it is drawn from 20 games, when stderr is a terminal.
+pub fn games_bar(count: u64) -> indicatif::ProgressBar {
+    if count >= 20 && std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(count);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games ({eta} left)")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    }
+}

@@ -83,10 +83,18 @@ pub enum Event {
     Descended {
         /// The new floor, 1-based.
         floor: u32,
-        /// Moves earned on the floor left behind.
-        earned: u64,
+        /// Moves earned on the floor left behind (u32, saturated: an event stays 24 bytes,
+        /// so a key's events stay small on the replay's hot path).
+        earned: u32,
         /// Whether every feature of that floor was handled.
         perfect: bool,
+        /// Chests of that floor left empty.
+        missed_chests: u32,
+        /// Traps of that floor left sprung.
+        missed_traps: u32,
+        /// Moves a perfect floor would have earned beyond `earned`: what the misses cost
+        /// (saturated as `earned`).
+        forgone: u32,
     },
     /// An exploration's avatar walked through an exit into another room.
     Entered {
@@ -660,8 +668,13 @@ fn descend(game: &mut GameState, events: &mut Events) {
         return;
     };
     state.moves_left = state.moves_left.saturating_sub(1);
-    let total = board.features.len() as u64;
-    let handled = board.features.iter().filter(|f| f.handled).count() as u64;
+    let total: u64 = board.features.iter().map(|f| run::weight(f.kind)).sum();
+    let handled: u64 = board
+        .features
+        .iter()
+        .filter(|f| f.handled)
+        .map(|f| run::weight(f.kind))
+        .sum();
     let perfect = handled == total;
     let (w, h) = (state.max_width as usize, state.max_height as usize);
     if perfect {
@@ -689,6 +702,15 @@ fn descend(game: &mut GameState, events: &mut Events) {
         return;
     };
     let earned = run::earned(&floor.info, total, handled);
+    let forgone = run::earned(&floor.info, total, total).saturating_sub(earned);
+    let missed = |kind| {
+        board
+            .features
+            .iter()
+            .filter(|f| f.kind == kind && !f.handled)
+            .count() as u32
+    };
+    let (missed_chests, missed_traps) = (missed(FeatureKind::Chest), missed(FeatureKind::Trap));
     state.moves_left += earned;
     state.floor = next;
     state.info = floor.info;
@@ -702,8 +724,11 @@ fn descend(game: &mut GameState, events: &mut Events) {
     game.rng = floor.rng;
     events.push(Event::Descended {
         floor: next,
-        earned,
+        earned: u32::try_from(earned).unwrap_or(u32::MAX),
         perfect,
+        missed_chests,
+        missed_traps,
+        forgone: u32::try_from(forgone).unwrap_or(u32::MAX),
     });
 }
 

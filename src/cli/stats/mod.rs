@@ -10,6 +10,7 @@
 //! holds the command, [`text`] its tables and [`json`] its JSON.
 
 mod json;
+pub mod policy;
 mod text;
 
 use clap::{ArgGroup, Args};
@@ -19,7 +20,7 @@ use super::args::{
     seeds, thread_pool,
 };
 use super::errors;
-use super::progress::progress_bar;
+use super::progress::{games_bar, progress_bar};
 use super::{
     CliError, Format, failed_of, format_of, plural, reported, seed_failure, value_name,
     write_stdout,
@@ -34,7 +35,7 @@ const MAX_STATS_RUNS: u64 = 100_000;
 
 /// `stats`'s own flags.
 #[derive(Debug, Clone, Args)]
-#[command(group(ArgGroup::new("measured").required(true).args(["seed", "seeds", "run", "runs"])))]
+#[command(group(ArgGroup::new("measured").required(true).args(["seed", "seeds", "run", "runs", "explorations"])))]
 pub struct StatsArgs {
     /// One seed: a table of its world's metrics and rooms.
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_hyphen_values = true)]
@@ -52,6 +53,16 @@ pub struct StatsArgs {
     /// were regenerated.
     #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
     runs: Option<SeedRange>,
+    /// A range of exploration seeds (A..B or A..=B, at most 100,000), each played by
+    /// --policy (dive or cautious).
+    #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true,
+          requires = "policy")]
+    explorations: Option<SeedRange>,
+    /// Play every seed of --runs (solver, sight, sight-miss, hurry) or --explorations (dive,
+    /// cautious) with this policy: wins, losses by cause, floor or depth reached, scores and
+    /// moves (docs/balance.md).
+    #[arg(long, value_name = "NAME")]
+    policy: Option<String>,
     /// Output format: text (a table) or json.
     #[arg(long, value_enum, value_name = "FORMAT")]
     format: Option<Format>,
@@ -79,6 +90,9 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
         )));
     }
     let json = format == Format::Json;
+    if let Some(name) = &args.policy {
+        return policies(common, &args, name, json);
+    }
     common.ignored(
         EXPLORE_FLAGS,
         "stats measures worlds and runs; it is for explorations",
@@ -247,6 +261,78 @@ fn many_runs(
         n => Err(CliError::Partial(format!(
             "{} {}; the summary covers every floor that could be made",
             failed_of(n, count, "run", "could be made", "could not be made"),
+            reported(n)
+        ))),
+    }
+}
+
+/// `stats --runs A..B --policy NAME` or `--explorations A..B --policy NAME`.
+fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result<(), CliError> {
+    use crate::policy::{Mode, RunSetup};
+    let (range, mode) = match (args.runs, args.explorations) {
+        (Some(r), None) => (r, Mode::Runs),
+        (None, Some(r)) => (r, Mode::Explorations),
+        _ => {
+            return Err(CliError::Usage(
+                "--policy plays --runs A..B or --explorations A..B (one of them)".into(),
+            ));
+        }
+    };
+    let policy = policy::policy_for(name, mode)?;
+    match mode {
+        Mode::Runs => common.ignored(EXPLORE_FLAGS, "it goes with --explorations"),
+        Mode::Explorations => common.ignored(FLOORS_FLAGS, "it goes with --runs"),
+    }
+    let count = range.count();
+    if count > MAX_STATS_RUNS {
+        return Err(CliError::Usage(format!(
+            "{count} games is more than one stats run plays ({MAX_STATS_RUNS}); split the range"
+        )));
+    }
+    let setup = RunSetup {
+        width: common.width,
+        height: common.height,
+        settings: common.settings(),
+        floors: common.floors,
+    };
+    if mode == Mode::Runs {
+        crate::core::run::check_run(setup.width, setup.height, &setup.settings, setup.floors)
+            .map_err(|e| CliError::Usage(errors::generate(&e)))?;
+    }
+    let explore = common.explore_settings();
+    let pool = thread_pool(args.threads, count)?;
+    let bar = games_bar(count);
+    let batch = policy::play_batch(policy, range, &setup, explore, pool.as_ref(), &|| {
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    report_failures(
+        batch
+            .failures
+            .iter()
+            .map(|(seed, why)| seed_failure(*seed, why)),
+        batch.failures.len() as u64,
+        "game",
+    );
+    let text = if json {
+        let mut v = batch.json(&setup, explore);
+        if mode == Mode::Runs {
+            v["generator"] = json::settings_json(&setup.settings);
+        }
+        format!("{v}\n")
+    } else {
+        let mut t = batch.table(&setup, explore);
+        if mode == Mode::Runs {
+            t = format!("generator: {}\n{t}", text::settings_line(&setup.settings));
+        }
+        t
+    };
+    write_stdout(|out| out.write_all(text.as_bytes()))?;
+    match batch.failures.len() as u64 {
+        0 => Ok(()),
+        n => Err(CliError::Partial(format!(
+            "{} {}; the summary covers the others",
+            failed_of(n, count, "game", "could be made", "could not be made"),
             reported(n)
         ))),
     }

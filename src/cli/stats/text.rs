@@ -236,7 +236,7 @@ pub fn run_table(seed: u64, width: usize, height: usize, rows: &[FloorStats]) ->
     let _ = writeln!(
         out,
         "\npar: the solver's route (every feature, then the exit), in moves; budget: the move \
-         allowance (open tiles × the depth's budget); direct: the walk into the exit avoiding \
+         allowance (par × the depth's budget, in percent); direct: the walk into the exit avoiding \
          traps; slack: budget / par; try: the derived seed accepted (0 = the first); \
          openness: open tiles / all tiles; secl.: each chest's room's distance from the \
          critical path, in tiles (mean and max over the chests)"

@@ -18,9 +18,9 @@
 //!    a neighbour of every trap and a neighbour of the exit. So every feature can be reached
 //!    and each trap entered exactly once and left without stepping on an armed trap.
 //! 5. **Budget**: the solver's par route (every feature, then the exit, over the floor
-//!    contracted: [`Legs::of_floor`]) must fit the floor's allowance (open tiles × the depth
-//!    table's budget); otherwise the floor is made again from the next derived seed, at most
-//!    [`MAX_FLOOR_TRIES`] times.
+//!    contracted: [`Legs::of_floor`]) sets the floor's allowance (par × the depth table's
+//!    budget, at least 100%), so it always fits; a floor whose par cannot be found (no route:
+//!    never seen) is made again from the next derived seed, at most [`MAX_FLOOR_TRIES`] times.
 //!
 //! Cost: the world, two breadth-first searches (the critical path, the distance from it), one
 //! depth-first search for the blocks of the open tiles (then one block again after a trap
@@ -146,8 +146,7 @@ pub fn make(
         let legs = Legs::of_floor(grid, &open, &features, avatar, exit, &level.rooms);
         let plan = legs.plan();
         let direct = legs.direct().unwrap_or(u64::MAX);
-        let open_tiles = open.iter().filter(|&&o| o).count() as u64;
-        let allowance = open_tiles * params.budget_permille / 1000;
+        let allowance = plan.full_cost().saturating_mul(params.budget_percent) / 100;
         if plan.full_cost() <= allowance {
             return Ok(Floor {
                 params,

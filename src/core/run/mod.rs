@@ -15,16 +15,17 @@
 //!
 //! # Moves
 //!
-//! A run starts with floor B1's allowance `A₁` (its open tiles × the depth table's budget).
-//! Every step costs one move; a bump into a wall costs nothing. Walking into floor k's exit
-//! descends to floor k + 1 and earns `D₍ₖ₊₁₎ + handled × r + (perfect ? bonus : 0)` moves,
-//! where `D₍ₖ₊₁₎` is the next floor's direct distance from its start into its exit, `r =
-//! (A₍ₖ₊₁₎ − D₍ₖ₊₁₎) × 6/10 / features` and the bonus is the rest, so that a perfect floor
-//! earns exactly the next floor's allowance. Two things follow:
+//! A run starts with floor B1's allowance `A₁` (its par × the depth table's budget, in
+//! percent). Every step costs one move; a bump into a wall costs nothing. Walking into floor
+//! k's exit descends to floor k + 1 and earns `D₍ₖ₊₁₎ + handled × r + (perfect ? bonus : 0)`
+//! moves, where `D₍ₖ₊₁₎` is the next floor's direct distance from its start into its exit,
+//! `r = (A₍ₖ₊₁₎ − D₍ₖ₊₁₎) × 8/10 / weights` a unit of weight (a chest weighs 3, a trap 1;
+//! `handled` counts weight too) and the bonus is the rest, so that a perfect
+//! floor earns exactly the next floor's allowance. Two things follow:
 //!
-//! - **every run is winnable**: floor k is accepted only if its solver route (every feature,
-//!   then the exit) costs at most `Aₖ`, and a perfect floor hands the next one at least its
-//!   allowance;
+//! - **every run is winnable**: floor k's solver route (every feature, then the exit) costs
+//!   its par, at most `Aₖ` (the budget is at least 100% of par, and a floor is accepted only
+//!   if the route fits), and a perfect floor hands the next one its allowance;
 //! - **reaching an exit always keeps the run winnable**: a descent earns at least the next
 //!   floor's direct distance, so walking straight to each exit always fits. A run can
 //!   therefore still be won exactly when it is not over and the current floor's exit can be
@@ -43,17 +44,43 @@ use crate::tile_engine::{Pos, Tile};
 pub use depth::{DEFAULT_FLOORS, DepthParams, MAX_FLOORS};
 pub use floor::Floor;
 
-/// The moves earned by walking into a floor's exit with `handled` of its `total` features
-/// handled, given the next floor's make: its direct distance, plus a share of the rest of
-/// its allowance for each feature (60% in all), plus the remaining 40% for a perfect floor.
-/// A perfect floor earns exactly the next allowance; an empty-handed one earns enough to
-/// walk straight to the next exit.
+/// The moves earned by walking into a floor's exit, given the next floor's make and the
+/// weights ([`weight`]) of the floor's features, `total` in all and `handled` of those
+/// handled: the next floor's direct distance, plus a share of the rest of its allowance for
+/// each feature by its weight ([`FEATURE_SHARE_PERCENT`] in all), plus the remaining share
+/// for a perfect floor. A perfect floor earns exactly the next allowance; an empty-handed one
+/// earns enough to walk straight to the next exit. A feature missed costs its own share and
+/// the perfect share, no more: falling behind is recoverable (`docs/balance.md`).
 pub fn earned(next: &FloorInfo, total: u64, handled: u64) -> u64 {
     let spare = next.allowance.saturating_sub(next.direct);
-    let each = (spare * 6 / 10).checked_div(total).unwrap_or(0);
+    let each = (spare * FEATURE_SHARE_PERCENT / 100)
+        .checked_div(total)
+        .unwrap_or(0);
     let bonus = spare - each * total;
     next.direct + handled.min(total) * each + if handled >= total { bonus } else { 0 }
 }
+
+/// A feature's weight in the moves its floor earns ([`earned`]): a chest [`CHEST_WEIGHT`],
+/// a trap [`TRAP_WEIGHT`].
+pub fn weight(kind: FeatureKind) -> u64 {
+    match kind {
+        FeatureKind::Chest => CHEST_WEIGHT,
+        FeatureKind::Trap => TRAP_WEIGHT,
+    }
+}
+
+/// A chest's weight: chests stand in the most secluded rooms, far off the critical path, so
+/// their detour is long, and the moves they pay cover it.
+pub const CHEST_WEIGHT: u64 = 3;
+/// A trap's weight: traps stand near the critical path, where a player who hurries to the
+/// exit crosses them anyway; they pay a third of a chest.
+pub const TRAP_WEIGHT: u64 = 1;
+
+/// The share of the next floor's spare moves (its allowance less its direct distance) that
+/// the features of a floor pay, in percent; the rest (20%) is the perfect floor's. It was 60
+/// until 2026-11-24: one feature missed then cost 40% of the next floor's spare moves besides
+/// its own share, and one miss led to the next.
+pub const FEATURE_SHARE_PERCENT: u64 = 80;
 
 /// Checks what a run is made with: the largest floor's size, the generator settings and the
 /// number of floors (1..=[`MAX_FLOORS`]).
@@ -162,7 +189,7 @@ impl Loss {
 pub struct FloorInfo {
     /// Which try of the floor's derived seeds was accepted (0: the first).
     pub attempt: u32,
-    /// The move allowance `A` (open tiles × budget / 1000).
+    /// The move allowance `A` (par × budget / 100).
     pub allowance: u64,
     /// The direct distance `D` from the start into the exit (avoiding traps).
     pub direct: u64,

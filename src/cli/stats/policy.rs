@@ -1,0 +1,338 @@
+//! `byog stats --runs A..B --policy NAME` and `--explorations A..B --policy NAME`: a policy
+//! ([`crate::policy`]) plays every seed of the range; the summary says how the games ended
+//! (wins, losses by cause, banked), how far they got (the floor or depth reached), their
+//! scores and moves, as a table or JSON (`docs/json.md`). The games run on a rayon pool
+//! (`--threads`); the output is the same for any number of threads.
+
+use serde_json::{Value, json};
+
+use super::super::CliError;
+use super::super::args::SeedRange;
+use crate::core::explore::ExploreSettings;
+use crate::policy::{self, Ending, Mode, Outcome, Policy, RunSetup};
+
+/// Min, median, p90 and max (nearest rank) of a list of whole numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spread {
+    /// Smallest.
+    pub min: u64,
+    /// 50th percentile, nearest rank.
+    pub median: u64,
+    /// 90th percentile, nearest rank.
+    pub p90: u64,
+    /// Largest.
+    pub max: u64,
+}
+
+impl Spread {
+    /// The spread of `values` (`None` when empty).
+    pub fn of(mut values: Vec<u64>) -> Option<Spread> {
+        if values.is_empty() {
+            return None;
+        }
+        values.sort_unstable();
+        let rank = |p: usize| values[(values.len() * p).div_ceil(100).max(1) - 1];
+        Some(Spread {
+            min: values[0],
+            median: rank(50),
+            p90: rank(90),
+            max: values[values.len() - 1],
+        })
+    }
+
+    fn json(spread: Option<Spread>) -> Value {
+        spread.map_or(
+            Value::Null,
+            |s| json!({"min": s.min, "median": s.median, "p90": s.p90, "max": s.max}),
+        )
+    }
+}
+
+/// Every game of a batch, in seed order.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    /// The policy that played.
+    pub policy: Policy,
+    /// The seeds, first and last (inclusive).
+    pub first: u64,
+    /// See `first`.
+    pub last: u64,
+    /// One outcome a seed that could be played.
+    pub outcomes: Vec<Outcome>,
+    /// Seeds whose game could not be made, with why.
+    pub failures: Vec<(u64, String)>,
+}
+
+/// Plays `range` with `policy` on `pool` (`None`: this thread), calling `tick` once a game.
+pub fn play_batch(
+    policy: Policy,
+    range: SeedRange,
+    setup: &RunSetup,
+    explore: ExploreSettings,
+    pool: Option<&rayon::ThreadPool>,
+    tick: &(dyn Fn() + Sync),
+) -> Batch {
+    use rayon::prelude::*;
+    let play = |seed: u64| {
+        let result = match policy.mode() {
+            Mode::Runs => policy::play_run(seed, policy, setup, &mut |_| {}),
+            Mode::Explorations => policy::play_exploration(seed, policy, explore, &mut |_| {}),
+        };
+        tick();
+        result.map_err(|e| (seed, super::super::errors::generate(&e)))
+    };
+    let results: Vec<Result<Outcome, (u64, String)>> = match pool {
+        Some(pool) => pool.install(|| {
+            (range.first..=range.last)
+                .into_par_iter()
+                .map(play)
+                .collect()
+        }),
+        None => (range.first..=range.last).map(play).collect(),
+    };
+    let mut batch = Batch {
+        policy,
+        first: range.first,
+        last: range.last,
+        outcomes: Vec::with_capacity(results.len()),
+        failures: Vec::new(),
+    };
+    for r in results {
+        match r {
+            Ok(o) => batch.outcomes.push(o),
+            Err(f) => batch.failures.push(f),
+        }
+    }
+    batch
+}
+
+/// The endings a mode can have, in table order.
+fn endings(mode: Mode) -> &'static [Ending] {
+    match mode {
+        Mode::Runs => &[
+            Ending::Won,
+            Ending::OutOfMoves,
+            Ending::OutOfHealth,
+            Ending::Stuck,
+        ],
+        Mode::Explorations => &[
+            Ending::Banked,
+            Ending::OutOfHealth,
+            Ending::Capped,
+            Ending::Stuck,
+        ],
+    }
+}
+
+impl Batch {
+    /// Games that ended so.
+    pub fn count(&self, ending: Ending) -> u64 {
+        self.outcomes.iter().filter(|o| o.ending == ending).count() as u64
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.outcomes.len() as u64
+    }
+
+    /// Runs lost with the last floor's exit never seen.
+    pub fn lost_exit_unseen(&self) -> u64 {
+        self.outcomes
+            .iter()
+            .filter(|o| o.ending != Ending::Won && o.extra == 0)
+            .count() as u64
+    }
+
+    /// How many games got to each floor (runs) or depth (explorations), deepest last.
+    pub fn reached(&self) -> Vec<(u32, u64)> {
+        let top = self.outcomes.iter().map(|o| o.reached).max().unwrap_or(0);
+        (0..=top)
+            .map(|k| {
+                (
+                    k,
+                    self.outcomes.iter().filter(|o| o.reached == k).count() as u64,
+                )
+            })
+            .filter(|&(k, n)| n > 0 || (self.policy.mode() == Mode::Runs && k > 0))
+            .collect()
+    }
+
+    fn spread(
+        &self,
+        value: impl Fn(&Outcome) -> u64,
+        of: impl Fn(&Outcome) -> bool,
+    ) -> Option<Spread> {
+        Spread::of(self.outcomes.iter().filter(|o| of(o)).map(value).collect())
+    }
+
+    /// The batch as JSON (`docs/json.md`).
+    pub fn json(&self, setup: &RunSetup, explore: ExploreSettings) -> Value {
+        let mode = self.policy.mode();
+        let mut endings_obj = serde_json::Map::new();
+        for &e in endings(mode) {
+            endings_obj.insert(e.name().into(), json!(self.count(e)));
+        }
+        let reached: Vec<Value> = self
+            .reached()
+            .into_iter()
+            .map(|(k, n)| json!({"reached": k, "games": n}))
+            .collect();
+        let mut v = json!({
+            "policy": self.policy.name(),
+            "mode": match mode { Mode::Runs => "runs", Mode::Explorations => "explorations" },
+            "first": self.first,
+            "last": self.last,
+            "games": self.games(),
+            "failed": self.failures.len(),
+            "endings": endings_obj,
+            "win_percent": percent(self.count(match mode { Mode::Runs => Ending::Won, Mode::Explorations => Ending::Banked }), self.games()),
+            "reached": reached,
+            "score": Spread::json(self.spread(|o| o.score, |_| true)),
+            "moves": Spread::json(self.spread(|o| o.moves, |_| true)),
+        });
+        match mode {
+            Mode::Runs => {
+                v["lost_exit_unseen"] = json!(self.lost_exit_unseen());
+                v["perfect_floors"] =
+                    Spread::json(self.spread(|o| u64::from(o.perfect_floors), |_| true));
+                v["score_won"] =
+                    Spread::json(self.spread(|o| o.score, |o| o.ending == Ending::Won));
+                v["floors"] = json!(setup.floors);
+                v["width"] = json!(setup.width);
+                v["height"] = json!(setup.height);
+            }
+            Mode::Explorations => {
+                v["rooms"] = Spread::json(self.spread(|o| o.extra, |_| true));
+                v["move_cap"] = json!(policy::EXPLORE_MOVE_CAP);
+                v["max_unexplored"] = json!(explore.max_unexplored);
+                v["branch_timer"] = json!(explore.branch_timer);
+            }
+        }
+        v
+    }
+
+    /// The batch as a table.
+    pub fn table(&self, setup: &RunSetup, explore: ExploreSettings) -> String {
+        let mode = self.policy.mode();
+        let games = self.games();
+        let mut out = String::new();
+        let what = match mode {
+            Mode::Runs => format!(
+                "runs {}..={} ({} runs of {} floors, at most {} × {})",
+                self.first, self.last, games, setup.floors, setup.width, setup.height
+            ),
+            Mode::Explorations => format!(
+                "explorations {}..={} ({} games, at most {} moves each; --max-unexplored {}, --branch-timer {})",
+                self.first,
+                self.last,
+                games,
+                policy::EXPLORE_MOVE_CAP,
+                explore.max_unexplored,
+                explore.branch_timer
+            ),
+        };
+        out.push_str(&format!("policy {}: {what}\n\n", self.policy.name()));
+        for &e in endings(mode) {
+            let label = match e {
+                Ending::Won => "won",
+                Ending::OutOfMoves => "lost: out of moves",
+                Ending::OutOfHealth => "lost: out of health",
+                Ending::Banked => "banked",
+                Ending::Stuck => "stopped: nothing to do",
+                Ending::Capped => "still playing at the cap",
+            };
+            let n = self.count(e);
+            out.push_str(&format!("{label:<26}{n:>7}  {:>6.1}%\n", percent(n, games)));
+        }
+        if mode == Mode::Runs {
+            let n = self.lost_exit_unseen();
+            out.push_str(&format!(
+                "{:<26}{n:>7}  {:>6.1}%\n",
+                "lost, exit never seen",
+                percent(n, games)
+            ));
+        }
+        out.push('\n');
+        let unit = match mode {
+            Mode::Runs => "floor reached",
+            Mode::Explorations => "deepest room",
+        };
+        out.push_str(&format!("{unit:<26}  games\n"));
+        for (k, n) in self.reached() {
+            let name = match mode {
+                Mode::Runs => format!("B{k}"),
+                Mode::Explorations => format!("depth {k}"),
+            };
+            out.push_str(&format!("{name:<26}{n:>7}  {:>6.1}%\n", percent(n, games)));
+        }
+        out.push_str(&format!(
+            "\n{:<26}{:>7}{:>8}{:>8}{:>8}\n",
+            "", "min", "median", "p90", "max"
+        ));
+        let mut row = |name: &str, s: Option<Spread>| {
+            let cells = s.map_or_else(
+                || format!("{:>7}{:>8}{:>8}{:>8}", "-", "-", "-", "-"),
+                |s| format!("{:>7}{:>8}{:>8}{:>8}", s.min, s.median, s.p90, s.max),
+            );
+            out.push_str(&format!("{name:<26}{cells}\n"));
+        };
+        row("score", self.spread(|o| o.score, |_| true));
+        match mode {
+            Mode::Runs => {
+                row(
+                    "score of the runs won",
+                    self.spread(|o| o.score, |o| o.ending == Ending::Won),
+                );
+                row(
+                    "perfect floors",
+                    self.spread(|o| u64::from(o.perfect_floors), |_| true),
+                );
+            }
+            Mode::Explorations => {
+                row(
+                    "score banked",
+                    self.spread(|o| o.score, |o| o.ending == Ending::Banked),
+                );
+                row("rooms made", self.spread(|o| o.extra, |_| true));
+            }
+        }
+        row("moves", self.spread(|o| o.moves, |_| true));
+        out
+    }
+}
+
+/// `n` of `of` in percent (0 when `of` is 0).
+pub fn percent(n: u64, of: u64) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        (n as f64 * 1000.0 / of as f64).round() / 10.0
+    }
+}
+
+/// The policy named `name` for `mode`, or a usage error naming the policies there are.
+pub fn policy_for(name: &str, mode: Mode) -> Result<Policy, CliError> {
+    let flag = match mode {
+        Mode::Runs => "--runs",
+        Mode::Explorations => "--explorations",
+    };
+    match Policy::from_name(name) {
+        Some(p) if p.mode() == mode => Ok(p),
+        Some(p) => Err(CliError::Usage(format!(
+            "--policy {name} plays {}, not {}: with {flag} use one of {}",
+            match p.mode() {
+                Mode::Runs => "runs (--runs)",
+                Mode::Explorations => "explorations (--explorations)",
+            },
+            match mode {
+                Mode::Runs => "runs",
+                Mode::Explorations => "explorations",
+            },
+            Policy::names_of(mode)
+        ))),
+        None => Err(CliError::Usage(format!(
+            "--policy {name:?} is not a policy: with {flag} use one of {}",
+            Policy::names_of(mode)
+        ))),
+    }
+}
