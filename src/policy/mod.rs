@@ -319,7 +319,7 @@ fn run_outcome(seed: u64, game: &GameState) -> Outcome {
 /// Plays exploration `E<seed>S` with `policy` (an explorations policy) and `settings`, for
 /// at most [`EXPLORE_MOVE_CAP`] moves, calling `on_key` with each action (a step, a blow, a
 /// potion). Before its own rule, the policy drinks at one heart and strikes a monster beside
-/// it ([`fight`]).
+/// it (`fight`).
 ///
 /// # Errors
 /// [`GenerateError`] for settings out of range.

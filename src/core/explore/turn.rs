@@ -1,6 +1,6 @@
 //! The monsters' turn (`docs/monsters.md`): after each action of the player that is a turn
 //! (a step, an attack, a potion; never a bump or a view key), the rules call
-//! [`ExploreState::monsters_turn`]. In this order:
+//! `ExploreState::monsters_turn`. In this order:
 //! 1. **Wake.** Every sleeping monster of the avatar's map that the avatar sees now wakes and
 //!    hunts. Sight is the symmetric field of view that marks the memory (Ford 2021), so a
 //!    monster the player sees has seen the player.
