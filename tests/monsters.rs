@@ -21,6 +21,10 @@
 
 use std::collections::BTreeMap;
 
+mod common;
+
+use common::Rng as Mix;
+
 use byog::agent::Observation;
 use byog::core::explore::ExploreSettings;
 use byog::core::generator::GeneratorSettings;
@@ -35,22 +39,6 @@ const SIDES: [&str; 4] = ["up", "right", "down", "left"];
 const DELTA: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const KEYS: [char; 4] = ['W', 'D', 'S', 'A'];
 const MONSTER_GLYPHS: [char; 6] = ['r', 'b', 'g', 'z', 'o', 'T'];
-
-/// A small deterministic generator (SplitMix64) for the walker: the tests' own.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 #[derive(Debug, Clone, PartialEq)]
 struct Mon {
