@@ -366,11 +366,15 @@ fn an_exploration_shows_what_replay_sees_around_the_avatar() {
         "health {}/3 · score {} · {} moves",
         state["health"], state["score"], state["moves"]
     );
-    let top = format!(
-        "seed 42 · branch {} · room ({}, {}) depth {}",
-        state["branch"], state["room"][0], state["room"][1], state["depth"]
+    // The top row: the branch (and its timer), then the room and its depth.
+    let branch = format!("seed 42 · branch {}", state["branch"]);
+    let room = format!(
+        "room ({}, {}) depth {}",
+        state["room"][0], state["room"][1], state["depth"]
     );
-    let screen = t.wait_for(&hud, |s| s[1].contains(&hud) && s[0].contains(&top));
+    let screen = t.wait_for(&hud, |s| {
+        s[1].contains(&hud) && s[0].contains(&branch) && s[0].contains(&room)
+    });
     let compared = assert_screen_is_sight(&screen, dir.path(), keys, &["--no-monsters"]);
     assert!(compared > 300, "only {compared} seen tiles on screen");
     t.press(&["C-c"]);
