@@ -494,11 +494,7 @@ impl Sight {
         });
         let explore = game.explore().map(|e| {
             let origin = game.origin();
-            let (at, rows) = e.sight();
-            let in_sight = |p: Pos| {
-                let (i, j) = (p.x - at.x, p.y - at.y);
-                (0..32).contains(&i) && (0..32).contains(&j) && rows[j as usize] >> i & 1 == 1
-            };
+            let sight = e.sight();
             ExploreHud {
                 health: e.health(),
                 score: e.score(),
@@ -510,7 +506,7 @@ impl Sight {
                 potions: e.potions(),
                 monsters: e
                     .monsters()
-                    .filter(|m| in_sight(m.pos))
+                    .filter(|m| sight.contains(m.pos))
                     .map(|m| Monster {
                         pos: Pos::new(m.pos.x - origin.x, m.pos.y - origin.y),
                         ..*m

@@ -343,11 +343,7 @@ impl GameState {
             if !area.contains(p) {
                 continue;
             }
-            let (origin, rows) = *sight.get_or_insert_with(|| e.sight());
-            let (i, j) = (m.pos.x - origin.x, m.pos.y - origin.y);
-            let seen_now =
-                (0..32).contains(&i) && (0..32).contains(&j) && rows[j as usize] >> i & 1 == 1;
-            if !seen_now {
+            if !sight.get_or_insert_with(|| e.sight()).contains(m.pos) {
                 let local = Pos::new(p.x - area.x, p.y - area.y);
                 let under = if self.has_seen(p) {
                     e.tile_at(Pos::new(p.x + o.x, p.y + o.y))

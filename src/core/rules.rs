@@ -468,12 +468,7 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
         }
         if killed {
             *ex.score_mut() += m.kind.stats().points;
-            let left = ex.encounters().living_in(m.branch, m.home);
-            if ex
-                .dungeon_mut()
-                .room_mut(m.branch, m.home)
-                .is_some_and(|room| room.settle(left))
-            {
+            if ex.settle_room(Some(m.branch), m.home) {
                 cleared = Some(m.home);
             }
         }
@@ -621,12 +616,7 @@ fn end_turn(
         events.push(Event::Fled { kind });
     }
     for &(_, branch, home) in &report.fled {
-        let left = ex.encounters().living_in(branch, home);
-        if ex
-            .dungeon_mut()
-            .room_mut(branch, home)
-            .is_some_and(|room| room.settle(left))
-        {
+        if ex.settle_room(Some(branch), home) {
             events.push(Event::Cleared { room: home });
         }
     }
@@ -651,11 +641,8 @@ fn end_turn(
 /// Settles room `slot` of the avatar's map ([`explore::Room::settle`]): whether it became
 /// clear now.
 fn clear_if_done(ex: &mut ExploreState, slot: RoomPos) -> bool {
-    let left = match ex.view_room(slot) {
-        Some((_, Some(branch))) => ex.encounters().living_in(branch, slot),
-        _ => 0,
-    };
-    ex.view_room_mut(slot).is_some_and(|room| room.settle(left))
+    let branch = ex.view_room(slot).and_then(|(_, branch)| branch);
+    ex.settle_room(branch, slot)
 }
 
 /// A run's step into the exit: the perfect-floor points, then the next floor and the moves

@@ -183,6 +183,16 @@ impl Default for RunSetup {
     }
 }
 
+impl RunSetup {
+    /// The run `R<seed>S` made with this setup.
+    ///
+    /// # Errors
+    /// [`GenerateError`] for settings out of range.
+    pub fn start(&self, seed: u64) -> Result<GameState, GenerateError> {
+        GameState::new_run(seed, self.width, self.height, self.settings, self.floors)
+    }
+}
+
 /// How a game played by a policy ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Ending {
@@ -251,13 +261,7 @@ pub fn play_run(
     on_key: &mut dyn FnMut(Direction),
 ) -> Result<Outcome, GenerateError> {
     assert_eq!(policy.mode(), Mode::Runs, "{policy} plays explorations");
-    let mut game = GameState::new_run(
-        seed,
-        setup.width,
-        setup.height,
-        setup.settings,
-        setup.floors,
-    )?;
+    let mut game = setup.start(seed)?;
     match Player::new(policy) {
         None => {
             // The solver's keys win every run (every floor is solvable by construction).
@@ -399,14 +403,7 @@ mod tests {
     /// floor, `(depth, moves spent, par, direct, allowance)`.
     fn floor_costs(seed: u64, policy: Policy) -> Vec<(u32, u64, u64, u64, u64)> {
         let setup = RunSetup::default();
-        let mut game = GameState::new_run(
-            seed,
-            setup.width,
-            setup.height,
-            setup.settings,
-            setup.floors,
-        )
-        .unwrap();
+        let mut game = setup.start(seed).unwrap();
         let mut player = Player::new(policy).unwrap();
         let mut out = Vec::new();
         let mut start = 0;
@@ -498,14 +495,7 @@ mod tests {
         };
         for policy in [Policy::Sight, Policy::SightMiss, Policy::Hurry] {
             for seed in [1, 7] {
-                let mut game = GameState::new_run(
-                    seed,
-                    setup.width,
-                    setup.height,
-                    setup.settings,
-                    setup.floors,
-                )
-                .unwrap();
+                let mut game = setup.start(seed).unwrap();
                 let mut player = Player::new(policy).unwrap();
                 let mut keys = Vec::new();
                 // (the game and the player at a floor's arrival, the key index, the floor's

@@ -44,6 +44,22 @@ pub enum ExploreEnd {
     },
 }
 
+/// What the avatar sees at one moment ([`ExploreState::sight`]): bit `i` of row `j` is
+/// dungeon tile `(origin.x + i, origin.y + j)`, over the light radius' square.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct InSight {
+    origin: Pos,
+    rows: [u32; 32],
+}
+
+impl InSight {
+    /// Whether dungeon tile `p` is seen (false outside the square).
+    pub(crate) fn contains(&self, p: Pos) -> bool {
+        let (i, j) = (p.x - self.origin.x, p.y - self.origin.y);
+        (0..32).contains(&i) && (0..32).contains(&j) && self.rows[j as usize] >> i & 1 == 1
+    }
+}
+
 /// An exploration as saves store it (formats 3 on): [`ExploreState`] without its monsters,
 /// field for field the bytes the exploration had before monsters existed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,6 +223,18 @@ impl ExploreState {
         Ok(())
     }
 
+    /// Settles room `pos` of branch `branch` ([`Room::settle`], with the monsters that still
+    /// hold it): whether it became clear now. The start room (`None`) is always clear.
+    pub(crate) fn settle_room(&mut self, branch: Option<BranchId>, pos: RoomPos) -> bool {
+        let Some(branch) = branch else {
+            return false;
+        };
+        let left = self.encounters.living_in(branch, pos);
+        self.dungeon
+            .room_mut(branch, pos)
+            .is_some_and(|room| room.settle(left))
+    }
+
     /// Places the monsters of room `pos` of branch `branch`, just made
     /// ([`monsters::place`]); a room that gets any is not clear until they are gone.
     pub(crate) fn populate(&mut self, branch: BranchId, pos: RoomPos) {
@@ -237,13 +265,15 @@ impl ExploreState {
         }
     }
 
-    /// What the avatar sees now, as a patch of the light radius' square around it: bit `i` of
-    /// row `j` is tile `(avatar.x - r + i, avatar.y - r + j)` (the same field of view that
-    /// marks the memory).
-    pub(crate) fn sight(&self) -> (Pos, [u32; 32]) {
+    /// What the avatar sees now: the same field of view that marks the memory, over the
+    /// light radius' square around it.
+    pub(crate) fn sight(&self) -> InSight {
         let r = SIGHT_RADIUS as i32;
         let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
-        (origin, fov::lit_in(&self.opacity(origin)))
+        InSight {
+            origin,
+            rows: fov::lit_in(&self.opacity(origin)),
+        }
     }
 
     /// Whether dungeon tile `p` is in the avatar's sight now.
@@ -252,9 +282,7 @@ impl ExploreState {
         if (p.x - self.avatar.x).abs() > r || (p.y - self.avatar.y).abs() > r {
             return false;
         }
-        let (origin, rows) = self.sight();
-        let (i, j) = (p.x - origin.x, p.y - origin.y);
-        rows[j as usize] >> i & 1 == 1
+        self.sight().contains(p)
     }
 
     /// Every feature of every room, in the order saves store their bits

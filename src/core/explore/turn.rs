@@ -214,12 +214,11 @@ impl ExploreState {
         if sleepers.is_empty() {
             return None;
         }
-        let (origin, rows) = self.sight();
+        let sight = self.sight();
         let mut woke: Option<(MonsterKind, u32)> = None;
         for k in sleepers {
             let m = &mut self.encounters_mut().monsters[k];
-            let (i, j) = (m.pos.x - origin.x, m.pos.y - origin.y);
-            if rows[j as usize] >> i & 1 == 1 {
+            if sight.contains(m.pos) {
                 m.state = MonsterState::Hunting;
                 let kind = m.kind;
                 woke = Some(woke.map_or((kind, 1), |(first, n)| (first, n + 1)));

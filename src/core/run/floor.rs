@@ -108,29 +108,12 @@ pub fn make(
                 failures,
                 closest,
             },
-            GenerateError::LootQuestUnmet {
-                critical_path,
-                width,
-                height,
-                room_min,
-                room_max,
-                spacing_min,
-                spacing_max,
-                tries,
-                fits,
-                ..
-            } => GenerateError::LootQuestUnmet {
-                critical_path,
-                width,
-                height,
-                room_min,
-                room_max,
-                spacing_min,
-                spacing_max,
-                tries,
-                fits,
-                floor: Some(depth),
-            },
+            mut unmet @ GenerateError::LootQuestUnmet { .. } => {
+                if let GenerateError::LootQuestUnmet { floor, .. } = &mut unmet {
+                    *floor = Some(depth);
+                }
+                unmet
+            }
             other => other,
         })?;
         let mut rng = generated.rng;
