@@ -1845,3 +1845,48 @@ fn the_look_is_readable_tiles_of_24_pixels_and_contrast_of_4_5() {
         );
     }
 }
+
+/// vi-keys and the numpad's 2 4 6 8 move in the window, recorded as `W` `A` `S` `D` (the
+/// history equals replay's of those keys); `?` and `P` open their screens over the game and
+/// any key closes them (docs/keys.md).
+#[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+fn vi_keys_the_numpad_help_and_the_log_in_the_window() {
+    let x = xvfb();
+    let saves = tempfile::tempdir().unwrap();
+    let mut window = Window::open(&x, saves.path());
+    window.type_keys("n1234s");
+    let game = window.screenshot_when(|img| avatar_cell(img, 80, 30).is_some());
+    let differing =
+        |a: &RgbaImage, b: &RgbaImage| a.pixels().zip(b.pixels()).filter(|(p, q)| p != q).count();
+    // `?`: the help screen covers the world; a key closes it.
+    window.type_keys("?");
+    let help = window.screenshot_when(|img| differing(img, &game) > 20_000);
+    assert!(differing(&help, &game) > 20_000, "the help screen shows");
+    window.type_keys(" ");
+    window.screenshot_when(|img| avatar_cell(img, 80, 30) == avatar_cell(&game, 80, 30));
+    // `P`: the message log, closed the same way.
+    window.type_keys("p");
+    let log = window.screenshot_when(|img| differing(img, &game) > 20_000);
+    assert!(differing(&log, &game) > 20_000, "the log covers the world");
+    assert!(differing(&log, &help) > 1_000, "the log is not the help");
+    window.type_keys(" ");
+    window.screenshot_when(|img| avatar_cell(img, 80, 30) == avatar_cell(&game, 80, 30));
+    // vi-keys, then the numpad's digits, each a move in one direction.
+    window.type_keys("lkhj6842");
+    window.wait_frames();
+    window.type_keys(":q");
+    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
+    let loaded = byog(saves.path(), &["replay", "L", "--json"]);
+    let state: serde_json::Value =
+        serde_json::from_str(String::from_utf8(loaded.stdout).unwrap().trim_end()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let expected = byog(dir.path(), &["replay", "N1234SDWASDWAS", "--json"]);
+    let expected: serde_json::Value =
+        serde_json::from_str(String::from_utf8(expected.stdout).unwrap().trim_end()).unwrap();
+    assert_eq!(state["history"], expected["history"]);
+    assert!(
+        state["moves"].as_u64().unwrap() > 0,
+        "the keys moved the avatar"
+    );
+}
