@@ -1,34 +1,30 @@
-//! `byog`: a Rust port of the UC Berkeley CS 61B "Build Your Own Game" (sp18) tile engine.
+//! `byog`: a Rust port of the UC Berkeley CS 61B "Build Your Own Game" (sp18) tile engine,
+//! grown into a roguelike and a toolkit. This package is the command line and a facade over
+//! the workspace's packages, which are its layers, lowest first (`ARCHITECTURE.md` has the
+//! map):
 //!
-//! # Architecture
+//! - [`tile_engine`] (`byog-tile-engine`, Java `byog.TileEngine`): [`TETile`](tile_engine::TETile),
+//!   the exact [`Tileset`](tile_engine::Tileset), the compact [`World`](tile_engine::World)
+//!   grid (1 byte a tile), integer geometry, the [`Map`](tile_engine::Map) seam, the one
+//!   [`search`](tile_engine::search) module, field of view, the camera, the minimap and the
+//!   software rasteriser. It knows nothing of the game.
+//! - `byog-worlds`: the generators (rooms and mazes, LootQuest) and their metrics
+//!   ([`core::generator`], [`core::metrics`]); `byog-catalog`: the seed catalog
+//!   ([`core::catalog`]).
+//! - `byog-game` ([`core`], Java `byog.Core`): the game state (terrain apart from things),
+//!   [`Action`](core::Action)s and the [`rules`](core::rules), the one key
+//!   [`Interpreter`](core::Interpreter) shared by keyboard, replay, the agent and the server,
+//!   saves, runs, explorations, monsters, travel and the watch.
+//! - `byog-players`: the solver, the explorer, the [`policy`]s and the [`agent`] protocol.
+//! - `byog-shell`: the [`screens`] and the front-end session ([`shell`]) that decides what
+//!   every front-end shows.
+//! - the front-ends: [`terminal`] (`byog-terminal`) and `window` (`byog-window`, the default
+//!   feature `window`).
+//! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`, `solve`, `agent`,
+//!   `catalog`).
 //!
-//! Data flows one way: **keys → interpreter → actions → rules → game state → compose →
-//! (window | text | JSON | PNG | save)** (`ARCHITECTURE.md` has the map).
-//!
-//! - [`tile_engine`] (Java `byog.TileEngine`): [`TETile`](tile_engine::TETile), the exact
-//!   [`Tileset`](tile_engine::Tileset), the compact [`World`](tile_engine::World) grid (1 byte
-//!   a tile) and its Java text form, integer [`geometry`](tile_engine::geometry), the
-//!   [`Map`](tile_engine::Map) seam and its [`search`](tile_engine::search)es, `RandomUtils`,
-//!   and (feature `window`) the macroquad `TERenderer`. It knows nothing of the game.
-//! - [`core`] (Java `byog.Core`): world generation (Nystrom's rooms and mazes,
-//!   [`core::generator`]), metrics, the [`GameState`](core::GameState) (terrain apart from
-//!   things), [`Action`](core::Action)s and the [`rules`](core::rules), the one key
-//!   [`Interpreter`](core::Interpreter) shared by keyboard and replay, headless
-//!   [`replay`](core::replay), and checked atomic [`save`](core::save)s. It knows nothing of
-//!   any front-end.
-//! - [`screens`]: the menu, seed prompt, HUD, end screens and messages every front-end shows.
-//! - [`shell`]: the play session both front-ends share: keys fed to the interpreter, the
-//!   save, messages and their timers, sight and walls, the watch, the camera.
-//! - `window` (feature `window`, on by default): the macroquad loop: keyboard → interpreter,
-//!   screens → pixels.
-//! - [`terminal`]: the same game in a terminal (`play --terminal`): keys → interpreter,
-//!   screens → character cells, redrawing only what changed.
-//! - [`agent`]: programs that play: keys in, what the player sees out (`byog agent`'s JSON
-//!   lines, and the same in process).
-//! - [`cli`]: the command line (`byog`, `play`, `replay`, `gen`, `stats`, `solve`); only `play`
-//!   starts the window or the terminal game. Its words stay in it: `stats`' tables and JSON
-//!   and `gen --view`'s debug views are drawn there, over the measuring of
-//!   [`core::metrics`] (one world) and [`core::survey`] (a batch of seeds, a run's floors).
+//! The paths of the single-package days (`byog::tile_engine::TETile`, `byog::core::…`)
+//! keep working through this facade.
 //!
 //! ```
 //! use byog::core::{GameState, generator::GeneratorSettings};
@@ -38,13 +34,49 @@
 //! assert_eq!(text.matches('@').count(), 1);
 //! ```
 
-pub mod agent;
 pub mod cli;
-pub mod core;
-pub mod policy;
-pub mod screens;
-pub mod shell;
-pub mod terminal;
-pub mod tile_engine;
+#[cfg(feature = "java-parity")]
+mod engine;
+
+/// The tile engine (`byog-tile-engine`); with the `window` feature also the Java
+/// `TERenderer` over macroquad.
+pub mod tile_engine {
+    pub use byog_tile_engine::*;
+    #[cfg(feature = "window")]
+    pub use byog_window::renderer::{self, Shade, TERenderer};
+}
+
+/// The game (`byog-game`, Java `byog.Core`), with the worlds' generators and metrics, the
+/// seed catalog and the players of the game at the paths they had in one package.
+pub mod core {
+    pub use byog_game::*;
+    pub use byog_worlds::{generator, metrics};
+
+    /// The seed catalog (`byog-catalog`).
+    pub use byog_catalog as catalog;
+
+    #[cfg(feature = "java-parity")]
+    pub use crate::engine::{Engine, Game};
+
+    /// Players of the game (`byog-players`): the solver and the explorer.
+    pub mod players {
+        pub use byog_players::{explorer, solver};
+    }
+
+    /// Surveys: a batch of seeds' metrics (`byog-worlds`) and a run's floors (`byog-game`).
+    pub mod survey {
+        pub use byog_game::run::survey as run;
+        pub use byog_worlds::survey as batch;
+    }
+}
+
+pub use byog_players::{agent, policy};
+pub use byog_shell::screens;
+pub use byog_terminal as terminal;
 #[cfg(feature = "window")]
-pub mod window;
+pub use byog_window as window;
+
+/// The front-end session (`byog-shell`).
+pub mod shell {
+    pub use byog_shell::*;
+}

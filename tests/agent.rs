@@ -3,7 +3,7 @@
 //! lines get an error object and change nothing; the observation never shows a tile the
 //! avatar has not seen; the in-process API answers as the process does.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

@@ -1,12 +1,17 @@
-//! The module map of `src/core` checked from the source (ARCHITECTURE.md): its modules
-//! import each other without a circle, and nothing in it imports the front-ends or the
-//! command line. The check reads the files as text, the way a reviewer would: every path
-//! `crate::core::NAME` and every `super::` path that leaves a module is an import of NAME
-//! (test modules, which may use anything, and comments are left out).
+//! The house, checked (ARCHITECTURE.md). The packages are the layers and the compiler
+//! enforces what each may import; these tests check that the layering itself stays as drawn:
+//! each package depends only on the packages below it (read from `cargo metadata`), the game
+//! library and the packages between it and the front-ends compile no window, terminal, web
+//! server or SQLite, and inside the game package (`crates/game/src`) the modules import each
+//! other without a circle, nothing below the rules importing them. That last check reads the
+//! files as text, the way a reviewer would: every path `crate::NAME` and every `super::` path
+//! that leaves a module is an import of NAME (test modules, which may use anything, and
+//! comments are left out).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The `.rs` files under `dir`, sorted.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -35,7 +40,7 @@ fn code_of(text: &str) -> String {
         .join("\n")
 }
 
-/// The module path of a file under `src/core` (`["run", "floor"]` for `run/floor.rs`,
+/// The module path of a file under `crates/game/src` (`["run", "floor"]` for `run/floor.rs`,
 /// `["run"]` for `run/mod.rs`).
 fn module_path(rel: &Path) -> Vec<String> {
     let mut parts: Vec<String> = rel
@@ -82,17 +87,17 @@ fn group_heads(group: &str) -> Vec<String> {
     heads
 }
 
-/// The top-level core modules a file's code names (`self` left out).
+/// The top-level modules of the game package a file's code names (`self` left out).
 fn imports(code: &str, module: &[String]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut add_path = |path: &[&str], rest: &str| {
-        // `path` is the absolute module path the `crate::core::`/`super::` prefix reached.
+        // `path` is the absolute module path the `crate::`/`super::` prefix reached.
         match path.first() {
             Some(first) => {
                 out.insert((*first).to_string());
             }
             None => {
-                // At `crate::core` itself: the next segment or group names the module.
+                // At the crate's root: the next segment or group names the module.
                 let rest = rest.trim_start();
                 if let Some(group) = rest.strip_prefix('{') {
                     let end = matching_brace(group);
@@ -109,8 +114,8 @@ fn imports(code: &str, module: &[String]) -> BTreeSet<String> {
             }
         }
     };
-    for (i, _) in code.match_indices("crate::core::") {
-        add_path(&[], &code[i + "crate::core::".len()..]);
+    for (i, _) in code.match_indices("crate::") {
+        add_path(&[], &code[i + "crate::".len()..]);
     }
     let bytes = code.as_bytes();
     let mut i = 0;
@@ -129,7 +134,7 @@ fn imports(code: &str, module: &[String]) -> BTreeSet<String> {
         if ups > module.len() {
             continue;
         }
-        // `super` of a file module `a/b` is `a`; of `a/mod.rs` (module `a`) is core.
+        // `super` of a file module `a/b` is `a`; of `a/mod.rs` (module `a`) the crate's root.
         let base: Vec<&str> = module[..module.len() - ups]
             .iter()
             .map(String::as_str)
@@ -161,15 +166,15 @@ fn matching_brace(group: &str) -> usize {
     group.len()
 }
 
-/// Each top-level module of `src/core` and the core modules it imports.
-fn core_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
+/// Each top-level module of the game package and the modules of it that it imports.
+fn game_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/game/src");
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in rust_files(&root) {
         let rel = file.strip_prefix(&root).unwrap();
         let module = module_path(rel);
         let Some(top) = module.first().cloned() else {
-            continue; // core/mod.rs: the module list and its re-exports
+            continue; // lib.rs: the module list and its re-exports
         };
         let code = code_of(&fs::read_to_string(&file).unwrap());
         graph
@@ -228,10 +233,10 @@ fn find_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>
 #[test]
 fn the_parser_reads_every_form_of_import() {
     let module = vec!["run".to_string(), "floor".to_string()];
-    let code = "use super::route::Router;\nuse crate::core::base::{GameRng, terrain_under};\n\
-                use super::super::{game::GameState, rules};\nlet x = crate::core::generator::f();";
+    let code = "use super::route::Router;\nuse crate::base::{GameRng, terrain_under};\n\
+                use super::super::{game::GameState, rules};\nlet x = crate::explore::f();";
     let found = imports(code, &module);
-    let expected: BTreeSet<String> = ["base", "game", "generator", "rules"]
+    let expected: BTreeSet<String> = ["base", "explore", "game", "rules"]
         .iter()
         .map(|s| s.to_string())
         .collect();
@@ -263,40 +268,24 @@ fn the_circle_finder_finds_a_circle_and_only_one() {
 }
 
 #[test]
-fn core_modules_import_each_other_without_a_circle() {
-    let graph = core_graph();
+fn the_game_packages_modules_import_each_other_without_a_circle() {
+    let graph = game_graph();
     // The graph is really read: the rules use the board, the game and the content below.
     assert!(graph["rules"].contains("game"), "{graph:?}");
     if let Some(circle) = find_circle(&graph) {
         panic!(
-            "src/core has an import circle: {}\nthe whole graph: {graph:#?}",
+            "crates/game has an import circle: {}\nthe whole graph: {graph:#?}",
             circle.join(" -> ")
         );
     }
 }
 
 #[test]
-fn the_rules_and_what_is_below_them_know_nothing_of_their_players() {
-    let graph = core_graph();
-    for (module, targets) in &graph {
-        if module != "players" && module != "engine" {
-            assert!(
-                !targets.contains("players"),
-                "{module} imports the players, who sit above the rules: {targets:?}"
-            );
-        }
-    }
-    assert!(graph["players"].contains("rules"), "{graph:?}");
-    for low in [
-        "base",
-        "board",
-        "game",
-        "run",
-        "explore",
-        "generator",
-        "metrics",
-    ] {
-        for high in ["rules", "interpreter", "replay", "watch", "save", "engine"] {
+fn what_is_below_the_rules_knows_nothing_of_them() {
+    let graph = game_graph();
+    assert!(graph["interpreter"].contains("rules"), "{graph:?}");
+    for low in ["base", "board", "game", "run", "explore"] {
+        for high in ["rules", "interpreter", "replay", "watch", "save", "travel"] {
             assert!(
                 !graph.get(low).is_some_and(|t| t.contains(high)),
                 "{low} imports {high}, which sits above it"
@@ -305,25 +294,192 @@ fn the_rules_and_what_is_below_them_know_nothing_of_their_players() {
     }
 }
 
+/// The workspace's packages, lowest first, and the workspace packages each may depend on
+/// (ARCHITECTURE.md's map). A package missing here, or a dependency not allowed, fails.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("byog-tile-engine", &[]),
+    ("byog-worlds", &["byog-tile-engine"]),
+    ("byog-catalog", &["byog-tile-engine", "byog-worlds"]),
+    ("byog-game", &["byog-tile-engine", "byog-worlds"]),
+    (
+        "byog-players",
+        &["byog-tile-engine", "byog-worlds", "byog-game"],
+    ),
+    (
+        "byog-shell",
+        &["byog-tile-engine", "byog-worlds", "byog-game"],
+    ),
+    (
+        "byog-terminal",
+        &["byog-tile-engine", "byog-worlds", "byog-game", "byog-shell"],
+    ),
+    (
+        "byog-window",
+        &["byog-tile-engine", "byog-worlds", "byog-game", "byog-shell"],
+    ),
+    (
+        "byog-web",
+        &[
+            "byog-tile-engine",
+            "byog-worlds",
+            "byog-game",
+            "byog-players",
+            "byog-shell",
+        ],
+    ),
+    (
+        "byog",
+        &[
+            "byog-tile-engine",
+            "byog-worlds",
+            "byog-catalog",
+            "byog-game",
+            "byog-players",
+            "byog-shell",
+            "byog-terminal",
+            "byog-window",
+            "byog-web",
+        ],
+    ),
+];
+
+/// The host's target triple (`rustc -vV`).
+fn host() -> String {
+    let out = Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .expect("rustc runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .expect("rustc -vV names the host")
+        .to_owned()
+}
+
+/// `cargo metadata` of the workspace for this host, as JSON.
+fn metadata() -> serde_json::Value {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--locked", "--offline"])
+        .args(["--filter-platform", &host()])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("cargo metadata's JSON")
+}
+
+/// Each package of the resolved graph (by name) and the packages it depends on for building
+/// its library and binaries (normal dependencies, any target), by name.
+fn normal_graph(meta: &serde_json::Value) -> BTreeMap<String, BTreeSet<String>> {
+    let name_of: BTreeMap<&str, &str> = meta["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_str().unwrap(), p["name"].as_str().unwrap()))
+        .collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for node in meta["resolve"]["nodes"].as_array().unwrap() {
+        let from = name_of[node["id"].as_str().unwrap()].to_owned();
+        let deps = graph.entry(from).or_default();
+        for dep in node["deps"].as_array().unwrap() {
+            let normal = dep["dep_kinds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|k| k["kind"].is_null());
+            if normal {
+                deps.insert(name_of[dep["pkg"].as_str().unwrap()].to_owned());
+            }
+        }
+    }
+    graph
+}
+
+/// Every package `root` needs to build, itself included.
+fn closure(graph: &BTreeMap<String, BTreeSet<String>>, root: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![root.to_owned()];
+    while let Some(p) = stack.pop() {
+        if seen.insert(p.clone()) {
+            stack.extend(graph.get(&p).into_iter().flatten().cloned());
+        }
+    }
+    seen
+}
+
 #[test]
-fn core_never_imports_a_front_end_or_the_command_line() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
-    for file in rust_files(&root) {
-        let code = code_of(&fs::read_to_string(&file).unwrap());
-        for above in [
-            "crate::cli",
-            "crate::screens",
-            "crate::terminal",
-            "crate::window",
-            "crate::stats",
-            "crate::views",
-            "crate::shell",
-        ] {
+fn each_package_depends_only_on_the_packages_below_it() {
+    let meta = metadata();
+    let members: BTreeSet<String> = meta["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| {
+            let id = &p["id"];
+            meta["workspace_members"].as_array().unwrap().contains(id)
+        })
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    let layers: BTreeMap<&str, &[&str]> = LAYERS.iter().copied().collect();
+    // The table itself is layered: a package may use only those listed before it.
+    for (i, (name, allowed)) in LAYERS.iter().enumerate() {
+        for a in *allowed {
             assert!(
-                !code.contains(above),
-                "{} imports {above}: src/core knows no front-end",
-                file.display()
+                LAYERS[..i].iter().any(|(n, _)| n == a),
+                "{name} may use {a}, which is not below it"
             );
         }
     }
+    let graph = normal_graph(&meta);
+    for member in &members {
+        let allowed = layers
+            .get(member.as_str())
+            .unwrap_or_else(|| panic!("{member} is not on the map of layers (LAYERS)"));
+        for dep in graph[member].iter().filter(|d| members.contains(*d)) {
+            assert!(
+                allowed.contains(&dep.as_str()),
+                "{member} depends on {dep}, which is not below it (ARCHITECTURE.md)"
+            );
+        }
+    }
+    // The map is really read: the game builds on the worlds, the shell on the game.
+    assert!(graph["byog-game"].contains("byog-worlds"));
+    assert!(graph["byog-shell"].contains("byog-game"));
+}
+
+#[test]
+fn the_game_library_compiles_no_window_terminal_server_or_sqlite() {
+    let graph = normal_graph(&metadata());
+    for library in [
+        "byog-tile-engine",
+        "byog-worlds",
+        "byog-game",
+        "byog-players",
+        "byog-shell",
+    ] {
+        let needs = closure(&graph, library);
+        for heavy in [
+            "macroquad",
+            "miniquad",
+            "crossterm",
+            "tokio",
+            "axum",
+            "rusqlite",
+            "libsqlite3-sys",
+        ] {
+            assert!(
+                !needs.contains(heavy),
+                "{library} depends on {heavy}: a user of the game library compiles no \
+                 window, terminal, web server or SQLite"
+            );
+        }
+    }
+    // The check can fail: the window needs macroquad, the catalog SQLite.
+    assert!(closure(&graph, "byog-window").contains("macroquad"));
+    assert!(closure(&graph, "byog-catalog").contains("rusqlite"));
 }

@@ -3,7 +3,7 @@
 //! concurrent processes leave a valid catalog, and `byog catalog --where` finds exactly the
 //! seeds an independent filter of `byog stats --json` finds.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

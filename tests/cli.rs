@@ -1,6 +1,6 @@
 //! The command line as a user runs it (docs/cli.md): output, saves, exit codes, messages.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

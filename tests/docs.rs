@@ -114,10 +114,17 @@ fn project_files() -> Vec<PathBuf> {
         root().join("ARCHITECTURE.md"),
         root().join("Cargo.toml"),
     ];
-    let mut stack: Vec<PathBuf> = ["src", "tests", "benches", "docs", "fuzz/fuzz_targets"]
-        .iter()
-        .map(|d| root().join(d))
-        .collect();
+    let mut stack: Vec<PathBuf> = [
+        "src",
+        "crates",
+        "tests",
+        "benches",
+        "docs",
+        "fuzz/fuzz_targets",
+    ]
+    .iter()
+    .map(|d| root().join(d))
+    .collect();
     while let Some(dir) = stack.pop() {
         let Ok(entries) = fs::read_dir(&dir) else {
             continue;

@@ -4,7 +4,7 @@
 //! chest refilled, a branch retired by the timer and the end. A change to the orchestrator,
 //! the room slots or the rules shows up here as a diff to review.
 
-mod common;
+use crate::common;
 
 use byog::core::explore::ExploreSettings;
 use byog::core::generator::GeneratorSettings;

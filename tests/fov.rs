@@ -10,7 +10,7 @@ use byog::tile_engine::{Map, Pos, Tile, World};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-mod common;
+use crate::common;
 use common::Rng;
 
 // ---------------------------------------------------------------------------------------------

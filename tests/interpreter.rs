@@ -13,7 +13,7 @@ use byog::core::save::{self, MemoryStore, SaveStore};
 use byog::tile_engine::Tile;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::keys_to_exit as path_to_exit;
 
 /// Runs each input string in a fresh interpreter (a new program run) against one shared

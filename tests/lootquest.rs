@@ -7,10 +7,8 @@
 //! world, every open tile is reachable, the avatar stands in the first room and the exit is
 //! set into the last room of the critical path.
 //!
-//! `cargo test --test lootquest` checks 100 parameter sets; the 1,000 of the issue run with
-//! `cargo test --release --test lootquest -- --ignored` (docs/lootquest.md).
-
-mod common;
+//! `cargo test --test main -- lootquest::` checks 100 parameter sets; the 1,000 of the issue run with
+//! `cargo test --release --test main -- --ignored lootquest::` (docs/lootquest.md).
 
 use std::collections::{BTreeSet, VecDeque};
 use std::process::Command;
@@ -313,7 +311,7 @@ fn the_checker_agrees_on_random_parameter_sets() {
     );
 }
 
-/// The issue's 1,000 parameter sets: `cargo test --release --test lootquest -- --ignored`.
+/// The issue's 1,000 parameter sets: `cargo test --release --test main -- --ignored lootquest::`.
 #[test]
 #[ignore = "1,000 parameter sets: run with --release -- --ignored (docs/lootquest.md)"]
 fn the_checker_agrees_on_a_thousand_parameter_sets() {

@@ -21,7 +21,7 @@
 
 use std::collections::BTreeMap;
 
-mod common;
+use crate::common;
 
 use common::Rng as Mix;
 
@@ -507,8 +507,8 @@ fn splits_through_save_and_load_equal_the_whole() {
 
 /// The numbers in docs/monsters.md: a bot that dives (the explorer's next step, always into
 /// the next unexplored room, never banking; it drinks a potion at one heart) over 200 seeds
-/// of up to 5,000 keys. Run with `cargo test --release --test monsters -- --ignored
-/// --nocapture a_diving_bot`.
+/// of up to 5,000 keys. Run with `cargo test --release --test main -- --ignored
+/// --nocapture monsters::a_diving_bot`.
 #[test]
 #[ignore = "a measurement for docs/monsters.md, not a check"]
 fn a_diving_bot_measured() {

@@ -434,10 +434,10 @@ mod window_parity {
     /// The picture is the window's, pixel for pixel on Mesa's llvmpipe (Xvfb); a GPU may round
     /// its filtering and blending differently, hence a tolerance of 2 per channel (a glyph one
     /// pixel off differs by 30 or more). Needs a display, so it is `#[ignore]`d: `Xvfb :77 &
-    /// DISPLAY=:77 cargo test --test png -- --include-ignored` runs it (and without a display it
+    /// DISPLAY=:77 cargo test --test main -- --include-ignored png::` runs it (and without a display it
     /// fails, saying why).
     #[test]
-    #[ignore = "needs a display: DISPLAY=:N cargo test --test png -- --include-ignored (Xvfb will do)"]
+    #[ignore = "needs a display: DISPLAY=:N cargo test --test main -- --include-ignored png:: (Xvfb will do)"]
     fn png_matches_window_screenshot() {
         let dir = tempfile::tempdir().unwrap();
         let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());

@@ -61,7 +61,7 @@ fn the_win_rate_targets_hold_on_a_few_held_out_seeds() {
 }
 
 /// The targets themselves over 1,000 held-out seeds (run seeds 1000..2000; docs/balance.md):
-/// `cargo test --release --test policies -- --ignored` (a few minutes).
+/// `cargo test --release --test main -- --ignored policies::` (a few minutes).
 #[test]
 #[ignore = "1,000 runs a policy: run in release, docs/balance.md"]
 fn the_win_rate_targets_hold_over_1000_held_out_seeds() {

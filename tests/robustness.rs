@@ -27,7 +27,7 @@ use byog::core::{Action, GameState, LevelStatus};
 use byog::tile_engine::Tile;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::keys_to_exit as path_to_exit;
 
 // ---------------------------------------------------------------------------------------------
@@ -907,7 +907,7 @@ fn killed_between_the_temporary_file_and_the_rename() {
     let out = Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",
-            "killed_between_the_temporary_file_and_the_rename",
+            "robustness::killed_between_the_temporary_file_and_the_rename",
             "--test-threads=1",
             "--nocapture",
         ])
@@ -1217,7 +1217,7 @@ proptest! {
 /// history of 1,073,741,568 bytes. bincode's owned `String` decoding allocated the declared
 /// length (zeroed) before reading it, so 46 bytes made `decode` allocate 1 GiB (libFuzzer:
 /// "out-of-memory (malloc(1073741568))" with `-malloc_limit_mb=64`). Fixed in
-/// src/core/save.rs: the history and the tiles are decoded as borrowed slices of the file
+/// crates/game/src/save.rs: the history and the tiles are decoded as borrowed slices of the file
 /// and copied, so nothing is allocated before the bytes are known to be there.
 const HUGE_HISTORY: &[u8] = b"BYOGSAVE\x01\x00\x00\x00\x16\x00\x00\x00\x00\x00\x00\x00\x01\x00\x05\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xfc\x00\xff\xff\x3f\xb5\x2b\x6b\x88";
 

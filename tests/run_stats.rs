@@ -3,9 +3,9 @@
 //! (`floor::make`, `metrics::measure`). The `#[ignore]`d tests at the end are the measurements
 //! of `docs/runs.md` (how far the solver's par route is from the best tour; the budget's slack
 //! and the regenerations over 10,000 run seeds); rerun them with
-//! `cargo test --release --test run_stats -- --ignored --nocapture`.
+//! `cargo test --release --test main -- --ignored --nocapture run_stats::`.
 
-mod common;
+use crate::common;
 
 use std::collections::VecDeque;
 use std::process::Output;
@@ -439,7 +439,7 @@ fn held_karp(d: &Distances) -> u64 {
 }
 
 #[test]
-#[ignore = "a measurement for docs/runs.md: cargo test --release --test run_stats -- --ignored --nocapture"]
+#[ignore = "a measurement for docs/runs.md: cargo test --release --test main -- --ignored --nocapture run_stats::"]
 fn solver_par_against_the_best_tour() {
     const FLOORS: u64 = 200;
     println!(
@@ -486,7 +486,7 @@ fn solver_par_against_the_best_tour() {
 }
 
 #[test]
-#[ignore = "a measurement for docs/runs.md: cargo test --release --test run_stats -- --ignored --nocapture"]
+#[ignore = "a measurement for docs/runs.md: cargo test --release --test main -- --ignored --nocapture run_stats::"]
 fn slack_and_regeneration_over_run_seeds() {
     const RUNS: u64 = 10_000;
     const BELOW: [f64; 4] = [105.0, 110.0, 125.0, 150.0];

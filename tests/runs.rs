@@ -17,7 +17,7 @@ use byog::core::save::MemoryStore;
 use byog::core::{Action, GameState, LevelStatus};
 use byog::tile_engine::{Pos, Tile};
 
-mod common;
+use crate::common;
 use common::{Rng, byog_in, json_rows, stderr, stdout};
 
 const W: usize = 80;

@@ -13,7 +13,7 @@ use byog::core::save::{CHECKSUM_LEN, HEADER_LEN};
 use byog::core::{GameState, LevelStatus};
 use byog::tile_engine::{Pos, Tile};
 
-mod common;
+use crate::common;
 use common::{act, keys_to_exit as path_to_exit};
 
 fn new_game(seed: u64) -> GameState {
@@ -886,7 +886,7 @@ fn current_format_writes_the_fixture_bytes() {
     assert!(
         save::encode(&game) == fixture,
         "the save of N999SDDDWWW is no longer the bytes of {}: the payload changed. If that is \
-         meant, add a payload version in src/core/save/format.rs, bump FORMAT_VERSION, convert \
+         meant, add a payload version in crates/game/src/save/format.rs, bump FORMAT_VERSION, convert \
          older versions on load and commit a fixture of the new version",
         path.display()
     );

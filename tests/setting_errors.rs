@@ -1,7 +1,7 @@
 //! Which setting failed, said by the library in its own words (`GenerateError`, `Setting`)
 //! and by the command line with its flags.
 
-mod common;
+use crate::common;
 
 use byog::core::generator::{GenerateError, GeneratorSettings, Setting};
 use byog::core::metrics::{Requirement, Requirements, RequirementsError};

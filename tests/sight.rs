@@ -3,7 +3,7 @@
 //! checks against the article's algorithm); memory lasts while the floor does, is saved and
 //! loaded, and a new floor starts with only what its start shows.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,6 @@
 //! `byog stats`, requirements and debug views, as a user runs them.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -5,7 +5,7 @@
 //! folder, so they run in parallel; every wait polls the screen with a deadline.
 //!
 //! The tests that need `tmux` are `#[ignore]`d with that reason, so a plain `cargo test`
-//! reports them as ignored (never as passed unrun); `cargo test --test terminal --
+//! reports them as ignored (never as passed unrun); `cargo test --test main -- terminal:: --
 //! --include-ignored` runs them, and then a missing `tmux` fails them with the reason. With
 //! `BYOG_REQUIRE_TERMINAL_TESTS=1` (CI), [`required_terminal_tests_are_not_left_ignored`]
 //! fails a run that leaves them out.
@@ -15,7 +15,7 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 use byog::core::GameState;
 use byog::core::generator::GeneratorSettings;
@@ -208,7 +208,7 @@ fn required_terminal_tests_are_not_left_ignored() {
 fn every_test_that_needs_tmux_is_marked_ignored() {
     // Put together here, so that this test's own text does not match it.
     let call = ["= ", "tmux("].concat();
-    common::assert_tool_tests_are_ignored(include_str!("terminal.rs"), &call);
+    common::assert_tool_tests_are_ignored(module_path!(), include_str!("terminal.rs"), &call);
 }
 
 /// `byog replay KEYS --json` in a fresh save folder.
@@ -250,7 +250,7 @@ fn trimmed(rows: &[&str]) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_classic_game_shows_replays_world_and_saves_for_replay() {
     let t = tmux("classic", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -311,7 +311,7 @@ fn a_classic_game_shows_replays_world_and_saves_for_replay() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_run_shows_only_what_the_avatar_has_seen() {
     let t = tmux("run", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -347,7 +347,7 @@ fn find_char(rows: &[Vec<char>], c: char) -> Option<(usize, usize)> {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn an_exploration_shows_what_replay_sees_around_the_avatar() {
     let t = tmux("explore", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -430,7 +430,7 @@ fn assert_screen_is_sight(
 
 /// A monster in sight is drawn where the JSON says, one out of sight is not (docs/monsters.md).
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn monsters_in_sight_are_drawn_where_the_json_says_and_no_others() {
     // E3S and the explorer's first 80 keys: one monster in sight, one of the branch out of it.
     const KEYS: &str =
@@ -484,7 +484,7 @@ fn monsters_in_sight_are_drawn_where_the_json_says_and_no_others() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn resizing_redraws_at_the_new_size() {
     let t = tmux("resize", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -525,7 +525,7 @@ fn resizing_redraws_at_the_new_size() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn ctrl_c_and_sigterm_restore_the_terminal() {
     let t = tmux("signals", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -581,7 +581,7 @@ fn settled_size(path: &Path) -> u64 {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_move_writes_only_what_changed() {
     let t = tmux("bytes", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -618,7 +618,7 @@ fn a_move_writes_only_what_changed() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_world_larger_than_the_terminal_scrolls_with_the_avatar() {
     let t = tmux("camera", COLS, ROWS);
     let (w, h, seed) = (300, 120, 42);
@@ -686,7 +686,7 @@ fn play_without_a_display_points_to_the_terminal() {
 /// start; paused after k single steps the screen shows the world replay prints for the
 /// history's first k actions; V at the menu watches it too; the save is only read.
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn watching_a_save_shows_each_prefix_of_its_history() {
     let t = tmux("watch", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -736,7 +736,7 @@ fn watching_a_save_shows_each_prefix_of_its_history() {
 /// When the terminal goes away under the game (an SSH connection drops, the tmux server is
 /// killed), the program ends by itself instead of spinning on a terminal that is not there.
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn the_game_ends_when_its_terminal_goes_away() {
     let t = tmux("hangup", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -773,7 +773,7 @@ fn minimap_cell(vx: usize, vy: usize) -> bool {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn color_always_wins_over_no_color() {
     let t = tmux("nocolor", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -820,7 +820,7 @@ fn color_always_wins_over_no_color() {
 /// and cooked mode back before the program stops; after `fg` (SIGCONT) the game is drawn
 /// whole again and keys act without Enter.
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn sigtstp_gives_the_terminal_back_and_fg_resumes_play() {
     let t = tmux("tstp", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -872,7 +872,7 @@ fn sigtstp_gives_the_terminal_back_and_fg_resumes_play() {
 /// Problem 19: after `:` the HUD says that it waits for `Q`; after `:Q` the shell is told
 /// where the game was saved, once its screen is back.
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_colon_waits_for_q_and_the_shell_learns_where_the_game_went() {
     let t = tmux("colon", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -893,7 +893,7 @@ fn a_colon_waits_for_q_and_the_shell_learns_where_the_game_went() {
 /// Problem 13: a save that cannot be read is not offered as if it could be: the menu says
 /// that it cannot be read and why, and offers no watching.
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn the_menu_says_when_the_save_cannot_be_read() {
     let t = tmux("unreadable", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -912,7 +912,7 @@ fn the_menu_says_when_the_save_cannot_be_read() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_long_generation_shows_what_it_makes_and_ctrl_c_quits_at_once() {
     // A user found 17 s of blank terminal while a 16384 × 16384 world was made, and Ctrl-C
     // ignored until it was. The world (well over 10 s in a test build) is made on a worker
@@ -947,7 +947,7 @@ fn a_long_generation_shows_what_it_makes_and_ctrl_c_quits_at_once() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_large_world_on_the_command_line_says_it_is_being_made() {
     // A user found 17 s of blank terminal while `byog` made a 16384 × 16384 world.
     let t = tmux("notice", COLS, ROWS);
@@ -970,7 +970,7 @@ fn a_large_world_on_the_command_line_says_it_is_being_made() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn vi_keys_the_numpad_help_and_the_log_in_the_terminal() {
     let t = tmux("tools", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -1043,7 +1043,7 @@ fn seen_distances(state: &serde_json::Value) -> Vec<(i64, i64, u32)> {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_click_walks_the_shortest_known_way_and_x_explores() {
     let t = tmux("click", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();
@@ -1102,7 +1102,7 @@ fn a_click_walks_the_shortest_known_way_and_x_explores() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test terminal -- --include-ignored"]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn the_minimap_shows_a_world_larger_than_the_terminal_and_m_hides_it() {
     let t = tmux("minimap", COLS, ROWS);
     let dir = tempfile::tempdir().unwrap();

@@ -5,7 +5,7 @@
 //! Needs `Xvfb`, `xdotool`, `xwd` (x11-apps) and `convert` (ImageMagick) from Debian's
 //! packages and Mesa's software OpenGL (`libgl1-mesa-dri`). The tests that need them are
 //! `#[ignore]`d with that reason, so a plain `cargo test` reports them as ignored (never as
-//! passed unrun); `cargo test --test window -- --include-ignored` runs them, and then a
+//! passed unrun); `cargo test --test main -- --include-ignored window::` runs them, and then a
 //! missing tool fails them with the reason. With `BYOG_REQUIRE_WINDOW_TESTS=1` (CI),
 //! [`required_window_tests_are_not_left_ignored`] fails a run that leaves them out.
 
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use image::RgbaImage;
 
-mod common;
+use crate::common;
 
 use common::byog_in as byog;
 
@@ -112,7 +112,7 @@ fn required_window_tests_are_not_left_ignored() {
 fn every_test_that_needs_xvfb_is_marked_ignored() {
     // Put together here, so that this test's own text does not match it.
     let call = ["= ", "xvfb()"].concat();
-    common::assert_tool_tests_are_ignored(include_str!("window.rs"), &call);
+    common::assert_tool_tests_are_ignored(module_path!(), include_str!("window.rs"), &call);
 }
 
 /// Runs `byog play ARGS --screenshot PNG` on the X server and returns the picture.
@@ -515,7 +515,7 @@ fn find_tile(rows: &[Vec<char>], c: char, nth: usize) -> (u32, u32) {
 }
 
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn playing_in_a_real_window_matches_replay() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
@@ -602,7 +602,7 @@ fn playing_in_a_real_window_matches_replay() {
 }
 
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn screenshot_flag_draws_the_world_after_keys() {
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
@@ -630,7 +630,7 @@ fn screenshot_flag_draws_the_world_after_keys() {
 }
 
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn screenshot_and_gen_png_agree_cell_by_cell() {
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
@@ -812,7 +812,7 @@ const MINIMAP_AVATAR: [u8; 3] = [255, 220, 0];
 /// than the 2600 × 1100 X screen, shows the tiles around the avatar exactly as replay has
 /// them, and after walking far the avatar is still on screen and the view has scrolled.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn a_world_larger_than_the_screen_scrolls_with_the_avatar() {
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
@@ -856,7 +856,7 @@ fn a_world_larger_than_the_screen_scrolls_with_the_avatar() {
 /// docs/sight.md: the HUD names the tile under the mouse after the view has scrolled and after
 /// zooming (checked against replay's world through the camera's offset).
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
@@ -974,7 +974,7 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
 /// k single steps it shows the world replay prints for the history's first k actions (a
 /// bump is not an action), and the save file is not touched.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn watching_a_save_shows_each_prefix_of_its_history() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
@@ -1031,7 +1031,7 @@ fn watching_a_save_shows_each_prefix_of_its_history() {
 
 /// Bug 8: a tiny world gets a window large enough for the menu; the window's class is byog.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn a_tiny_world_gets_a_readable_window_named_byog() {
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
@@ -1061,7 +1061,7 @@ fn a_tiny_world_gets_a_readable_window_named_byog() {
 /// Escape edit the seed; after a win N then Escape lead back to the menu; a save too large
 /// for the screen is refused at L without closing the window.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn the_menu_and_seed_entry_behave_as_the_spec_says() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
@@ -1164,7 +1164,7 @@ fn keys_to_exit_of(rows: &[Vec<char>]) -> String {
 /// docs/sight.md: in a run, the window draws only what `replay --view sight` shows: a tile never
 /// seen is black, a seen wall is drawn (box lines, full or dimmed).
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn sight_in_a_run_hides_what_replay_hides() {
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
@@ -1239,7 +1239,7 @@ fn view_origin(img: &RgbaImage, view: &View, cols: u32, rows: &[Vec<char>]) -> (
 }
 
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn an_exploration_in_the_window_shows_what_replay_sees() {
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
@@ -1332,7 +1332,7 @@ fn message_ink(img: &RgbaImage) -> usize {
 /// Problem 19 in the window: after `:` the HUD says that it waits for `Q`; after `:Q` the
 /// program prints where the game was saved.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn a_colon_waits_for_q_in_the_window_and_the_shell_learns_where_the_game_went() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
@@ -1411,7 +1411,7 @@ fn assert_hud_apart(img: &RgbaImage) {
 /// Problem 7: in a 700-pixel-wide window a long message and the run's status never overlap,
 /// and zooming (`+`) neither moves nor scales the HUD (its top row has the same pixels).
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn the_hud_never_overlaps_and_never_follows_the_zoom() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
@@ -1448,7 +1448,7 @@ fn the_hud_never_overlaps_and_never_follows_the_zoom() {
 /// Problem 13: the menu with a save that cannot be read is neither the menu with a save nor
 /// the one without: it says why, and offers no watching.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn the_menu_says_when_the_save_cannot_be_read() {
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
@@ -1473,7 +1473,7 @@ fn the_menu_says_when_the_save_cannot_be_read() {
 /// cell and the JSON's offset, holds pixels of its kind's colour exactly when the monster is
 /// in sight.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn monsters_in_sight_are_drawn_where_the_json_says_and_no_others() {
     // E3S and the explorer's first 80 keys: one monster in sight, one of the branch out of it.
     const KEYS: &str =
@@ -1571,7 +1571,7 @@ fn sight_distances(keys: &str) -> Vec<(u32, u32, u32)> {
 /// A click on a seen tile walks the shortest known way there (docs/keys.md): the avatar ends
 /// on the tile, after as many moves as the tests' own search over the seen tiles counts.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn a_click_on_a_seen_tile_walks_there() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
@@ -1704,7 +1704,7 @@ fn glyph_contrast(pixels: &[[u8; 3]]) -> f64 {
 /// wall's fill against the floor beside it, a chest, a trap and the exit just come into sight
 /// (explore stops then, so each is in sight), and the avatar.
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn the_look_is_readable_tiles_of_24_pixels_and_contrast_of_4_5() {
     use byog::core::travel::{self, Goal, Stop, Thing};
     let x = xvfb();
@@ -1850,7 +1850,7 @@ fn the_look_is_readable_tiles_of_24_pixels_and_contrast_of_4_5() {
 /// history equals replay's of those keys); `?` and `P` open their screens over the game and
 /// any key closes them (docs/keys.md).
 #[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test window -- --include-ignored"]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn vi_keys_the_numpad_help_and_the_log_in_the_window() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();

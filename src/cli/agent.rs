@@ -2,7 +2,7 @@
 //! input is a JSON string of keys (or `{"reset": "KEYS"}`); each is answered on standard
 //! output with one line of JSON, the observation after those keys (what `replay --format
 //! json --view sight` prints for every key played so far) or `{"error": "..."}`. The end of
-//! the input ends the session (exit 0). The protocol itself is [`crate::agent`].
+//! the input ends the session (exit 0). The protocol itself is [`byog_players::agent`].
 
 use std::io::{self, BufWriter};
 
@@ -10,7 +10,7 @@ use clap::Args;
 
 use super::CliError;
 use super::args::Common;
-use crate::agent::{Agent, AgentOptions, serve};
+use byog_players::agent::{Agent, AgentOptions, serve};
 
 /// `agent`'s own flags: none (the common flags say how new games are made).
 #[derive(Debug, Clone, Args)]

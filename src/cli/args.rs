@@ -1,24 +1,24 @@
 //! Flags every command takes: world size, the save folder, the generator's parameters and
 //! the requirements, each with its documented range. Requirement flags are made from the one
-//! list in [`crate::core::metrics::Requirement`], so a new requirement needs no change here.
+//! list in [`byog_worlds::metrics::Requirement`], so a new requirement needs no change here.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, value_parser};
 
-use crate::core::game::{HEIGHT, MAX_SEED, WIDTH};
-use crate::core::generator::lootquest::{
+use byog_game::game::{HEIGHT, MAX_SEED, WIDTH};
+use byog_game::save::DEFAULT_SAVE_DIR;
+use byog_worlds::generator::lootquest::{
     CRITICAL_PATH_RANGE, LOOPS_RANGE, MAX_DEAD_END_RANGE, ROOM_SIZE_RANGE, ROOM_SPACING_RANGE,
     ROOMS_RANGE,
 };
-use crate::core::generator::{
+use byog_worlds::generator::{
     self, DEFAULT_MAX_TRIES, EXTRA_CONNECTOR_CHANCE_RANGE, GeneratorKind, GeneratorSettings,
     LootQuestSettings, MAX_SIDE, MAX_TRIES_RANGE, MIN_SIDE, ROOM_EXTRA_SIZE_RANGE,
     ROOM_TRIES_RANGE, WINDING_PERCENT_RANGE,
 };
-use crate::core::metrics::{Requirement, Requirements};
-use crate::core::save::DEFAULT_SAVE_DIR;
+use byog_worlds::metrics::{Requirement, Requirements};
 
 use super::CliError;
 
@@ -90,23 +90,23 @@ pub struct Common {
           allow_negative_numbers = true, value_parser = parse_side)]
     pub height: usize,
     /// Floors in a run (R<seed>S), 1..=99: B1 to B<floors>.
-    #[arg(long, global = true, value_name = "N", default_value_t = crate::core::run::DEFAULT_FLOORS,
+    #[arg(long, global = true, value_name = "N", default_value_t = byog_game::run::DEFAULT_FLOORS,
           allow_negative_numbers = true,
-          value_parser = value_parser!(u32).range(1..=i64::from(crate::core::run::MAX_FLOORS)))]
+          value_parser = value_parser!(u32).range(1..=i64::from(byog_game::run::MAX_FLOORS)))]
     pub floors: u32,
     /// Most unexplored exits one branch of an exploration (E<seed>S) holds at once (1..=64);
     /// more: wider, bushier branches.
     #[arg(long, global = true, value_name = "N",
-          default_value_t = crate::core::explore::DEFAULT_MAX_UNEXPLORED,
+          default_value_t = byog_game::explore::DEFAULT_MAX_UNEXPLORED,
           allow_negative_numbers = true,
-          value_parser = value_parser!(u32).range(1..=i64::from(crate::core::explore::MAX_MAX_UNEXPLORED)))]
+          value_parser = value_parser!(u32).range(1..=i64::from(byog_game::explore::MAX_MAX_UNEXPLORED)))]
     pub max_unexplored: u32,
     /// Moves after which a start exit of an exploration leads into a new branch, leaving
     /// the old branch's way back one-way (1..=1000000000); less: branches expire sooner.
     #[arg(long, global = true, value_name = "MOVES",
-          default_value_t = crate::core::explore::DEFAULT_BRANCH_TIMER,
+          default_value_t = byog_game::explore::DEFAULT_BRANCH_TIMER,
           allow_negative_numbers = true,
-          value_parser = value_parser!(u64).range(1..=crate::core::explore::MAX_BRANCH_TIMER))]
+          value_parser = value_parser!(u64).range(1..=byog_game::explore::MAX_BRANCH_TIMER))]
     pub branch_timer: u64,
     /// An exploration without monsters: its rooms hold only chests and traps, as before
     /// monsters existed (docs/monsters.md).
@@ -241,7 +241,7 @@ fn parse_room_spacing(text: &str) -> Result<(u32, u32), String> {
 
 /// Parses `--slot`: a slot name.
 fn parse_slot(text: &str) -> Result<String, String> {
-    crate::core::save::check_slot_name(text).map(|()| text.to_owned())
+    byog_game::save::check_slot_name(text).map(|()| text.to_owned())
 }
 
 /// Parses `--width` or `--height`: a whole number of tiles, 5..=16384.
@@ -352,7 +352,7 @@ impl Common {
     /// Reports the flags the game a replay ended with did not use: a loaded game keeps its
     /// own size, settings, requirements and floors; a classic game has no floors; only an
     /// exploration takes the exploration flags, and it has no size and no world generator.
-    /// `kind` is the game's [`GameState::kind_key`](crate::core::GameState::kind_key).
+    /// `kind` is the game's [`GameState::kind_key`](byog_game::GameState::kind_key).
     pub fn report_unused(&self, kind: char, loaded: bool) {
         const FOR_RUNS: &str = "floors are for runs, R<seed>S";
         const FOR_EXPLORATIONS: &str = "it is for explorations, E<seed>S";
@@ -424,8 +424,8 @@ impl Common {
     }
 
     /// The exploration settings these flags ask for (`--max-unexplored`, `--branch-timer`).
-    pub fn explore_settings(&self) -> crate::core::explore::ExploreSettings {
-        crate::core::explore::ExploreSettings {
+    pub fn explore_settings(&self) -> byog_game::explore::ExploreSettings {
+        byog_game::explore::ExploreSettings {
             max_unexplored: self.max_unexplored,
             branch_timer: self.branch_timer,
             monsters: !self.no_monsters,
@@ -486,15 +486,15 @@ impl Common {
     pub fn slot(&self) -> &str {
         self.slot
             .as_deref()
-            .unwrap_or(crate::core::save::DEFAULT_SLOT)
+            .unwrap_or(byog_game::save::DEFAULT_SLOT)
     }
 
     /// The save file: slot [`Common::slot`] of [`Common::save_dir`].
     ///
     /// # Errors
     /// As [`Common::save_dir`].
-    pub fn store(&self) -> Result<crate::core::save::FileStore, CliError> {
-        crate::core::save::FileStore::slot(self.save_dir()?, self.slot()).map_err(CliError::Usage)
+    pub fn store(&self) -> Result<byog_game::save::FileStore, CliError> {
+        byog_game::save::FileStore::slot(self.save_dir()?, self.slot()).map_err(CliError::Usage)
     }
 }
 

@@ -6,14 +6,14 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use byog_catalog::Value;
 use clap::Args;
-use rusqlite::types::Value;
 
 use super::args::{Common, EXPLORE_FLAGS, FLOORS_FLAGS, GENERATOR_FLAGS, SIZE_FLAGS};
 use super::{CliError, Format, format_of, plural, value_name, write_stdout};
-use crate::core::catalog::query::{self, Filter, Query, Row};
-use crate::core::catalog::{self, Catalog};
-use crate::core::generator::{GENERATOR_VERSION, GeneratorSettings};
+use byog_catalog::query::{self, Filter, Query, Row};
+use byog_catalog::{self as catalog, Catalog};
+use byog_worlds::generator::{GENERATOR_VERSION, GeneratorSettings};
 
 /// Opens `path` for worlds of `common`'s size made with `settings`; a catalog that cannot be
 /// used is reported on stderr (`byog: warning: …; going on without it`) and `None` returned.

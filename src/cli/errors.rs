@@ -2,10 +2,10 @@
 //! "minimum openness"); here each [`Setting`] becomes the flag that sets it (`--width`,
 //! `--min-openness`), so a message tells the user what to type differently.
 
-use crate::core::generator::{GenerateError, Setting};
-use crate::core::interpreter::InterpretError;
-use crate::core::replay::ReplayError;
-use crate::core::survey::run::RunFailure;
+use byog_game::interpreter::InterpretError;
+use byog_game::replay::ReplayError;
+use byog_game::run::survey::RunFailure;
+use byog_worlds::generator::{GenerateError, Setting};
 
 /// The flag that sets `setting`, with its dashes: `--width`, `--min-openness`.
 pub fn flag(setting: Setting) -> String {

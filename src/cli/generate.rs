@@ -17,10 +17,10 @@ use super::views::{self, View};
 use super::{
     CliError, Color, Format, failed_of, format_of, reported, seed_failure, value_name, write_stdout,
 };
-use crate::core::GameState;
-use crate::core::catalog::Catalog;
-use crate::core::generator::{self, GeneratorSettings, RoomRect};
-use crate::tile_engine::{Geometry, raster};
+use byog_catalog::Catalog;
+use byog_game::GameState;
+use byog_tile_engine::{Geometry, raster};
+use byog_worlds::generator::{self, GeneratorSettings, RoomRect};
 
 /// Most seeds one `gen --seeds` run accepts.
 const MAX_SEEDS_PER_RUN: u64 = 10_000_000;
@@ -229,7 +229,7 @@ pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
 /// # Errors
 /// [`CliError::Usage`] with the rasteriser's own message, naming the file.
 fn check_png_size(width: usize, height: usize, path: &std::path::Path) -> Result<(), CliError> {
-    let side = u64::from(crate::tile_engine::TILE_SIZE);
+    let side = u64::from(byog_tile_engine::TILE_SIZE);
     let (w, h) = (width as u64 * side, height as u64 * side);
     if w.saturating_mul(h) <= raster::MAX_PIXELS {
         return Ok(());

@@ -30,7 +30,7 @@ mod args;
 mod catalog;
 mod errors;
 mod generate;
-pub mod json;
+pub use byog_players::json;
 mod play;
 mod progress;
 mod replay;
@@ -139,10 +139,10 @@ pub enum Walls {
 
 impl Walls {
     /// The tile engine's style.
-    pub fn style(self) -> crate::tile_engine::WallStyle {
+    pub fn style(self) -> byog_tile_engine::WallStyle {
         match self {
-            Walls::Java => crate::tile_engine::WallStyle::Java,
-            Walls::Box => crate::tile_engine::WallStyle::Box,
+            Walls::Java => byog_tile_engine::WallStyle::Java,
+            Walls::Box => byog_tile_engine::WallStyle::Box,
         }
     }
 }

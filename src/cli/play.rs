@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::args::Common;
 use super::{CliError, Color};
-use crate::shell::{PlayError, ShellOptions};
+use byog_shell::{PlayError, ShellOptions};
 
 /// `play`'s own flags.
 #[derive(Debug, Clone, Args)]
@@ -69,10 +69,10 @@ pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
     };
     if args.terminal {
         let colorterm = std::env::var("COLORTERM").ok();
-        return crate::terminal::run(crate::terminal::TerminalOptions {
+        return byog_terminal::run(byog_terminal::TerminalOptions {
             shell,
             keys: args.keys,
-            colour: crate::terminal::ColorMode::detect(args.color.enabled(), colorterm.as_deref()),
+            colour: byog_terminal::ColorMode::detect(args.color.enabled(), colorterm.as_deref()),
         })
         .map_err(play_error);
     }
@@ -95,7 +95,7 @@ const TRY_TERMINAL: &str = "play in this terminal with `byog play --terminal`";
 /// Opens the window at the menu; without a display, says so and points to `--terminal`.
 #[cfg(feature = "window")]
 fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
-    crate::window::run(crate::window::WindowOptions {
+    byog_window::run(byog_window::WindowOptions {
         shell,
         keys: args.keys,
         screenshot: args.screenshot,

@@ -9,10 +9,10 @@ use clap::Args;
 
 use super::args::Common;
 use super::{CliError, Format, format_of, json, shown, write_stdout};
-use crate::core::GameState;
-use crate::core::interpreter::Interpreter;
-use crate::core::replay;
-use crate::core::save::{SaveError, SaveStore};
+use byog_game::GameState;
+use byog_game::interpreter::Interpreter;
+use byog_game::replay;
+use byog_game::save::{SaveError, SaveStore};
 
 /// How many ignored keys `replay` reports one by one before it only counts them.
 const MAX_REPORTS_SHOWN: usize = 20;
@@ -154,7 +154,10 @@ pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
             shown(store.inner.path())
         );
     }
-    if let Some(summary) = interpreter.game().and_then(crate::screens::run_summary) {
+    if let Some(summary) = interpreter
+        .game()
+        .and_then(byog_shell::screens::run_summary)
+    {
         eprintln!("byog: {summary}");
     }
     if format == Format::Json {

@@ -6,10 +6,10 @@ use clap::Args;
 use super::args::Common;
 use super::replay::Watched;
 use super::{CliError, write_stdout};
-use crate::core::interpreter::{Interpreter, Mode};
-use crate::core::players::solver;
-use crate::core::replay;
-use crate::core::save::DeferredStore;
+use byog_game::interpreter::{Interpreter, Mode};
+use byog_game::replay;
+use byog_game::save::DeferredStore;
+use byog_players::solver;
 
 /// `solve`'s own flags.
 #[derive(Debug, Clone, Args)]

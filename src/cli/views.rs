@@ -6,14 +6,14 @@
 //! colour, each character is wrapped in 24-bit ANSI escapes (`ESC[38;2;r;g;bm`) and each row
 //! ends with a reset (`ESC[0m`).
 //!
-//! [`TETile::to_string`]: crate::tile_engine::TETile::to_string
+//! [`TETile::to_string`]: byog_tile_engine::TETile::to_string
 
 use std::fmt::Write as _;
 
 use clap::ValueEnum;
 
-use crate::core::metrics::{self, NO_ROOM};
-use crate::tile_engine::{Pos, Rgb, Tile, World};
+use byog_tile_engine::{Pos, Rgb, Tile, World};
+use byog_worlds::metrics::{self, NO_ROOM};
 
 /// Which debug view to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

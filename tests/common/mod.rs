@@ -162,14 +162,17 @@ pub fn assert_required_tests_run(require_var: &str, file: &str) {
             args.iter()
                 .any(|a| a == "--include-ignored" || a == "--ignored"),
             "{require_var}=1, but the tests that need it are ignored in this run ({args:?}): \
-             run `cargo test --test {file} -- --include-ignored`"
+             run `cargo test --test main -- --include-ignored {file}::`"
         );
     }
 }
 
 /// Every test of `source` (a test file's text) whose body contains `call` (the call that
 /// starts its tool) is one this test binary lists as ignored, and there are more than five.
-pub fn assert_tool_tests_are_ignored(source: &str, call: &str) {
+pub fn assert_tool_tests_are_ignored(module: &str, source: &str, call: &str) {
+    // `module_path!()` of the test module: `main::window`, tests listed as `window::…`.
+    let module = module.split_once("::").map_or(module, |(_, m)| m);
+    let prefix = format!("{module}::");
     let mut needing: Vec<&str> = source
         .split("#[test]")
         .skip(1)
@@ -184,7 +187,7 @@ pub fn assert_tool_tests_are_ignored(source: &str, call: &str) {
     let listed = String::from_utf8(listed.stdout).unwrap();
     let mut ignored: Vec<&str> = listed
         .lines()
-        .filter_map(|l| l.strip_suffix(": test"))
+        .filter_map(|l| l.strip_suffix(": test")?.strip_prefix(prefix.as_str()))
         .collect();
     ignored.sort_unstable();
     assert!(needing.len() > 5, "{needing:?}");

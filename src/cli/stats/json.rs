@@ -4,9 +4,9 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::core::generator::GeneratorSettings;
-use crate::core::survey::batch::{self, RangeStats, SeedStats};
-use crate::core::survey::run::{FloorStats, RunRangeStats};
+use byog_game::run::survey::{FloorStats, RunRangeStats};
+use byog_worlds::generator::GeneratorSettings;
+use byog_worlds::survey::{self as batch, RangeStats, SeedStats};
 
 use super::super::errors;
 
@@ -15,7 +15,7 @@ use super::super::errors;
 /// parameters (`rooms`, `critical_path`, `max_dead_end`, `room_size` and `room_spacing` as
 /// `[min, max]`, `loops_percent`), nested so they never clash with the metrics' names.
 pub fn settings_json(settings: &GeneratorSettings) -> Value {
-    if settings.generator == crate::core::generator::GeneratorKind::LootQuest {
+    if settings.generator == byog_worlds::generator::GeneratorKind::LootQuest {
         let l = &settings.lootquest;
         return json!({
             "generator": settings.generator.name(),

@@ -6,7 +6,7 @@
 //! at the end if any could not, like `gen`; one seed or run that cannot be made is exit 2
 //! with the reason.
 //!
-//! The measuring is [`crate::core::metrics`]' ([`batch`] and [`run`](mod@run)); this module
+//! The measuring is [`byog_worlds::metrics`]' ([`batch`] and [`run`](mod@run)); this module
 //! holds the command, [`text`] its tables and [`json`] its JSON.
 
 mod json;
@@ -25,7 +25,8 @@ use super::{
     CliError, Format, failed_of, format_of, plural, reported, seed_failure, value_name,
     write_stdout,
 };
-use crate::core::survey::{batch, run};
+use byog_game::run::survey as run;
+use byog_worlds::survey as batch;
 
 /// Most seeds one `stats --seeds` run accepts (it keeps 17 numbers a seed).
 const MAX_STATS_SEEDS: u64 = 1_000_000;
@@ -120,7 +121,9 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
             common.width,
             common.height,
             &settings,
-            catalog.as_ref(),
+            catalog
+                .as_ref()
+                .map(|c| c as &dyn byog_worlds::generator::SeedMemory),
         )
         .map_err(|e| CliError::Usage(errors::generate(&e)));
         super::catalog::finish(catalog);
@@ -160,7 +163,9 @@ pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
         &settings,
         pool.as_ref(),
         &|| bar.inc(1),
-        catalog.as_ref(),
+        catalog
+            .as_ref()
+            .map(|c| c as &dyn byog_worlds::generator::SeedMemory),
     )
     .map_err(|e| CliError::Usage(errors::generate(&e)))?;
     bar.finish_and_clear();
@@ -268,7 +273,7 @@ fn many_runs(
 
 /// `stats --runs A..B --policy NAME` or `--explorations A..B --policy NAME`.
 fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result<(), CliError> {
-    use crate::policy::{Mode, RunSetup};
+    use byog_players::policy::{Mode, RunSetup};
     let (range, mode) = match (args.runs, args.explorations) {
         (Some(r), None) => (r, Mode::Runs),
         (None, Some(r)) => (r, Mode::Explorations),
@@ -296,7 +301,7 @@ fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result
         floors: common.floors,
     };
     if mode == Mode::Runs {
-        crate::core::run::check_run(setup.width, setup.height, &setup.settings, setup.floors)
+        byog_game::run::check_run(setup.width, setup.height, &setup.settings, setup.floors)
             .map_err(|e| CliError::Usage(errors::generate(&e)))?;
     }
     let explore = common.explore_settings();
@@ -353,7 +358,7 @@ fn report_failures(messages: impl ExactSizeIterator<Item = String>, failed: u64,
 /// `generator`, or a `generator:` line above the table.
 fn print_batch(
     json: bool,
-    settings: &crate::core::generator::GeneratorSettings,
+    settings: &byog_worlds::generator::GeneratorSettings,
     json_value: impl FnOnce() -> serde_json::Value,
     table: impl FnOnce() -> String,
 ) -> Result<(), CliError> {

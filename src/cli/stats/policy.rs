@@ -1,5 +1,5 @@
 //! `byog stats --runs A..B --policy NAME` and `--explorations A..B --policy NAME`: a policy
-//! ([`crate::policy`]) plays every seed of the range; the summary says how the games ended
+//! ([`byog_players::policy`]) plays every seed of the range; the summary says how the games ended
 //! (wins, losses by cause, banked), how far they got (the floor or depth reached), their
 //! scores and moves, as a table or JSON (`docs/json.md`). The games run on a rayon pool
 //! (`--threads`); the output is the same for any number of threads.
@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 
 use super::super::CliError;
 use super::super::args::SeedRange;
-use crate::core::explore::ExploreSettings;
-use crate::policy::{self, Ending, Mode, Outcome, Policy, RunSetup};
+use byog_game::explore::ExploreSettings;
+use byog_players::policy::{self, Ending, Mode, Outcome, Policy, RunSetup};
 
 /// Min, median, p90 and max (nearest rank) of a list of whole numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

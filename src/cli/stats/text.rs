@@ -1,18 +1,18 @@
 //! The tables `byog stats` prints: one world's metrics and rooms, a range's expressive
 //! range, a run's floors and a range of runs' depths, each headed as the command heads it
 //! (the generator's parameters are added by the command). The numbers come from
-//! [`crate::core::metrics`]; the words, the columns and the rounding are decided here.
+//! [`byog_worlds::metrics`]; the words, the columns and the rounding are decided here.
 
 use std::fmt::Write as _;
 
-use crate::core::generator::GeneratorSettings;
-use crate::core::metrics::{self};
-use crate::core::survey::batch::{RangeStats, SeedStats};
-use crate::core::survey::run::{FloorStats, RunRangeStats};
+use byog_game::run::survey::{FloorStats, RunRangeStats};
+use byog_worlds::generator::GeneratorSettings;
+use byog_worlds::metrics::{self};
+use byog_worlds::survey::{RangeStats, SeedStats};
 
 use super::super::errors;
 
-/// The table's label of each of [`RUN_SUMMARY`](crate::core::survey::run::RUN_SUMMARY)'s
+/// The table's label of each of [`RUN_SUMMARY`](byog_game::run::survey::RUN_SUMMARY)'s
 /// values, in its order.
 const RUN_LABELS: [&str; 6] = [
     "par moves",
@@ -25,7 +25,7 @@ const RUN_LABELS: [&str; 6] = [
 
 /// The generator's parameters, as `stats` shows them.
 pub fn settings_line(settings: &GeneratorSettings) -> String {
-    if settings.generator == crate::core::generator::GeneratorKind::LootQuest {
+    if settings.generator == byog_worlds::generator::GeneratorKind::LootQuest {
         let l = &settings.lootquest;
         return format!(
             "lootquest: {} rooms, critical path {}, dead ends at most {}, room size {}..{}, \

@@ -1,0 +1,210 @@
+//! What a game is played on: a [`Board`]. A classic game and a run are played on one
+//! terrain grid with things on it ([`GridBoard`]); an exploration on rooms made as they are
+//! entered ([`ExploreState`]). The game state holds one board and answers every question
+//! (where the avatar is, what stands on a tile, what was seen) by asking it.
+//!
+//! Terrain and things are kept apart: the terrain grid holds only terrain (floor, wall,
+//! nothing; the exit's tile is wall), the avatar, the exit and a run's chests and traps are
+//! positions, and the compose step (`GridBoard::compose`, behind [`crate::GameState::compose`]) draws them together.
+
+use super::base::SIGHT_RADIUS;
+use super::explore::ExploreState;
+use super::run::{Feature, RunState};
+use byog_tile_engine::fov;
+use byog_tile_engine::{Map, Pos, Rect, Tile, World};
+
+/// What a game is played on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Board {
+    /// A classic game (`N`) or a run (`R`, with its [`RunState`]): one terrain grid.
+    Grid(GridBoard),
+    /// An exploration (`E`): its rooms hold its tiles, things and memory.
+    Explore(Box<ExploreState>),
+}
+
+/// One terrain grid with things on it: a classic game's world or a run's current floor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridBoard {
+    /// Terrain only: FLOOR, WALL and NOTHING (the exit's tile is WALL).
+    pub(crate) terrain: World,
+    /// The avatar's tile.
+    pub(crate) avatar: Pos,
+    /// The exit door's tile (set into a wall).
+    pub(crate) exit: Pos,
+    /// The floor's chests and traps (none in a classic game), in row-major order.
+    pub(crate) features: Vec<Feature>,
+    /// The run's state, for a run (`R<seed>S`).
+    pub(crate) run: Option<RunState>,
+    /// Tiles the avatar has stood on, on this floor (each looked around from once).
+    pub(crate) visited: Vec<bool>,
+    /// Tiles seen from any of them: the memory of the floor (`docs/sight.md`).
+    pub(crate) seen: Vec<bool>,
+}
+
+impl GridBoard {
+    /// A board on `terrain` with the avatar and the exit at their tiles, `features` on it,
+    /// nothing seen yet but what the avatar sees from where it stands.
+    pub(crate) fn new(
+        terrain: World,
+        avatar: Pos,
+        exit: Pos,
+        features: Vec<Feature>,
+        run: Option<RunState>,
+    ) -> GridBoard {
+        let mut board = GridBoard {
+            terrain,
+            avatar,
+            exit,
+            features,
+            run,
+            visited: Vec::new(),
+            seen: Vec::new(),
+        };
+        board.forget();
+        board.look();
+        board
+    }
+
+    /// Forgets what was seen (a new floor).
+    pub(crate) fn forget(&mut self) {
+        let n = self.terrain.tiles().len();
+        self.visited = vec![false; n];
+        self.seen = vec![false; n];
+    }
+
+    /// Marks what the avatar sees from its tile as seen, the first time it stands there.
+    /// Sight from a tile never changes on a floor (only terrain and the exit door stop it),
+    /// so each tile is looked from once: a million moves cost at most one look a tile.
+    #[inline(always)]
+    pub(crate) fn look(&mut self) {
+        self.look_at(self.terrain.index(self.avatar));
+    }
+
+    /// [`GridBoard::look`] with the avatar's tile index already known.
+    #[inline(always)]
+    pub(crate) fn look_at(&mut self, i: usize) {
+        if let Some(v) = self.visited.get_mut(i)
+            && !*v
+        {
+            *v = true;
+            self.look_from_new_tile();
+        }
+    }
+
+    /// The field of view from the avatar's tile, marked as seen (at most once a tile): what
+    /// blocks sight in the light radius' square is read off the terrain a row at a time.
+    #[cold]
+    #[inline(never)]
+    fn look_from_new_tile(&mut self) {
+        let (w, h) = (self.terrain.width() as i32, self.terrain.height() as i32);
+        let r = SIGHT_RADIUS as i32;
+        let (ax, ay) = (self.avatar.x, self.avatar.y);
+        let mut patch = fov::Opacity::opaque(SIGHT_RADIUS);
+        let side = patch.side();
+        // The patch's columns over the terrain.
+        let (i0, i1) = (
+            (r - ax).max(0) as usize,
+            (w - ax + r).min(side as i32) as usize,
+        );
+        let tiles = self.terrain.tiles();
+        for j in 0..side {
+            let y = ay + j as i32 - r;
+            if !(0..h).contains(&y) || i0 >= i1 {
+                patch.set_outside(j, 0, side);
+                continue;
+            }
+            // The terrain's tiles under patch columns `i0..i1` of this row.
+            let first = (y * w + ax - r + i0 as i32) as usize;
+            let blocks = tiles[first..first + (i1 - i0)]
+                .iter()
+                .enumerate()
+                .fold(0u32, |bits, (k, t)| {
+                    bits | u32::from(t.blocks_sight()) << (i0 + k)
+                });
+            patch.set_row(j, blocks);
+            patch.set_outside(j, 0, i0);
+            patch.set_outside(j, i1, side);
+        }
+        let seen = &mut self.seen;
+        fov::compute_in(&patch, self.avatar, &mut |p| {
+            seen[(p.y * w + p.x) as usize] = true;
+        });
+    }
+
+    /// The tile index of `pos` when the avatar can stand there (terrain walkable).
+    #[inline(always)]
+    pub(crate) fn walkable_index(&self, pos: Pos) -> Option<usize> {
+        let i = self.terrain.checked_index(pos)?;
+        self.terrain.tiles()[i].is_walkable().then_some(i)
+    }
+
+    /// Whether `pos` has been seen on this floor.
+    pub(crate) fn has_seen(&self, pos: Pos) -> bool {
+        self.terrain.contains(pos) && self.seen[self.terrain.index(pos)]
+    }
+
+    /// The feature on `pos`, if any.
+    pub(crate) fn feature_at(&self, pos: Pos) -> Option<&Feature> {
+        self.features.iter().find(|f| f.pos == pos)
+    }
+
+    /// The compose step: the tiles of `area` (clipped to the terrain) with the things drawn
+    /// over it: the features, the exit as `door`, then the avatar as PLAYER. The result is
+    /// `area`'s size, its `(0, 0)` the area's bottom-left tile.
+    pub(crate) fn compose(&self, area: Rect, door: Tile) -> World {
+        let area = area.intersection(&self.terrain.rect());
+        let (w, h) = (area.width as usize, area.height as usize);
+        let mut tiles = Vec::with_capacity(w * h);
+        let tw = self.terrain.width();
+        for y in area.y..area.top() {
+            let start = y as usize * tw + area.x as usize;
+            tiles.extend_from_slice(&self.terrain.tiles()[start..start + w]);
+        }
+        let mut world = World::from_tiles(w, h, tiles).unwrap_or_else(|| World::new(w, h));
+        let local = |p: Pos| Pos::new(p.x - area.x, p.y - area.y);
+        for f in &self.features {
+            world.set(local(f.pos), f.tile());
+        }
+        world.set(local(self.exit), door);
+        world.set(local(self.avatar), Tile::Player);
+        world
+    }
+
+    /// What stands at `pos`: the avatar, the exit as `door`, a feature or the terrain.
+    pub(crate) fn tile_at(&self, pos: Pos, door: Tile) -> Option<Tile> {
+        if !self.terrain.contains(pos) {
+            None
+        } else if pos == self.avatar {
+            Some(Tile::Player)
+        } else if pos == self.exit {
+            Some(door)
+        } else if let Some(f) = self.feature_at(pos) {
+            Some(f.tile())
+        } else {
+            self.terrain.get(pos)
+        }
+    }
+}
+
+/// A grid board is a map: its terrain (the exit's tile is wall, so it blocks sight).
+impl Map for GridBoard {
+    fn width(&self) -> usize {
+        self.terrain.width()
+    }
+
+    fn height(&self) -> usize {
+        self.terrain.height()
+    }
+
+    fn is_walkable(&self, pos: Pos) -> bool {
+        self.terrain.is_walkable(pos)
+    }
+
+    fn blocks_sight(&self, pos: Pos) -> bool {
+        self.terrain.blocks_sight(pos)
+    }
+
+    fn walkable_row(&self, y: usize, out: &mut [bool]) {
+        self.terrain.walkable_row(y, out);
+    }
+}

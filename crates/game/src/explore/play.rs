@@ -1,0 +1,762 @@
+//! An exploration in play (`docs/explore.md`): the room graph ([`Dungeon`]), the
+//! avatar on the dungeon's tiles, which map it is in, its health and score. The rules
+//! ([`crate::rules`]) move it; this module answers what stands where, paints tiles for
+//! the compose step and keeps the memory of what was seen.
+//!
+//! **Maps.** Each branch is its own map: its rooms and the start room. The avatar stands in a
+//! branch's map while in one of its rooms; in the start room it stands in the *hub*: the start
+//! room and the first room of the branch each start exit leads into now (those four slots
+//! never clash). The *frame* of a map is the rectangle of its slots, in dungeon tiles; the
+//! compose step, `replay`'s text, the JSON and the front-ends see the map through it, with
+//! the frame's bottom-left tile as `(0, 0)`.
+//!
+//! **Memory** is kept per room (a bit a slot tile), so what was seen of a room shows in every
+//! map it belongs to. Nothing is sized by the unbounded grid: memory grows with rooms made.
+
+use serde::{Deserialize, Serialize};
+
+use super::monsters::{self, Encounters, Monster, MonsterState};
+use super::slot::{self, MID, Memory, SLOT, WAY_UP};
+use super::{BranchId, Dungeon, ExitState, ExploreSettings, Room, RoomPos, SettingsError};
+use crate::run::{Feature, START_HEALTH};
+use byog_tile_engine::fov::{self, Opacity};
+use byog_tile_engine::{Direction, Pos, Rect, Tile};
+
+/// The light radius in an exploration, in tiles (the same as in runs).
+pub const SIGHT_RADIUS: u32 = crate::base::SIGHT_RADIUS;
+
+/// The side of the square of tiles the field of view is computed over.
+const PATCH: i32 = 2 * SIGHT_RADIUS as i32 + 1;
+
+// Sight never reaches past the next slot, so what is seen lies in the 3 × 3 slots around the
+// avatar's.
+const _: () = assert!(SIGHT_RADIUS < SLOT as u32);
+
+/// How an exploration ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExploreEnd {
+    /// The avatar took the way up: the score is banked.
+    Banked,
+    /// Health reached 0: the score was lost with it (`forfeited` points).
+    Lost {
+        /// The points the avatar carried when it fell.
+        forfeited: u64,
+    },
+}
+
+/// What the avatar sees at one moment ([`ExploreState::sight`]): bit `i` of row `j` is
+/// dungeon tile `(origin.x + i, origin.y + j)`, over the light radius' square.
+#[derive(Debug, Clone, Copy)]
+pub struct InSight {
+    origin: Pos,
+    rows: [u32; 32],
+}
+
+impl InSight {
+    /// Whether dungeon tile `p` is seen (false outside the square).
+    pub fn contains(&self, p: Pos) -> bool {
+        let (i, j) = (p.x - self.origin.x, p.y - self.origin.y);
+        (0..32).contains(&i) && (0..32).contains(&j) && self.rows[j as usize] >> i & 1 == 1
+    }
+}
+
+/// An exploration as saves store it (formats 3 on): [`ExploreState`] without its monsters,
+/// field for field the bytes the exploration had before monsters existed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StoredExploration {
+    pub(crate) dungeon: Dungeon,
+    avatar: Pos,
+    branch: Option<BranchId>,
+    health: u32,
+    score: u64,
+    pub(crate) end: Option<ExploreEnd>,
+}
+
+/// An exploration: the dungeon, where the avatar stands and what it carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExploreState {
+    dungeon: Dungeon,
+    /// The avatar's tile, in dungeon tiles (slot `(rx, ry)` covers `rx·SLOT..` × `ry·SLOT..`).
+    avatar: Pos,
+    /// The branch whose map the avatar is in; `None` in the start room (the hub).
+    branch: Option<BranchId>,
+    health: u32,
+    score: u64,
+    end: Option<ExploreEnd>,
+    /// The monsters and the potions (saves from format 6 on).
+    encounters: Encounters,
+}
+
+impl ExploreState {
+    /// The exploration `E<seed>S` starts: the start room alone, the avatar on its centre,
+    /// full health ([`START_HEALTH`]), no score.
+    ///
+    /// # Errors
+    /// [`SettingsError`] for settings a dungeon cannot be made with.
+    pub fn new(seed: u64, settings: ExploreSettings) -> Result<ExploreState, SettingsError> {
+        let mut state = ExploreState {
+            dungeon: Dungeon::new(seed, settings)?,
+            avatar: Pos::new(MID, MID),
+            branch: None,
+            health: START_HEALTH,
+            score: 0,
+            end: None,
+            encounters: Encounters::new(settings.monsters),
+        };
+        state.look();
+        Ok(state)
+    }
+
+    /// The exploration as saves store it: everything but the monsters (the bytes of
+    /// formats 3 to 5), and the monsters apart.
+    pub(crate) fn split(self) -> (StoredExploration, Encounters) {
+        (
+            StoredExploration {
+                dungeon: self.dungeon,
+                avatar: self.avatar,
+                branch: self.branch,
+                health: self.health,
+                score: self.score,
+                end: self.end,
+            },
+            self.encounters,
+        )
+    }
+
+    /// An exploration from what a save holds: `encounters` is [`Encounters::off`] for a
+    /// save written before monsters (formats 3 to 5), which plays on without them.
+    pub(crate) fn join(stored: StoredExploration, encounters: Encounters) -> ExploreState {
+        let mut dungeon = stored.dungeon;
+        dungeon.set_monsters(encounters.enabled);
+        ExploreState {
+            dungeon,
+            avatar: stored.avatar,
+            branch: stored.branch,
+            health: stored.health,
+            score: stored.score,
+            end: stored.end,
+            encounters,
+        }
+    }
+
+    /// The monsters and the potions.
+    pub fn encounters(&self) -> &Encounters {
+        &self.encounters
+    }
+
+    /// The monsters and the potions, to change (the rules' and [`super::turn`]'s side).
+    pub(crate) fn encounters_mut(&mut self) -> &mut Encounters {
+        &mut self.encounters
+    }
+
+    /// Potions carried (0..=3).
+    pub fn potions(&self) -> u32 {
+        self.encounters.potions
+    }
+
+    /// What killed the avatar, once something did.
+    pub fn killed_by(&self) -> Option<monsters::MonsterKind> {
+        self.encounters.killed_by
+    }
+
+    /// The living monsters of the avatar's map (its branch's; in the start room, those
+    /// standing in the first rooms it shows), by id, at their dungeon tiles.
+    pub fn monsters(&self) -> impl Iterator<Item = &Monster> {
+        self.encounters
+            .monsters
+            .iter()
+            .filter(move |m| self.in_view_map(m))
+    }
+
+    /// Whether monster `m` stands in the avatar's map.
+    pub(crate) fn in_view_map(&self, m: &Monster) -> bool {
+        match self.branch {
+            Some(b) => m.branch == b,
+            None => self.view_branch(slot::slot_of(m.pos)) == Some(m.branch),
+        }
+    }
+
+    /// The monster of the avatar's map at dungeon tile `p`, if any.
+    pub fn monster_at(&self, p: Pos) -> Option<&Monster> {
+        self.monsters().find(|m| m.pos == p)
+    }
+
+    /// Adds hunting monsters of `kinds` at dungeon tiles of the avatar's branch (a scenario
+    /// for benchmarks, tests and tools: a fight set up by hand). Each one's home is the room
+    /// it stands in, which is then not clear; monsters are switched on.
+    ///
+    /// # Errors
+    /// A sentence naming the first monster that cannot stand where asked (no branch: the
+    /// avatar is in the start room; off a room's floor; on another monster or the avatar);
+    /// nothing is changed then.
+    pub fn add_monsters(
+        &mut self,
+        monsters: &[(Pos, monsters::MonsterKind)],
+    ) -> Result<(), String> {
+        let Some(branch) = self.branch else {
+            return Err("monsters are added to the avatar's branch: leave the start room".into());
+        };
+        let before = (self.encounters.clone(), self.dungeon.clone());
+        self.encounters.enabled = true;
+        self.dungeon.set_monsters(true);
+        for &(pos, kind) in monsters {
+            let id = self.encounters.next_id;
+            self.encounters.next_id += 1;
+            let home = slot::slot_of(pos);
+            if let Some(room) = self.dungeon.room_mut(branch, home) {
+                room.clear = false;
+            }
+            self.encounters.monsters.push(Monster {
+                id,
+                kind,
+                branch,
+                home,
+                pos,
+                health: kind.stats().health,
+                state: MonsterState::Hunting,
+            });
+        }
+        if let Err(e) = self.check_monsters() {
+            (self.encounters, self.dungeon) = before;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Settles room `pos` of branch `branch` ([`Room::settle`], with the monsters that still
+    /// hold it): whether it became clear now. The start room (`None`) is always clear.
+    pub(crate) fn settle_room(&mut self, branch: Option<BranchId>, pos: RoomPos) -> bool {
+        let Some(branch) = branch else {
+            return false;
+        };
+        let left = self.encounters.living_in(branch, pos);
+        self.dungeon
+            .room_mut(branch, pos)
+            .is_some_and(|room| room.settle(left))
+    }
+
+    /// Places the monsters of room `pos` of branch `branch`, just made
+    /// ([`monsters::place`]); a room that gets any is not clear until they are gone.
+    pub(crate) fn populate(&mut self, branch: BranchId, pos: RoomPos) {
+        if !self.encounters.enabled || pos.is_start() {
+            return;
+        }
+        let seed = self.dungeon.seed();
+        let Some(room) = self.dungeon.room_mut(branch, pos) else {
+            return;
+        };
+        let placed = monsters::place(seed, branch, pos, room.shape, &room.items);
+        if placed.is_empty() {
+            return;
+        }
+        room.clear = false;
+        for (at, kind) in placed {
+            let id = self.encounters.next_id;
+            self.encounters.next_id += 1;
+            self.encounters.monsters.push(Monster {
+                id,
+                kind,
+                branch,
+                home: pos,
+                pos: slot::tile_of(pos, at.x, at.y),
+                health: kind.stats().health,
+                state: MonsterState::Asleep,
+            });
+        }
+    }
+
+    /// What the avatar sees now: the same field of view that marks the memory, over the
+    /// light radius' square around it.
+    pub fn sight(&self) -> InSight {
+        let r = SIGHT_RADIUS as i32;
+        let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
+        InSight {
+            origin,
+            rows: fov::lit_in(&self.opacity(origin)),
+        }
+    }
+
+    /// Whether dungeon tile `p` is in the avatar's sight now.
+    pub fn in_sight(&self, p: Pos) -> bool {
+        let r = SIGHT_RADIUS as i32;
+        if (p.x - self.avatar.x).abs() > r || (p.y - self.avatar.y).abs() > r {
+            return false;
+        }
+        self.sight().contains(p)
+    }
+
+    /// Every feature of every room, in the order saves store their bits
+    /// ([`Dungeon::items_mut`]).
+    pub(crate) fn items_mut(&mut self) -> impl Iterator<Item = &mut Feature> {
+        self.dungeon.items_mut()
+    }
+
+    /// The room graph.
+    pub fn dungeon(&self) -> &Dungeon {
+        &self.dungeon
+    }
+
+    /// The avatar's tile, in dungeon tiles.
+    pub fn avatar(&self) -> Pos {
+        self.avatar
+    }
+
+    /// The slot of the room the avatar stands in.
+    pub fn room(&self) -> RoomPos {
+        slot::slot_of(self.avatar)
+    }
+
+    /// The branch whose map the avatar is in; `None` in the start room.
+    pub fn branch(&self) -> Option<BranchId> {
+        self.branch
+    }
+
+    /// Health left (3 at the start; 0 loses the exploration).
+    pub fn health(&self) -> u32 {
+        self.health
+    }
+
+    /// Points carried (banked by the way up; lost at 0 health, when this reads 0).
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// How it ended, once it has.
+    pub fn end(&self) -> Option<ExploreEnd> {
+        self.end
+    }
+
+    /// The way up, in dungeon tiles (in the start room).
+    pub fn way_up(&self) -> Pos {
+        slot::tile_of(RoomPos::START, WAY_UP.x, WAY_UP.y)
+    }
+
+    /// The rectangle of the avatar's map, in dungeon tiles: the slots of its branch's rooms
+    /// and the start room, or the hub's 3 × 3 slots.
+    pub fn frame(&self) -> Rect {
+        let (x0, y0, x1, y1) = match self.branch.and_then(|b| self.dungeon.branch(b)) {
+            Some(b) => b.bounds(),
+            None => (-1, -1, 1, 1),
+        };
+        Rect::new(
+            x0 * SLOT,
+            y0 * SLOT,
+            (x1 - x0 + 1) * SLOT,
+            (y1 - y0 + 1) * SLOT,
+        )
+    }
+
+    /// The room at `slot` in the avatar's map, with its branch (`None` for the start room).
+    pub fn view_room(&self, slot: RoomPos) -> Option<(&Room, Option<BranchId>)> {
+        if slot.is_start() {
+            return Some((self.dungeon.start(), None));
+        }
+        let branch = self.view_branch(slot)?;
+        Some((self.dungeon.branch(branch)?.room(slot)?, Some(branch)))
+    }
+
+    /// The branch whose room at `slot` (not the start) belongs to the avatar's map.
+    fn view_branch(&self, slot: RoomPos) -> Option<BranchId> {
+        match self.branch {
+            Some(b) => Some(b),
+            None => Direction::ALL
+                .into_iter()
+                .find(|d| RoomPos::START.step(*d) == slot)
+                .and_then(|d| self.dungeon.current_branch(d)),
+        }
+    }
+
+    /// The room at `slot` in the avatar's map, to change.
+    pub(crate) fn view_room_mut(&mut self, slot: RoomPos) -> Option<&mut Room> {
+        let branch = if slot.is_start() {
+            0
+        } else {
+            self.view_branch(slot)?
+        };
+        self.dungeon.room_mut(branch, slot)
+    }
+
+    /// How room `room`'s exit on side `dir` is drawn on its edge tile, if it is drawn: an
+    /// unexplored exit, a locked door or a one-way arrow; a two-way exit is plain floor.
+    fn exit_tile(room: &Room, dir: Direction) -> Option<Tile> {
+        match room.exit_state(dir)? {
+            ExitState::TwoWay => None,
+            ExitState::OneWay => Some(slot::one_way_tile(dir)),
+            ExitState::Unexplored => Some(Tile::ExitUnexplored),
+            ExitState::Locked => Some(Tile::LockedDoor),
+        }
+    }
+
+    /// Paints the avatar's map over `area` (dungeon tiles): `paint(pos, tile)` for every tile
+    /// of a room of the map inside the area, its terrain first, then its exits, features and
+    /// (in the start room) the way up over it. Tiles of empty slots are not painted. Costs
+    /// the area, plus a room lookup a slot.
+    pub fn paint(&self, area: Rect, paint: &mut impl FnMut(Pos, Tile)) {
+        for (at, room) in self.rooms_over(area) {
+            Self::paint_room(room, at, area, paint);
+        }
+        let up = self.way_up();
+        if area.contains(up) {
+            paint(up, Tile::WayUp);
+        }
+    }
+
+    /// The rooms of the avatar's map whose slots meet `area` (dungeon tiles), with their
+    /// slots, row by row from the bottom: one room lookup a slot.
+    fn rooms_over(&self, area: Rect) -> impl Iterator<Item = (RoomPos, &Room)> {
+        let low = slot::slot_of(Pos::new(area.x, area.y));
+        let high = slot::slot_of(Pos::new(area.right() - 1, area.top() - 1));
+        let slots = if area.is_empty() {
+            Rect::default()
+        } else {
+            Rect::new(low.x, low.y, high.x - low.x + 1, high.y - low.y + 1)
+        };
+        slots.positions().filter_map(move |p| {
+            let at = RoomPos::new(p.x, p.y);
+            self.view_room(at).map(|(room, _)| (at, room))
+        })
+    }
+
+    fn paint_room(room: &Room, at: RoomPos, area: Rect, paint: &mut impl FnMut(Pos, Tile)) {
+        let slot_rect = Rect::new(at.x * SLOT, at.y * SLOT, SLOT, SLOT);
+        let part = slot_rect.intersection(&area);
+        for p in part.positions() {
+            paint(p, room.shape.tile(p.x - slot_rect.x, p.y - slot_rect.y));
+        }
+        Self::paint_things(room, at, part, paint);
+    }
+
+    /// A room's exits and features over `part` of its slot.
+    fn paint_things(room: &Room, at: RoomPos, part: Rect, paint: &mut impl FnMut(Pos, Tile)) {
+        for dir in Direction::ALL {
+            if let Some(tile) = Self::exit_tile(room, dir) {
+                let (ex, ey) = slot::edge(dir);
+                let p = slot::tile_of(at, ex, ey);
+                if part.contains(p) {
+                    paint(p, tile);
+                }
+            }
+        }
+        for f in &room.items {
+            let p = slot::tile_of(at, f.pos.x, f.pos.y);
+            if part.contains(p) {
+                paint(p, f.tile());
+            }
+        }
+    }
+
+    /// [`ExploreState::paint`] into a grid: `out` holds `area`'s tiles (dungeon tiles),
+    /// row-major from its bottom row, and is written where the map has rooms (the rest is
+    /// left as it was). Terrain is filled a rectangle at a time: what the compose step and
+    /// sight use, costing the area and a room lookup a slot.
+    pub fn paint_into(&self, area: Rect, out: &mut [Tile]) {
+        debug_assert_eq!(out.len() as u64, area.area());
+        if area.is_empty() {
+            return;
+        }
+        let index = |p: Pos| ((p.y - area.y) * area.width + (p.x - area.x)) as usize;
+        for (at, room) in self.rooms_over(area) {
+            let corner = slot::tile_of(at, 0, 0);
+            room.shape.fill(corner, area, out);
+            let part = Rect::new(corner.x, corner.y, SLOT, SLOT).intersection(&area);
+            Self::paint_things(room, at, part, &mut |p, t| out[index(p)] = t);
+        }
+        let up = self.way_up();
+        if area.contains(up) {
+            out[index(up)] = Tile::WayUp;
+        }
+    }
+
+    /// The chests and traps of the avatar's map's rooms, at their dungeon tiles, row by row
+    /// from the bottom.
+    pub fn features(&self) -> Vec<Feature> {
+        let mut out: Vec<Feature> = self
+            .rooms_over(self.frame())
+            .flat_map(|(at, room)| {
+                room.items.iter().map(move |f| Feature {
+                    pos: slot::tile_of(at, f.pos.x, f.pos.y),
+                    ..*f
+                })
+            })
+            .collect();
+        out.sort_by_key(|f| (f.pos.y, f.pos.x));
+        out
+    }
+
+    /// What stands at dungeon tile `p` in the avatar's map, the avatar left out: NOTHING on
+    /// an empty slot.
+    pub fn tile_at(&self, p: Pos) -> Tile {
+        if p == self.way_up() {
+            return Tile::WayUp;
+        }
+        let at = slot::slot_of(p);
+        let Some((room, _)) = self.view_room(at) else {
+            return Tile::Nothing;
+        };
+        let (tx, ty) = slot::in_slot(p);
+        if let Some(f) = room.items.iter().find(|f| (f.pos.x, f.pos.y) == (tx, ty)) {
+            return f.tile();
+        }
+        Direction::ALL
+            .into_iter()
+            .find(|&d| slot::edge(d) == (tx, ty))
+            .and_then(|d| Self::exit_tile(room, d))
+            .unwrap_or_else(|| room.shape.tile(tx, ty))
+    }
+
+    /// Whether dungeon tile `p` of the avatar's map was ever seen.
+    pub fn has_seen(&self, p: Pos) -> bool {
+        let (tx, ty) = slot::in_slot(p);
+        self.view_room(slot::slot_of(p))
+            .is_some_and(|(room, _)| room.memory.has_seen(tx, ty))
+    }
+
+    /// The feature at dungeon tile `p` of the avatar's map, with its room's slot, to change.
+    pub(crate) fn feature_mut(&mut self, p: Pos) -> Option<&mut Feature> {
+        let (tx, ty) = slot::in_slot(p);
+        let room = self.view_room_mut(slot::slot_of(p))?;
+        room.items
+            .iter_mut()
+            .find(|f| f.pos.x == tx && f.pos.y == ty)
+    }
+
+    /// Marks what the avatar sees as seen, the first time it stands on its tile (sight
+    /// from a tile changes only when an exit opens or a room is made, which the avatar sees
+    /// again from the next tile it stands on).
+    pub(crate) fn look(&mut self) {
+        self.look_if(false);
+    }
+
+    /// As [`ExploreState::look`], but looks even from a tile stood on before when `changed`
+    /// (a room was just made or cleared: what is in sight from here changed).
+    pub(crate) fn look_if(&mut self, changed: bool) {
+        let at = self.avatar;
+        let (tx, ty) = slot::in_slot(at);
+        let Some(room) = self.view_room_mut(slot::slot_of(at)) else {
+            return;
+        };
+        if room.memory.visit(tx, ty) || changed {
+            self.look_around();
+        }
+    }
+
+    /// What blocks sight in the light radius' square whose bottom-left tile is `origin`:
+    /// empty slots and walls do, the rooms' floors do not, and their exits, features and the
+    /// way up as their tiles say (what `paint_into` paints, as sight sees it; monsters do not
+    /// block sight).
+    fn opacity(&self, origin: Pos) -> Opacity {
+        let area = Rect::new(origin.x, origin.y, PATCH, PATCH);
+        let mut patch = Opacity::opaque(SIGHT_RADIUS);
+        let mark = |patch: &mut Opacity, p: Pos, t: Tile| {
+            let (i, j) = ((p.x - origin.x) as usize, (p.y - origin.y) as usize);
+            patch.set_run(j, i, i + 1, t.blocks_sight());
+        };
+        for (at, room) in self.rooms_over(area) {
+            let corner = slot::tile_of(at, 0, 0);
+            room.shape.light_floor(corner, area, &mut patch);
+            let part = Rect::new(corner.x, corner.y, SLOT, SLOT).intersection(&area);
+            Self::paint_things(room, at, part, &mut |p, t| mark(&mut patch, p, t));
+        }
+        let up = self.way_up();
+        if area.contains(up) {
+            mark(&mut patch, up, Tile::WayUp);
+        }
+        patch
+    }
+
+    /// Looks from where the avatar stands and marks what it sees.
+    fn look_around(&mut self) {
+        let r = SIGHT_RADIUS as i32;
+        let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
+        let patch = self.opacity(origin);
+        // Lit tiles lie at most one slot from the avatar's (the radius is under a slot): they
+        // are gathered a slot's memory at a time, a run of a row at a time, then each of those
+        // 3 × 3 slots' rooms is looked up once, not once a tile.
+        let lit_rows = fov::lit_in(&patch);
+        let home = slot::slot_of(self.avatar);
+        let mut lit = [Memory::default(); 9];
+        // The patch's columns cut at the slots' borders: where each part starts in the
+        // patch, its slot (0..3 from the one left of the avatar's), its first tile in the slot
+        // and its length.
+        let mut parts = [(0usize, 0usize, 0i32, 0usize); 3];
+        let mut count = 0;
+        let mut column = 0;
+        while column < PATCH {
+            let x = origin.x + column;
+            let tx = x.rem_euclid(SLOT);
+            let len = (SLOT - tx).min(PATCH - column);
+            let sx = (x.div_euclid(SLOT) - home.x + 1) as usize;
+            parts[count] = (column as usize, sx, tx, len as usize);
+            count += 1;
+            column += len;
+        }
+        for (j, &row) in lit_rows.iter().enumerate().take(PATCH as usize) {
+            if row == 0 {
+                continue;
+            }
+            let y = origin.y + j as i32;
+            let (sy, ty) = (
+                (y.div_euclid(SLOT) - home.y + 1) as usize,
+                y.rem_euclid(SLOT),
+            );
+            for &(start, sx, tx, len) in &parts[..count] {
+                let bits = (row >> start) & (u32::MAX >> (32 - len));
+                if bits != 0 {
+                    lit[sy * 3 + sx].see_run(tx, ty, bits);
+                }
+            }
+        }
+        for (k, seen) in lit.iter().enumerate() {
+            if seen.seen == [0; 3] {
+                continue;
+            }
+            let at = RoomPos::new(home.x + k as i32 % 3 - 1, home.y + k as i32 / 3 - 1);
+            if let Some(room) = self.view_room_mut(at) {
+                room.memory.see_all(seen);
+            }
+        }
+    }
+
+    /// Checks a loaded save's monsters: ids in order and below the next id, each on a floor
+    /// tile of a room of its branch (never the start room) with health, none sharing a tile
+    /// or standing on the avatar, at most three potions, and every room that is not clear
+    /// holding a feature or a monster.
+    fn check_monsters(&self) -> Result<(), String> {
+        let e = &self.encounters;
+        let bad = |what: &str| Err(format!("the exploration's monsters are damaged: {what}"));
+        if e.potions > monsters::MAX_POTIONS {
+            return bad("more than 3 potions");
+        }
+        let mut last = None;
+        for m in &e.monsters {
+            if last.is_some_and(|l| l >= m.id) || m.id >= e.next_id {
+                return bad("ids out of order");
+            }
+            last = Some(m.id);
+            let at = slot::slot_of(m.pos);
+            let (tx, ty) = slot::in_slot(m.pos);
+            let room = self.dungeon.branch(m.branch).and_then(|b| b.room(at));
+            let on_floor = room.is_some_and(|r| r.shape.tile(tx, ty) == Tile::Floor);
+            if at.is_start() || !on_floor || m.health == 0 || m.health > m.kind.stats().health {
+                return bad(&format!("monster {} stands nowhere it can", m.id));
+            }
+            if e.monsters
+                .iter()
+                .any(|o| o.id != m.id && o.pos == m.pos && o.branch == m.branch)
+                || (self.in_view_map(m) && m.pos == self.avatar)
+            {
+                return bad(&format!("monster {} shares its tile", m.id));
+            }
+        }
+        for b in self.dungeon.branches() {
+            for (pos, room) in b.rooms() {
+                if !room.clear && room.features == 0 && e.living_in(b.id(), *pos) == 0 {
+                    return bad(&format!(
+                        "room {pos} of branch {} waits for nothing",
+                        b.id()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // The rules' side (crate::rules) --------------------------------------------
+
+    /// Moves the avatar to dungeon tile `to` of the map of `branch` (`None`: the hub).
+    pub(crate) fn place(&mut self, to: Pos, branch: Option<BranchId>) {
+        self.avatar = to;
+        self.branch = branch;
+    }
+
+    /// The room graph, to walk.
+    pub(crate) fn dungeon_mut(&mut self) -> &mut Dungeon {
+        &mut self.dungeon
+    }
+
+    /// Health, to lose.
+    pub(crate) fn health_mut(&mut self) -> &mut u32 {
+        &mut self.health
+    }
+
+    /// The score, to add to.
+    pub(crate) fn score_mut(&mut self) -> &mut u64 {
+        &mut self.score
+    }
+
+    /// Ends the exploration: banked by the way up (health restored), or lost (the score
+    /// goes with it).
+    pub(crate) fn finish(&mut self, end: ExploreEnd) {
+        match end {
+            ExploreEnd::Lost { .. } => self.score = 0,
+            ExploreEnd::Banked => self.health = self.health.max(START_HEALTH),
+        }
+        self.end = Some(end);
+    }
+
+    /// Checks what a loaded save holds beyond its types: the avatar on a walkable tile of
+    /// a room of its map, health and the end agreeing, every room's shape and memory valid.
+    pub fn check(&self) -> Result<(), String> {
+        if self
+            .branch
+            .is_some_and(|b| self.dungeon.branch(b).is_none())
+        {
+            return Err("the exploration's avatar is in a branch that does not exist".into());
+        }
+        if self.view_room(self.room()).is_none() {
+            return Err(format!(
+                "the exploration's avatar stands in room {} that was never made",
+                self.room()
+            ));
+        }
+        if !self.tile_at(self.avatar).is_walkable() {
+            return Err("the exploration's avatar does not stand on floor".into());
+        }
+        if (self.health == 0) != matches!(self.end, Some(ExploreEnd::Lost { .. })) {
+            return Err("the exploration's health and its end disagree".into());
+        }
+        let rooms = std::iter::once(self.dungeon.start()).chain(
+            self.dungeon
+                .branches()
+                .iter()
+                .flat_map(|b| b.rooms().values()),
+        );
+        for room in rooms {
+            if !room.shape.is_valid() || !room.memory.is_valid() {
+                return Err(format!("room {} of the exploration is damaged", room.pos));
+            }
+            for f in &room.items {
+                if !room.shape.is_room_floor(f.pos.x, f.pos.y) {
+                    return Err(format!("a feature of room {} is off its floor", room.pos));
+                }
+            }
+        }
+        self.check_monsters()?;
+        self.dungeon.check()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_the_hub_with_the_way_up() {
+        let e = ExploreState::new(1, ExploreSettings::default()).unwrap();
+        assert_eq!(e.room(), RoomPos::START);
+        assert_eq!(e.branch(), None);
+        assert_eq!(e.frame(), Rect::new(-SLOT, -SLOT, 3 * SLOT, 3 * SLOT));
+        assert_eq!(e.tile_at(e.way_up()), Tile::WayUp);
+        assert_eq!(e.tile_at(e.avatar()), Tile::Floor);
+        for d in Direction::ALL {
+            let (ex, ey) = slot::edge(d);
+            assert_eq!(
+                e.tile_at(slot::tile_of(RoomPos::START, ex, ey)),
+                Tile::ExitUnexplored
+            );
+        }
+        // The avatar saw the start room's floor from the centre, but not past its doors.
+        assert!(e.has_seen(Pos::new(MID - 3, MID - 3)));
+        assert!(!e.has_seen(Pos::new(MID, SLOT + 2)));
+    }
+}

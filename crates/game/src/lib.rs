@@ -1,0 +1,25 @@
+//! The game (Java package `byog.Core`): world generation, the game state (terrain apart from
+//! things), actions and the rules that apply them, the one key interpreter, headless replay,
+//! metrics and saves. It knows nothing of any front-end: the window, the terminal and the
+//! command line drive it.
+
+pub mod action;
+mod base;
+pub mod board;
+pub mod explore;
+pub mod game;
+pub mod interpreter;
+pub mod replay;
+pub mod rules;
+pub mod run;
+pub mod save;
+#[cfg(feature = "test-support")]
+pub mod testing;
+pub mod travel;
+pub mod watch;
+
+pub use action::Action;
+pub use byog_tile_engine::Direction;
+pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};
+pub use interpreter::{Closing, Interpreter, Mode, Outcome, Report};
+pub use rules::{Event, Events};

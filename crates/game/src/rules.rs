@@ -1,0 +1,751 @@
+//! The rules: one function, [`apply`], takes a game and an action and returns the events it
+//! caused. Front-ends and the interpreter never change a game any other way, so the window,
+//! the terminal and `replay` play by exactly the same rules.
+//!
+//! Classic game (the sp18 spec): a step onto walkable terrain moves the avatar; a step into
+//! the exit unlocks it and wins (the avatar stays where it is); a step into anything else
+//! is a bump, which changes nothing and is not a move (`docs/keys.md`). An
+//! ended game takes no action.
+//!
+//! A run adds (`docs/runs.md`, after Dungeon Upkeeper): every step costs one of the moves left;
+//! stepping onto an empty chest refills it, onto a sprung trap rearms it (points for both),
+//! onto an armed trap springs it on the upkeeper (one health lost); walking into the exit
+//! descends to the next floor and earns moves ([`crate::run`] says how many), or wins
+//! on the last floor (every move left over is a point); the run is lost at 0 health, or at 0
+//! moves away from an exit.
+//!
+//! An exploration (`docs/explore.md`, after Evennia's dungeon) moves the avatar over the rooms of its
+//! map; a step across a slot border walks the exit there ([`Dungeon::enter`] from the start
+//! room, [`Dungeon::walk`] from a branch's room), which makes the room behind an unexplored
+//! exit and switches maps; a step the room graph refuses (against a one-way exit) is a bump.
+//! Features are handled as in runs, with points from the depth table; once a room's last
+//! feature is handled the room is clear and its exits open. Walking into the way up banks
+//! the score and wins; at 0 health the exploration is lost with its score. Every move also
+//! runs the branch timer ([`Dungeon::advance`]).
+//!
+//! [`Dungeon::enter`]: super::explore::Dungeon::enter
+//! [`Dungeon::walk`]: super::explore::Dungeon::walk
+//! [`Dungeon::advance`]: super::explore::Dungeon::advance
+
+use super::action::Action;
+use super::board::{Board, GridBoard};
+use super::explore::monsters::{self, MonsterKind};
+use super::explore::play::ExploreEnd;
+use super::explore::{self, BranchId, ExploreState, RoomPos, slot};
+use super::game::{GameState, LevelStatus};
+use super::run::{self, Feature, FeatureKind, Loss};
+use rand::RngExt;
+
+use byog_tile_engine::{Direction, Pos, Tile};
+
+/// Something an action caused, in the order it happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// The avatar stepped one tile (it came from `to + direction.opposite()`).
+    Moved {
+        /// Where it stands now.
+        to: Pos,
+        /// The direction of the step.
+        direction: Direction,
+    },
+    /// The step was blocked; nothing changed and no move was counted.
+    Blocked {
+        /// The tile that blocked it.
+        at: Pos,
+        /// What is there (WALL, NOTHING, …), for the player's message.
+        tile: Tile,
+        /// The direction of the attempted step.
+        direction: Direction,
+    },
+    /// The avatar walked into the exit, which is now an UNLOCKED_DOOR.
+    Unlocked {
+        /// The exit's tile.
+        at: Pos,
+    },
+    /// A run's chest was refilled (points scored).
+    Refilled {
+        /// Its tile.
+        at: Pos,
+    },
+    /// A run's trap was rearmed (points scored).
+    Rearmed {
+        /// Its tile.
+        at: Pos,
+    },
+    /// An armed trap sprang on the upkeeper: one health lost.
+    Hurt {
+        /// Its tile.
+        at: Pos,
+        /// Health left.
+        health: u32,
+    },
+    /// The run went down to the next floor.
+    Descended {
+        /// The new floor, 1-based.
+        floor: u32,
+        /// Moves earned on the floor left behind (u32, saturated: an event stays 24 bytes,
+        /// so a key's events stay small on the replay's hot path).
+        earned: u32,
+        /// Whether every feature of that floor was handled.
+        perfect: bool,
+        /// Chests of that floor left empty.
+        missed_chests: u32,
+        /// Traps of that floor left sprung.
+        missed_traps: u32,
+        /// Moves a perfect floor would have earned beyond `earned`: what the misses cost
+        /// (saturated as `earned`).
+        forgone: u32,
+    },
+    /// An exploration's avatar walked through an exit into another room.
+    Entered {
+        /// The room's slot.
+        room: RoomPos,
+        /// The branch whose map it is now in (`None`: the start room).
+        branch: Option<BranchId>,
+        /// Whether the room was made by this step.
+        made: bool,
+        /// Whether a new branch was made for it (its first room).
+        new_branch: bool,
+    },
+    /// An exploration's room had its last feature handled: it is clear, its exits open.
+    Cleared {
+        /// The room's slot.
+        room: RoomPos,
+    },
+    /// The exploration's avatar took the way up with this many points: banked.
+    Banked {
+        /// Points banked.
+        score: u64,
+    },
+    /// The avatar struck a monster (a bump into it is an attack: a turn).
+    Attacked {
+        /// The monster's tile.
+        at: Pos,
+        /// Its kind.
+        kind: MonsterKind,
+        /// Damage dealt.
+        damage: u32,
+        /// Whether it died (its points are scored).
+        killed: bool,
+    },
+    /// Monsters that the avatar now sees woke up.
+    Spotted {
+        /// The kind of the first.
+        kind: MonsterKind,
+        /// How many woke.
+        count: u32,
+    },
+    /// Monsters struck at the avatar this turn.
+    Struck {
+        /// The kind of the last monster that struck.
+        by: MonsterKind,
+        /// Blows that landed.
+        hits: u32,
+        /// Blows that missed.
+        misses: u32,
+        /// Hearts lost.
+        damage: u32,
+        /// Hearts left.
+        health: u32,
+    },
+    /// A chest held a potion, now carried.
+    FoundPotion {
+        /// Potions carried now.
+        potions: u32,
+    },
+    /// The avatar drank a potion.
+    Drank {
+        /// Hearts now.
+        health: u32,
+        /// Potions left.
+        potions: u32,
+    },
+    /// The step back through the room's way back was refused: a monster is adjacent
+    /// ("locked in combat"). Nothing changed; not a turn.
+    InCombat {
+        /// The direction of the refused step.
+        direction: Direction,
+    },
+    /// A monster began to flee (at a quarter of its health): it gives its room up.
+    Fled {
+        /// Its kind.
+        kind: MonsterKind,
+    },
+    /// `U` was refused: no potion carried, or health is full. Nothing changed.
+    CannotDrink {
+        /// Whether it was refused for full health (else for no potion).
+        full: bool,
+    },
+    /// The game is won.
+    Won,
+    /// The run is lost.
+    Lost(Loss),
+    /// The game had already ended; the action was not applied.
+    AlreadyOver,
+}
+
+/// The events of one action: at most [`Events::CAPACITY`], kept inline (no allocation, so a
+/// million replayed moves cost no heap traffic).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Events {
+    list: [Event; Events::CAPACITY],
+    len: u8,
+}
+
+impl Events {
+    /// The most events one action keeps (a step in an exploration: moved, a feature, a
+    /// potion, a room cleared, monsters spotted, one fled, struck, lost). Past it, later
+    /// events are dropped (the rare ninth: a fled monster's room cleared in the same turn as
+    /// all the others); the game's state is changed all the same.
+    pub const CAPACITY: usize = 8;
+
+    /// One event (built whole, so the value is written once: returning events assembled
+    /// piece by piece costs a store-forwarding stall a key in the interpreter).
+    #[inline(always)]
+    pub const fn one(e: Event) -> Events {
+        Events {
+            list: [e; Events::CAPACITY],
+            len: 1,
+        }
+    }
+
+    /// No events.
+    pub const fn none() -> Events {
+        Events {
+            list: [Event::AlreadyOver; Events::CAPACITY],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, e: Event) {
+        if (self.len as usize) < Events::CAPACITY {
+            self.list[self.len as usize] = e;
+            self.len += 1;
+        }
+    }
+
+    /// The events, in order.
+    pub fn as_slice(&self) -> &[Event] {
+        &self.list[..self.len as usize]
+    }
+
+    /// Whether the action changed the game (anything but a bump or a refusal).
+    pub fn changed_game(&self) -> bool {
+        self.as_slice().iter().any(|e| {
+            !matches!(
+                e,
+                Event::Blocked { .. }
+                    | Event::AlreadyOver
+                    | Event::InCombat { .. }
+                    | Event::CannotDrink { .. }
+            )
+        })
+    }
+
+    /// Whether the action won the game.
+    pub fn won(&self) -> bool {
+        self.as_slice().contains(&Event::Won)
+    }
+
+    /// Whether the action lost the run.
+    pub fn lost(&self) -> bool {
+        self.as_slice().iter().any(|e| matches!(e, Event::Lost(_)))
+    }
+
+    /// The bump, if the action was blocked.
+    pub fn blocked(&self) -> Option<(Pos, Tile, Direction)> {
+        self.as_slice().iter().find_map(|e| match *e {
+            Event::Blocked {
+                at,
+                tile,
+                direction,
+            } => Some((at, tile, direction)),
+            _ => None,
+        })
+    }
+}
+
+impl<'a> IntoIterator for &'a Events {
+    type Item = &'a Event;
+    type IntoIter = std::slice::Iter<'a, Event>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl GameState {
+    /// Applies one action by the rules ([`apply`]) and returns what happened.
+    // Inlined into the interpreter: returning the events through memory costs a
+    // store-forwarding stall a key (replay/1M_moves 35 -> 20 ms: docs/performance.md).
+    #[inline(always)]
+    pub fn apply(&mut self, action: Action) -> Events {
+        apply(self, action)
+    }
+}
+
+/// Applies `action` to `game` and returns what happened. An action that changed the game is
+/// added to its history; a bump or an action on an ended game changes nothing at all.
+#[inline(always)]
+pub fn apply(game: &mut GameState, action: Action) -> Events {
+    if game.status != LevelStatus::Playing {
+        return Events::one(Event::AlreadyOver);
+    }
+    let Board::Grid(board) = &mut game.board else {
+        // An exploration keeps no terrain grid (its rooms hold its tiles): every one of its
+        // steps lands here, off the classic game's hot path.
+        return explore_step(game, action);
+    };
+    let Action::Move(direction) = action else {
+        // Potions are an exploration's: nothing to drink here.
+        return Events::one(Event::CannotDrink { full: false });
+    };
+    let to = board.avatar + direction;
+    if to == board.exit {
+        let mut events = Events::none();
+        game.moves += 1;
+        events.push(Event::Unlocked { at: to });
+        if board.run.is_some() {
+            descend(game, &mut events);
+        } else {
+            game.status = LevelStatus::Won;
+            events.push(Event::Won);
+        }
+        game.actions.push(action);
+        events
+    } else if let Some(i) = board.walkable_index(to) {
+        game.moves += 1;
+        board.avatar = to;
+        board.look_at(i);
+        game.actions.push(action);
+        let moved = Event::Moved { to, direction };
+        if board.run.is_none() {
+            return Events::one(moved);
+        }
+        let mut events = Events::none();
+        events.push(moved);
+        if let Some(loss) = run_step(board, &game.settings, to, &mut events) {
+            game.status = LevelStatus::Lost;
+            events.push(Event::Lost(loss));
+        }
+        events
+    } else {
+        // A bump: only terrain blocks here (the exit was handled above and the avatar never
+        // bumps into itself); nothing changes and nothing is recorded.
+        Events::one(Event::Blocked {
+            at: to,
+            tile: board.terrain.tile(to),
+            direction,
+        })
+    }
+}
+
+/// A run's step onto `to`: the move's cost and what stands there; the loss it caused, if
+/// any (recorded in the run's state).
+fn run_step(
+    board: &mut GridBoard,
+    settings: &byog_worlds::generator::GeneratorSettings,
+    to: Pos,
+    events: &mut Events,
+) -> Option<Loss> {
+    let run = board.run.as_mut()?;
+    run.moves_left = run.moves_left.saturating_sub(1);
+    if let Some(f) = board.features.iter_mut().find(|f| f.pos == to) {
+        let points = run::depth::params(
+            run.floor,
+            run.floors,
+            run.max_width as usize,
+            run.max_height as usize,
+            settings,
+        );
+        let points = (points.chest_points, points.trap_points);
+        if let Some(e) = step_on(f, to, points, &mut run.score, &mut run.health) {
+            events.push(e);
+        }
+    }
+    let loss = if run.health == 0 {
+        Some(Loss::OutOfHealth)
+    } else if run.moves_left == 0 {
+        Some(Loss::OutOfMoves)
+    } else {
+        None
+    };
+    run.loss = loss;
+    loss
+}
+
+/// The avatar steps onto feature `f` at `at` (the same in runs and explorations): an empty
+/// chest is refilled and a sprung trap rearmed, each paying its points (`(chest, trap)`) the
+/// first time only: a feature pays once a floor, so a trap rearmed, sprung and rearmed again
+/// pays nothing more. An armed trap springs on the avatar (one health lost) and needs
+/// rearming again; a full chest does nothing.
+fn step_on(
+    f: &mut Feature,
+    at: Pos,
+    (chest_points, trap_points): (u64, u64),
+    score: &mut u64,
+    health: &mut u32,
+) -> Option<Event> {
+    let points = match f.kind {
+        FeatureKind::Chest => chest_points,
+        FeatureKind::Trap => trap_points,
+    };
+    let mut pay = || {
+        if !f.paid {
+            f.paid = true;
+            *score += points;
+        }
+    };
+    match (f.kind, f.handled) {
+        (FeatureKind::Chest, false) => {
+            pay();
+            f.handled = true;
+            Some(Event::Refilled { at })
+        }
+        (FeatureKind::Trap, false) => {
+            pay();
+            f.handled = true;
+            Some(Event::Rearmed { at })
+        }
+        (FeatureKind::Trap, true) => {
+            f.handled = false;
+            *health = health.saturating_sub(1);
+            Some(Event::Hurt {
+                at,
+                health: *health,
+            })
+        }
+        (FeatureKind::Chest, true) => None,
+    }
+}
+
+/// An exploration's step (see the module's documentation). Positions in the events are in
+/// the frame of the map the avatar is in after the step. Kept out of line: `apply` is inlined
+/// into the interpreter's loop, which a classic game's million moves must keep tight.
+#[inline(never)]
+fn explore_step(game: &mut GameState, action: Action) -> Events {
+    let Board::Explore(ex) = &mut game.board else {
+        return Events::none();
+    };
+    let ex: &mut ExploreState = ex;
+    let local = |frame: byog_tile_engine::Rect, p: Pos| Pos::new(p.x - frame.x, p.y - frame.y);
+    let mut events = Events::none();
+    let direction = match action {
+        Action::Move(d) => d,
+        Action::Drink => {
+            let full = ex.health() >= run::START_HEALTH;
+            if full || ex.potions() == 0 {
+                return Events::one(Event::CannotDrink { full });
+            }
+            ex.encounters_mut().potions -= 1;
+            let health = (ex.health() + monsters::POTION_HEARTS).min(run::START_HEALTH);
+            *ex.health_mut() = health;
+            game.moves += 1;
+            events.push(Event::Drank {
+                health,
+                potions: ex.potions(),
+            });
+            return end_turn(game, action, events, false);
+        }
+    };
+    let from = ex.avatar();
+    let to = from + direction;
+    if let Some(m) = ex.monster_at(to).copied() {
+        // A bump into a monster is an attack.
+        game.moves += 1;
+        let damage = game.rng.random_range(monsters::PLAYER_DAMAGE);
+        let killed = damage >= m.health;
+        let mut cleared = None;
+        {
+            let e = ex.encounters_mut();
+            let k = e.monsters.iter().position(|x| x.id == m.id).unwrap_or(0);
+            if killed {
+                e.monsters.remove(k);
+            } else {
+                e.monsters[k].health -= damage;
+            }
+        }
+        if killed {
+            *ex.score_mut() += m.kind.stats().points;
+            if ex.settle_room(Some(m.branch), m.home) {
+                cleared = Some(m.home);
+            }
+        }
+        events.push(Event::Attacked {
+            at: local(ex.frame(), to),
+            kind: m.kind,
+            damage,
+            killed,
+        });
+        if let Some(room) = cleared {
+            events.push(Event::Cleared { room });
+        }
+        return end_turn(game, action, events, cleared.is_some());
+    }
+    if to == ex.way_up() {
+        game.moves += 1;
+        ex.finish(ExploreEnd::Banked);
+        game.status = LevelStatus::Won;
+        game.actions.push(action);
+        events.push(Event::Banked { score: ex.score() });
+        events.push(Event::Won);
+        return events;
+    }
+    let (from_slot, to_slot) = (slot::slot_of(from), slot::slot_of(to));
+    let mut changed_sight = false;
+    if from_slot == to_slot {
+        let tile = ex.tile_at(to);
+        if !tile.is_walkable() {
+            return Events::one(Event::Blocked {
+                at: local(ex.frame(), to),
+                tile,
+                direction,
+            });
+        }
+        game.moves += 1;
+        ex.place(to, ex.branch());
+        events.push(Event::Moved {
+            to: local(ex.frame(), to),
+            direction,
+        });
+        let points = explore::depth_row(explore::depth(to_slot));
+        let points = (points.chest_points, points.trap_points);
+        let (mut score, mut health) = (ex.score(), ex.health());
+        let at = local(ex.frame(), to);
+        let stepped = ex
+            .feature_mut(to)
+            .and_then(|f| step_on(f, at, points, &mut score, &mut health));
+        if let Some(e) = stepped {
+            *ex.score_mut() = score;
+            *ex.health_mut() = health;
+            events.push(e);
+            if matches!(e, Event::Refilled { .. }) && ex.encounters().enabled {
+                // A chest holds a potion: carried if there is room for it.
+                let potions = &mut ex.encounters_mut().potions;
+                if *potions < monsters::MAX_POTIONS {
+                    *potions += 1;
+                    events.push(Event::FoundPotion { potions: *potions });
+                }
+            }
+            if clear_if_done(ex, to_slot) {
+                events.push(Event::Cleared { room: to_slot });
+                changed_sight = true;
+            }
+            if health == 0 {
+                ex.finish(ExploreEnd::Lost { forfeited: score });
+                game.status = LevelStatus::Lost;
+                events.push(Event::Lost(Loss::OutOfHealth));
+            }
+        }
+    } else {
+        // Locked in combat: the way back is closed while a monster is adjacent.
+        if from_slot != RoomPos::START
+            && ex.view_room(from_slot).and_then(|(r, _)| r.back) == Some(direction)
+            && Direction::ALL
+                .into_iter()
+                .any(|d| ex.monster_at(from + d).is_some())
+        {
+            return Events::one(Event::InCombat { direction });
+        }
+        let Ok(w) = walked_or_refused(ex, game.moves, from_slot, direction) else {
+            return Events::one(Event::Blocked {
+                at: local(ex.frame(), to),
+                tile: ex.tile_at(to),
+                direction,
+            });
+        };
+        game.moves += 1;
+        let branch = (!w.pos.is_start()).then_some(w.branch);
+        ex.place(to, branch);
+        events.push(Event::Moved {
+            to: local(ex.frame(), to),
+            direction,
+        });
+        events.push(Event::Entered {
+            room: w.pos,
+            branch,
+            made: w.made,
+            new_branch: w.new_branch,
+        });
+        if w.made {
+            ex.populate(w.branch, w.pos);
+        }
+        changed_sight = w.made;
+    }
+    end_turn(game, action, events, changed_sight)
+}
+
+/// The walk across a slot border from `from_slot` in `direction` (at move `moves`): into
+/// the start room's branch, or along the room graph.
+fn walked_or_refused(
+    ex: &mut ExploreState,
+    moves: u64,
+    from_slot: RoomPos,
+    direction: Direction,
+) -> Result<explore::Walked, explore::WalkError> {
+    match ex.branch() {
+        _ if from_slot.is_start() => Ok(ex.dungeon_mut().enter(direction, moves + 1)),
+        Some(b) => ex.dungeon_mut().walk(b, from_slot, direction),
+        None => Err(explore::WalkError::FromStart),
+    }
+}
+
+/// The end of an exploration's turn (an action that counted): the branch timer, sight,
+/// the monsters' turn, the loss at 0 health, and the action written to the history.
+fn end_turn(
+    game: &mut GameState,
+    action: Action,
+    mut events: Events,
+    changed_sight: bool,
+) -> Events {
+    let Board::Explore(ex) = &mut game.board else {
+        return events;
+    };
+    ex.dungeon_mut().advance(game.moves);
+    ex.look_if(changed_sight);
+    game.actions.push(action);
+    if ex.end().is_some() {
+        return events;
+    }
+    let report = ex.monsters_turn(&mut game.rng);
+    if let Some((kind, count)) = report.woke {
+        events.push(Event::Spotted { kind, count });
+    }
+    if let Some(&(kind, ..)) = report.fled.first() {
+        events.push(Event::Fled { kind });
+    }
+    for &(_, branch, home) in &report.fled {
+        if ex.settle_room(Some(branch), home) {
+            events.push(Event::Cleared { room: home });
+        }
+    }
+    if let Some(by) = report.by {
+        events.push(Event::Struck {
+            by,
+            hits: report.hits,
+            misses: report.misses,
+            damage: report.damage,
+            health: ex.health(),
+        });
+    }
+    if ex.health() == 0 {
+        let forfeited = ex.score();
+        ex.finish(ExploreEnd::Lost { forfeited });
+        game.status = LevelStatus::Lost;
+        events.push(Event::Lost(Loss::OutOfHealth));
+    }
+    events
+}
+
+/// Settles room `slot` of the avatar's map ([`explore::Room::settle`]): whether it became
+/// clear now.
+fn clear_if_done(ex: &mut ExploreState, slot: RoomPos) -> bool {
+    let branch = ex.view_room(slot).and_then(|(_, branch)| branch);
+    ex.settle_room(branch, slot)
+}
+
+/// A run's step into the exit: the perfect-floor points, then the next floor and the moves
+/// earned, or the win on the last floor.
+fn descend(game: &mut GameState, events: &mut Events) {
+    let Board::Grid(board) = &mut game.board else {
+        return;
+    };
+    let Some(mut state) = board.run else {
+        return;
+    };
+    state.moves_left = state.moves_left.saturating_sub(1);
+    let total: u64 = board.features.iter().map(|f| run::weight(f.kind)).sum();
+    let handled: u64 = board
+        .features
+        .iter()
+        .filter(|f| f.handled)
+        .map(|f| run::weight(f.kind))
+        .sum();
+    let perfect = handled == total;
+    let (w, h) = (state.max_width as usize, state.max_height as usize);
+    if perfect {
+        let points = run::depth::params(state.floor, state.floors, w, h, &game.settings);
+        state.score += points.perfect_points;
+        state.perfect_floors += 1;
+    }
+    if state.floor >= state.floors {
+        // Every move left over is a point: two perfect runs score differently.
+        state.score += state.moves_left;
+        board.run = Some(state);
+        game.status = LevelStatus::Won;
+        events.push(Event::Won);
+        return;
+    }
+    let next = state.floor + 1;
+    let Ok(floor) = run::floor::make(game.seed, next, state.floors, w, h, &game.settings) else {
+        // A run with requirements made every floor when it started, and without them every
+        // floor can be made (`GameState::new_run`), so this cannot fail; should it, the run
+        // ends won on the floor it reached rather than panicking.
+        debug_assert!(false, "floor B{next} can be made");
+        board.run = Some(state);
+        game.status = LevelStatus::Won;
+        events.push(Event::Won);
+        return;
+    };
+    let earned = run::earned(&floor.info, total, handled);
+    let forgone = run::earned(&floor.info, total, total).saturating_sub(earned);
+    let missed = |kind| {
+        board
+            .features
+            .iter()
+            .filter(|f| f.kind == kind && !f.handled)
+            .count() as u32
+    };
+    let (missed_chests, missed_traps) = (missed(FeatureKind::Chest), missed(FeatureKind::Trap));
+    state.moves_left += earned;
+    state.floor = next;
+    state.info = floor.info;
+    *board = GridBoard::new(
+        floor.terrain,
+        floor.avatar,
+        floor.exit,
+        floor.features,
+        Some(state),
+    );
+    game.rng = floor.rng;
+    events.push(Event::Descended {
+        floor: next,
+        earned: u32::try_from(earned).unwrap_or(u32::MAX),
+        perfect,
+        missed_chests,
+        missed_traps,
+        forgone: u32::try_from(forgone).unwrap_or(u32::MAX),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_feature_pays_once_in_runs_and_explorations_alike() {
+        let at = Pos::new(3, 4);
+        let (mut score, mut health) = (0, 3);
+        let mut trap = Feature {
+            pos: at,
+            kind: FeatureKind::Trap,
+            handled: false,
+            paid: false,
+        };
+        let mut step = |f: &mut Feature| step_on(f, at, (10, 15), &mut score, &mut health);
+        assert_eq!(step(&mut trap), Some(Event::Rearmed { at }));
+        assert_eq!(step(&mut trap), Some(Event::Hurt { at, health: 2 }));
+        assert_eq!(step(&mut trap), Some(Event::Rearmed { at }));
+        assert!(trap.handled && trap.paid);
+        let mut chest = Feature {
+            kind: FeatureKind::Chest,
+            ..trap
+        };
+        chest.handled = false;
+        chest.paid = false;
+        assert_eq!(step(&mut chest), Some(Event::Refilled { at }));
+        assert_eq!(step(&mut chest), None);
+        assert_eq!((score, health), (15 + 10, 2));
+    }
+}

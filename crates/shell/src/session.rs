@@ -1,0 +1,1342 @@
+//! The front-end session: the presentation rules the window and the terminal share, decided
+//! once. A [`Shell`] owns
+//!
+//! - the [`Interpreter`] and the save store ([`FileStore`]): keys are fed here, never by a
+//!   front-end, and what each key did becomes the message the HUD shows
+//!   ([`screens::feedback`]);
+//! - the view keys that never reach the interpreter (`docs/keys.md`): Tab (sight in a classic
+//!   game; runs and explorations are always played in sight), `V` at the menu (watch the
+//!   save) and the watch's keys while watching;
+//! - the watch ([`Watch`]), whether leaving it ends the program (`--watch`), and its clock;
+//! - the timers, on the front-end's clock (seconds, given to every call that needs it): the
+//!   screen between a run's floors ([`screens::FLOOR_SCREEN_SECONDS`]) and the goodbye
+//!   before closing ([`screens::GOODBYE_SECONDS`]);
+//! - the wall style (`--walls`, else box walls in runs and explorations, `#` in the classic
+//!   game) and whether a world is drawn at a fixed tile size (explorations);
+//! - the camera ([`Shell::follow`]): recentred on the avatar for a new game, a load, a new
+//!   floor or a watch, following it otherwise, and kept on the same tiles when the shown
+//!   world's frame moves or grows ([`GameState::origin`]);
+//! - whether the save can be loaded, for the menu ([`SaveCheck`]), and the line printed
+//!   after `:Q` ([`Shell::farewell`]);
+//! - keys that may take long (a new world, game or floor, a load, a save: seconds at the
+//!   largest sizes) fed on a worker thread: when one is not done within
+//!   [`BUSY_AFTER_SECONDS`], the session shows what it is making and for how long, keeps
+//!   the keys typed meanwhile for after it, and the front-end goes on answering Ctrl-C and
+//!   the window's close (the work is abandoned with the process);
+//! - travel (`X`, `>`, a click on a seen tile; [`travel`]): one step a frame
+//!   ([`TRAVEL_STEP_SECONDS`]), each fed as its `W`/`A`/`S`/`D` key, stopped by any key; a
+//!   route through armed traps waits for `Y` first, its tiles shown ([`Shell::route`]);
+//! - [`Shell::screen`]: what to show now, as the shared [`screens`] make it.
+//!
+//! A front-end keeps only what is its own: translating its input into keys (and its
+//! pointer into a world tile), and drawing the screen, the world and the HUD in pixels or
+//! character cells. [`PlayError`] is why a front-end could not play.
+
+use std::collections::VecDeque;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, SystemTime};
+
+use crate::screens::{self, Context, Line, SaveState, Screen, Style, TextScreen};
+use byog_game::Events;
+use byog_game::GameState;
+use byog_game::explore::ExploreSettings;
+use byog_game::interpreter::{Closing, InterpretError, Interpreter, Mode, Outcome, travel_goal};
+use byog_game::save::FileStore;
+use byog_game::travel::{self, Goal, Route, Stop, Travel};
+use byog_game::watch::{self, Watch, WatchError};
+use byog_tile_engine::{Camera, Pos, WallStyle};
+use byog_worlds::generator::GeneratorSettings;
+
+/// Why keyboard play, in the window or the terminal, could not start or had to stop. Every
+/// message says what failed and, where it helps, what works instead.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// `play --terminal` with standard output not a terminal.
+    #[error(
+        "byog play --terminal needs a terminal, and standard output is not one \
+         (`byog replay INPUT` prints worlds anywhere)"
+    )]
+    NotATerminal,
+    /// No display to open the window on (neither `DISPLAY` nor `WAYLAND_DISPLAY` set).
+    #[error("cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set)")]
+    NoDisplay,
+    /// The window could not open (no X server answering, no OpenGL): the reason given.
+    #[error("cannot open the window ({0}); `byog replay` and `byog gen` work without one")]
+    Window(String),
+    /// `--watch` with no save to watch, or one that cannot be watched.
+    #[error("cannot watch the save: {0}")]
+    Watch(#[from] WatchError),
+    /// The terminal failed: setting it up, reading its events or writing to it (the
+    /// terminal is restored first).
+    #[error("{doing}: {source}")]
+    Terminal {
+        /// What was being done, e.g. "cannot set up the terminal".
+        doing: &'static str,
+        /// The operating system's reason.
+        source: io::Error,
+    },
+    /// `--screenshot` could not write its PNG.
+    #[error("cannot write the screenshot {}: {source}", path.display())]
+    Screenshot {
+        /// The PNG's path as given.
+        path: PathBuf,
+        /// The encoder's or the file system's reason.
+        source: image::ImageError,
+    },
+}
+
+impl PlayError {
+    /// Whether the window could not open at all (the terminal may still play).
+    pub fn is_no_window(&self) -> bool {
+        matches!(self, PlayError::NoDisplay | PlayError::Window(_))
+    }
+}
+
+/// How long a key may take before the session shows that it is working on it (seconds).
+pub const BUSY_AFTER_SECONDS: f64 = 0.2;
+
+/// A screen over the game that a view key opened: the help of its mode (`?`), or the message
+/// log (`P`) scrolled `back` messages from the newest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Overlay {
+    Help,
+    Log {
+        back: usize,
+    },
+    /// The slots `L` can load ([`Shell::slot_list`]).
+    Slots,
+    /// `:Q` would write over another game's save: ask first.
+    Replace,
+}
+
+/// The move a key stands for while a game is played, besides `W` `A` `S` `D`: vi's `h` `j`
+/// `k` `l` and the numpad's `4` `2` `8` `6` (Rogue's and NetHack's keys). Only in play,
+/// where those keys mean nothing else: `L` still loads at the menu and digits still type a
+/// seed. The history records the `W` `A` `S` `D` key.
+pub fn move_alias(key: char) -> Option<char> {
+    match key.to_ascii_lowercase() {
+        'h' | '4' => Some('A'),
+        'j' | '2' => Some('S'),
+        'k' | '8' => Some('W'),
+        'l' | '6' => Some('D'),
+        _ => None,
+    }
+}
+
+/// What a key fed on a worker thread gives back: the interpreter, the store and the outcome.
+type Fed = (Interpreter, FileStore, Result<Outcome, InterpretError>);
+
+/// A key that is taking long, fed on a worker thread: the interpreter and the store are
+/// with it until it is done.
+#[derive(Debug)]
+struct Busy {
+    /// What it is making, in a player's words ("making the world of seed 7 …").
+    what: String,
+    /// When the key was fed (front-end seconds).
+    since: f64,
+    /// The worker's result.
+    done: mpsc::Receiver<Fed>,
+}
+
+/// Seconds between two steps of a walk (`X`, `>`, a click) on screen: fast enough that a
+/// walk across a floor takes a second or two, slow enough to be followed (Brogue's travel
+/// shows every step too).
+pub const TRAVEL_STEP_SECONDS: f64 = 0.025;
+
+/// A walk under way in the session: the planner's state, when its next step is due, and
+/// whether the last step fed is still to be looked at.
+#[derive(Debug)]
+struct Walking {
+    travel: Travel,
+    next_at: f64,
+    waiting: bool,
+}
+
+/// The key that toggles sight in a classic game: Tab.
+pub const SIGHT_KEY: char = '\t';
+
+/// What a session starts with (the command line's flags).
+#[derive(Debug, Clone)]
+pub struct ShellOptions {
+    /// Width of new worlds in tiles.
+    pub width: usize,
+    /// Height of new worlds in tiles.
+    pub height: usize,
+    /// Generator settings for new worlds.
+    pub settings: GeneratorSettings,
+    /// Floors in a run (`--floors`).
+    pub floors: u32,
+    /// Explorations' `--max-unexplored` and `--branch-timer`.
+    pub explore: ExploreSettings,
+    /// The save folder.
+    pub save_dir: PathBuf,
+    /// The slot `:Q` saves to and `L` loads from (`--slot`; `save` is `save.bin`).
+    pub slot: String,
+    /// How walls are drawn (`--walls`); `None`: box in runs and explorations, Java `#` in
+    /// the classic game.
+    pub walls: Option<WallStyle>,
+    /// Watch the save instead of playing (`--watch`): leaving the watch ends the program.
+    pub watch: bool,
+}
+
+/// What a shown world is, for the camera: a new one recentres the camera, the same one with
+/// its frame moved or grown keeps the camera on the same tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scene {
+    /// The game's seed.
+    pub seed: u64,
+    /// A run's floor (0 outside runs).
+    pub floor: u32,
+    /// The shown world's width in tiles.
+    pub width: usize,
+    /// The shown world's height in tiles.
+    pub height: usize,
+    /// Where the world's `(0, 0)` lies in the dungeon (an exploration's frame moves as its
+    /// map grows or the avatar changes maps).
+    pub origin: Pos,
+}
+
+impl Scene {
+    /// The scene `game` shows.
+    pub fn of(game: &GameState) -> Scene {
+        let world = game.rect();
+        Scene {
+            seed: game.seed(),
+            floor: game.run().map_or(0, |r| r.floor),
+            width: world.width as usize,
+            height: world.height as usize,
+            origin: game.origin(),
+        }
+    }
+
+    /// Whether `next` is this scene with only its frame moved or grown (an exploration
+    /// made a room or changed maps).
+    pub fn is_moved(&self, next: &Scene) -> bool {
+        (self.seed, self.floor) == (next.seed, next.floor)
+            && (self.origin, self.width, self.height) != (next.origin, next.width, next.height)
+    }
+}
+
+/// A keyboard session: the interpreter, the save, the watch, the message and the timers, and
+/// the rules of what is shown (the module's doc).
+#[derive(Debug)]
+pub struct Shell {
+    interpreter: Interpreter,
+    store: FileStore,
+    save_check: SaveCheck,
+    /// The last message ([`screens::feedback`]), empty for none.
+    message: String,
+    /// When the program ends (front-end seconds), once the player has quit.
+    closing_at: Option<f64>,
+    /// The line printed once the front-end is gone ([`screens::saved_line`] after `:Q`).
+    farewell: Option<String>,
+    /// The screen between two floors, and until when it stays (front-end seconds).
+    floor_screen: Option<(f64, TextScreen)>,
+    /// Sight in a classic game (Tab).
+    classic_sight: bool,
+    walls: Option<WallStyle>,
+    /// The save being watched, and whether leaving it ends the program.
+    watch: Option<Watch>,
+    watch_closes: bool,
+    /// The camera over the shown world and the scene it follows; `None` recentres it.
+    camera: Option<(Scene, Camera)>,
+    /// The key being fed on a worker thread, when it takes long.
+    busy: Option<Busy>,
+    /// Keys typed while busy, fed once it is done.
+    queued: VecDeque<char>,
+    /// The help or the message log over the game, if open.
+    overlay: Option<Overlay>,
+    /// The last [`screens::LOG_LENGTH`] messages of this game, oldest first.
+    log: VecDeque<String>,
+    /// The slots listed by `L`, while [`Overlay::Slots`] is open.
+    slot_list: Vec<byog_game::save::Slot>,
+    /// What `:Q` would write over, while [`Overlay::Replace`] is open.
+    replacing: Option<byog_game::save::Replaced>,
+    /// The walk under way (`X`, `>`, a click).
+    walking: Option<Walking>,
+    /// A route through armed traps waiting for `Y`.
+    confirm: Option<(Goal, Route)>,
+    /// The events of the last key fed that acted.
+    last_events: Option<Events>,
+}
+
+impl Shell {
+    /// A session at the menu, or watching the save (`options.watch`).
+    ///
+    /// # Errors
+    /// [`PlayError::Watch`] when `options.watch` and the save cannot be watched.
+    pub fn new(options: ShellOptions) -> Result<Shell, PlayError> {
+        let store = FileStore::slot(&options.save_dir, &options.slot)
+            .unwrap_or_else(|_| FileStore::in_dir(&options.save_dir));
+        let watch = if options.watch {
+            Some(Watch::of_store(&store)?)
+        } else {
+            None
+        };
+        Ok(Shell {
+            interpreter: Interpreter::new(options.width, options.height, options.settings)
+                .with_floors(options.floors)
+                .with_explore(options.explore),
+            store,
+            save_check: SaveCheck::default(),
+            message: String::new(),
+            closing_at: None,
+            farewell: None,
+            floor_screen: None,
+            classic_sight: false,
+            walls: options.walls,
+            watch_closes: watch.is_some(),
+            watch,
+            camera: None,
+            busy: None,
+            queued: VecDeque::new(),
+            overlay: None,
+            log: VecDeque::new(),
+            slot_list: Vec::new(),
+            replacing: None,
+            walking: None,
+            confirm: None,
+            last_events: None,
+        })
+    }
+
+    /// One key at `now` (front-end seconds): Tab toggles sight; while watching, the watch's
+    /// keys; `V` at the menu watches the save; every other key goes to the interpreter.
+    /// Keys after the player has quit are ignored.
+    pub fn key(&mut self, key: char, now: f64) {
+        if self.closing_at.is_some() {
+            return;
+        }
+        if self.busy.is_some() {
+            if self.walking.is_some() {
+                // A key stops a walk, whatever it is; it is not kept for after.
+                self.walk_stopped(Stop::Key);
+            } else {
+                self.queued.push_back(key);
+            }
+            return;
+        }
+        if self.walking.is_some() {
+            self.walk_stopped(Stop::Key);
+            return;
+        }
+        if (key == watch::HOME || key == watch::END) && self.watch.is_none() {
+            // Home and End only seek a watch.
+            return;
+        }
+        if let Some((goal, route)) = self.confirm.take() {
+            if key.eq_ignore_ascii_case(&'Y') {
+                self.start_walk(goal, route.armed, now);
+            } else {
+                self.message = "travel cancelled".to_owned();
+            }
+            return;
+        }
+        if let Some(overlay) = &mut self.overlay {
+            // W/S (and their aliases) scroll the log; a number picks a slot; Y or N answer
+            // the question before saving over another game; any other key closes it.
+            let scroll = move_alias(key).unwrap_or(key).to_ascii_uppercase();
+            match (overlay, key.to_ascii_uppercase()) {
+                (Overlay::Log { back }, _) if scroll == 'W' => {
+                    *back = (*back + 1).min(self.log.len().saturating_sub(1));
+                }
+                (Overlay::Log { back }, _) if scroll == 'S' => *back = back.saturating_sub(1),
+                (Overlay::Slots, d @ '1'..='9') => {
+                    self.overlay = None;
+                    let pick = self.slot_list.get(d as usize - '1' as usize);
+                    if let Some(store) =
+                        pick.and_then(|s| FileStore::slot(self.store.folder(), &s.name).ok())
+                    {
+                        self.store = store;
+                        self.feed('L', now);
+                    }
+                }
+                (Overlay::Replace, 'Y') => {
+                    self.overlay = None;
+                    self.feed('Q', now);
+                }
+                (Overlay::Replace, 'N') => {
+                    self.overlay = None;
+                    if let Some(store) = self.fresh_slot() {
+                        self.store = store;
+                    }
+                    self.feed('Q', now);
+                }
+                (Overlay::Replace, _) => {
+                    self.overlay = None;
+                    self.message = "not saved: the slot holds another game".to_owned();
+                }
+                _ => self.overlay = None,
+            }
+            return;
+        }
+        let mode = self.interpreter.mode();
+        if self.watch.is_none() && mode == Mode::Menu && key.eq_ignore_ascii_case(&'L') {
+            // More than the current slot to choose from: list them.
+            let slots = byog_game::save::slots(self.store.folder());
+            let current = self.store.slot_name();
+            if slots.len() > 1 || slots.iter().any(|s| s.name != current) {
+                self.slot_list = slots;
+                self.overlay = Some(Overlay::Slots);
+                return;
+            }
+        }
+        if self.watch.is_none()
+            && matches!(
+                mode,
+                Mode::Playing { colon: true } | Mode::Ended { colon: true }
+            )
+            && key.eq_ignore_ascii_case(&'Q')
+            && let Some(game) = self.interpreter.game()
+            && let Some(replaced) = byog_game::save::replaced_by(&self.store, game)
+        {
+            self.replacing = Some(replaced);
+            self.overlay = Some(Overlay::Replace);
+            return;
+        }
+        let in_game = matches!(mode, Mode::Playing { .. } | Mode::Ended { .. });
+        if self.watch.is_none() && (in_game || mode == Mode::Menu) && key == screens::HELP_KEY {
+            self.overlay = Some(Overlay::Help);
+            return;
+        }
+        if self.watch.is_none() && in_game && key.eq_ignore_ascii_case(&screens::LOG_KEY) {
+            self.overlay = Some(Overlay::Log { back: 0 });
+            return;
+        }
+        let key = match mode {
+            Mode::Playing { .. } if self.watch.is_none() => move_alias(key).unwrap_or(key),
+            _ => key,
+        };
+        if key == SIGHT_KEY {
+            self.classic_sight = !self.classic_sight;
+        } else if self.watch.is_none()
+            && mode == (Mode::Playing { colon: false })
+            && let Some(goal) = travel_goal(key)
+        {
+            self.travel(goal, now);
+        } else if self.watch.is_some() {
+            self.watch_key(key, now);
+        } else if key.eq_ignore_ascii_case(&screens::WATCH_KEY)
+            && self.interpreter.mode() == Mode::Menu
+        {
+            self.start_watch();
+        } else {
+            self.feed(key, now);
+        }
+    }
+
+    /// A click on world tile `pos` (a position of the shown world, as the HUD names it):
+    /// in a game in play, walks the shortest known way there, as travel does; during a walk,
+    /// stops it.
+    pub fn click(&mut self, pos: Pos, now: f64) {
+        if self.closing_at.is_some() {
+            return;
+        }
+        if self.walking.is_some() {
+            return self.walk_stopped(Stop::Key);
+        }
+        if self.busy.is_some()
+            || self.overlay.is_some()
+            || self.watch.is_some()
+            || self.confirm.is_some()
+            || self.interpreter.mode() != (Mode::Playing { colon: false })
+        {
+            return;
+        }
+        if let Some(game) = self.interpreter.game_in_play() {
+            let goal = Goal::tile(game, pos);
+            self.travel(goal, now);
+        }
+    }
+
+    /// Starts a walk to `goal`, or says why there is none; a route of more than one step
+    /// through armed traps is shown and waits for `Y`.
+    fn travel(&mut self, goal: Goal, now: f64) {
+        let Some(game) = self.interpreter.game_in_play() else {
+            return;
+        };
+        match travel::plan(game, goal) {
+            Err(stop) => self.say_logged(stop.to_string()),
+            Ok(route) if route.armed > 0 && route.steps.len() > 1 => {
+                let health = game.health().unwrap_or(0);
+                self.message = format!(
+                    "the way crosses {} armed trap{} and costs {} of your {health} hearts: Y goes, any other key stays",
+                    route.armed,
+                    if route.armed == 1 { "" } else { "s" },
+                    route.armed
+                );
+                self.confirm = Some((goal, route));
+            }
+            Ok(_) => self.start_walk(goal, 0, now),
+        }
+    }
+
+    /// Starts walking to `goal`, going on through `hearts` losses of health.
+    fn start_walk(&mut self, goal: Goal, hearts: u32, now: f64) {
+        if let Some(game) = self.interpreter.game_in_play() {
+            self.walking = Some(Walking {
+                travel: Travel::new(game, goal).allowing_hurts(hearts),
+                next_at: now,
+                waiting: false,
+            });
+            self.walk_step(now);
+        }
+    }
+
+    /// One step of the walk: looks at the last step fed if not yet done (stop?), then feeds
+    /// the next, and looks at it at once unless it went to a worker thread.
+    fn walk_step(&mut self, now: f64) {
+        self.observe_walk();
+        let Some(mut walking) = self.walking.take() else {
+            return;
+        };
+        let Some(game) = self.interpreter.game_in_play() else {
+            return;
+        };
+        match walking.travel.next(game) {
+            Err(stop) => self.walk_stopped(stop),
+            Ok(action) => {
+                walking.waiting = true;
+                walking.next_at = now + TRAVEL_STEP_SECONDS;
+                self.walking = Some(walking);
+                self.last_events = None;
+                self.feed(action.key(), now);
+                if self.busy.is_none() {
+                    self.observe_walk();
+                }
+            }
+        }
+    }
+
+    /// Looks at the step of the walk fed last, once it is done: the walk stops there if it
+    /// should (arrived, something in sight, hurt, ...).
+    fn observe_walk(&mut self) {
+        let Some(mut walking) = self.walking.take() else {
+            return;
+        };
+        if walking.waiting {
+            walking.waiting = false;
+            let events = self.last_events.take().unwrap_or(Events::none());
+            let Some(game) = self.interpreter.game_in_play() else {
+                return;
+            };
+            if let Some(stop) = walking.travel.observe(game, &events) {
+                return self.walk_stopped(stop);
+            }
+        }
+        self.walking = Some(walking);
+    }
+
+    /// The walk has stopped: says why, unless the last step's own message says it (a
+    /// feature handled, a new floor, the end) or it simply arrived.
+    fn walk_stopped(&mut self, stop: Stop) {
+        self.walking = None;
+        match stop {
+            Stop::Arrived | Stop::Event | Stop::Over => {}
+            Stop::Hurt if !self.message.is_empty() => {}
+            _ => self.say_logged(stop.to_string()),
+        }
+    }
+
+    /// Shows `message` and keeps it in the message log.
+    fn say_logged(&mut self, message: String) {
+        self.message = message;
+        if self.log.len() == screens::LOG_LENGTH {
+            self.log.pop_front();
+        }
+        self.log.push_back(self.message.clone());
+    }
+
+    /// Walks a walk under way to its end at once (the keys of `--keys`: each key's walk is
+    /// done before the next key, as in an input string).
+    pub fn finish_walk(&mut self, now: f64) {
+        while self.walking.is_some() {
+            if let Some(busy) = self.busy.take() {
+                match busy.done.recv() {
+                    Ok(fed) => self.finish(fed, now),
+                    Err(_) => {
+                        // The worker died: tick says so.
+                        self.busy = Some(busy);
+                        return;
+                    }
+                }
+                continue;
+            }
+            self.walk_step(now);
+        }
+    }
+
+    /// The tiles of a route waiting for `Y` (world positions), for the front-ends to mark.
+    pub fn route(&self) -> Option<&[Pos]> {
+        self.confirm.as_ref().map(|(_, r)| r.tiles.as_slice())
+    }
+
+    /// Whether a walk is under way.
+    pub fn is_walking(&self) -> bool {
+        self.walking.is_some()
+    }
+
+    /// V at the menu: watches the save from its start (or says why it cannot).
+    fn start_watch(&mut self) {
+        match Watch::of_store(&self.store) {
+            Ok(watch) => {
+                self.watch = Some(watch);
+                self.camera = None;
+                self.message.clear();
+            }
+            Err(e) => self.message = screens::watch_refused(&e.to_string()),
+        }
+    }
+
+    /// A key while watching ([`watch::Control`]); the rest are ignored (a watch never plays).
+    fn watch_key(&mut self, key: char, now: f64) {
+        match watch::feed_key(&mut self.watch, key) {
+            Ok(true) => {
+                self.camera = None;
+                if self.watch_closes {
+                    self.closing_at = Some(now);
+                }
+            }
+            Ok(false) => {}
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Feeds one key to the interpreter and keeps what it said. A key that may take long
+    /// ([`Shell::long_work`]) is fed on a worker thread; if it is not done within
+    /// [`BUSY_AFTER_SECONDS`] the session is busy until [`Shell::tick`] sees it done.
+    fn feed(&mut self, key: char, now: f64) {
+        self.floor_screen = None;
+        let Some(what) = self.long_work(key) else {
+            let outcome = self.interpreter.feed(key, &mut self.store);
+            self.fed(outcome, now);
+            return;
+        };
+        let mut interpreter = std::mem::replace(
+            &mut self.interpreter,
+            Interpreter::new(1, 1, GeneratorSettings::default()),
+        );
+        let mut store = self.store.clone();
+        let (tx, done) = mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = interpreter.feed(key, &mut store);
+            let _ = tx.send((interpreter, store, outcome));
+        });
+        match done.recv_timeout(Duration::from_secs_f64(BUSY_AFTER_SECONDS)) {
+            Ok(fed) => self.finish(fed, now),
+            Err(_) => {
+                self.busy = Some(Busy {
+                    what,
+                    since: now,
+                    done,
+                })
+            }
+        }
+    }
+
+    /// What `key` makes when it may take long, in a player's words: `S` starting a game (a
+    /// world, a run's first floor), `L` loading the save, `Q` after `:` saving, and a move
+    /// in a run (into an exit: the next floor). `None` for the keys that never take long.
+    fn long_work(&self, key: char) -> Option<String> {
+        let upper = key.to_ascii_uppercase();
+        let (w, h) = (self.interpreter.width(), self.interpreter.height());
+        match self.interpreter.mode() {
+            Mode::SeedEntry { kind, seed, .. } if upper == 'S' => Some(format!(
+                "making the {} of seed {seed} ({w} × {h} tiles at most)",
+                kind.noun()
+            )),
+            Mode::Menu if upper == 'L' => Some("loading the save".to_owned()),
+            Mode::Playing { colon: true } | Mode::Ended { colon: true } if upper == 'Q' => {
+                Some("saving the game".to_owned())
+            }
+            Mode::Playing { colon: false }
+                if "WASD".contains(upper) && self.interpreter.game()?.run().is_some() =>
+            {
+                Some("making the next floor".to_owned())
+            }
+            _ => None,
+        }
+    }
+
+    /// A key fed on a worker thread is done: the interpreter and the store come back.
+    fn finish(&mut self, (interpreter, store, outcome): Fed, now: f64) {
+        self.interpreter = interpreter;
+        self.store = store;
+        self.busy = None;
+        self.fed(outcome, now);
+    }
+
+    /// Keeps what a key did: the message, the screen between floors, the goodbye.
+    fn fed(&mut self, outcome: Result<Outcome, InterpretError>, now: f64) {
+        match outcome {
+            Ok(outcome) => {
+                match &outcome {
+                    Outcome::Started => {
+                        self.camera = None;
+                        self.log.clear();
+                    }
+                    Outcome::Acted(events) => {
+                        self.last_events = Some(*events);
+                        self.floor_screen =
+                            screens::descent_screen(events, self.interpreter.game())
+                                .map(|screen| (now + screens::FLOOR_SCREEN_SECONDS, screen));
+                        if self.floor_screen.is_some() {
+                            self.camera = None;
+                        }
+                    }
+                    Outcome::Closed(Closing::SavedAndQuit) => {
+                        self.farewell = self.interpreter.game().map(|game| {
+                            let mut line = screens::saved_line(game, self.store.path());
+                            if let Some(replaced) = self.interpreter.replaced() {
+                                line.push_str(&format!("; {replaced}"));
+                            }
+                            line
+                        });
+                    }
+                    _ => {}
+                }
+                let f = screens::feedback(&outcome, self.store.path());
+                self.message = f.message;
+                if let Some(note) = self.interpreter.take_note() {
+                    // A `:` the key dropped: said first, then what the key did.
+                    let note = note.player_message();
+                    self.message = if self.message.is_empty() {
+                        note
+                    } else {
+                        format!("{note} · {}", self.message)
+                    };
+                }
+                if let (Outcome::Closed(Closing::SavedAndQuit), Some(replaced)) =
+                    (&outcome, self.interpreter.replaced())
+                {
+                    self.message = format!("{} ({replaced})", self.message);
+                }
+                if f.closing {
+                    self.closing_at = Some(now + screens::GOODBYE_SECONDS);
+                }
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+        if !self.message.is_empty() {
+            if self.log.len() == screens::LOG_LENGTH {
+                self.log.pop_front();
+            }
+            self.log.push_back(self.message.clone());
+        }
+    }
+
+    /// A slot of the save folder that holds nothing yet, named after the game in play
+    /// (`r7`, then `r7-2`, …): where `:Q` keeps a game rather than save over another.
+    fn fresh_slot(&self) -> Option<FileStore> {
+        let game = self.interpreter.game()?;
+        let base = format!("{}{}", game.kind().key().to_ascii_lowercase(), game.seed());
+        let base: String = base
+            .chars()
+            .take(byog_game::save::MAX_SLOT_NAME - 4)
+            .collect();
+        (1..1000)
+            .map(|n| {
+                if n == 1 {
+                    base.clone()
+                } else {
+                    format!("{base}-{n}")
+                }
+            })
+            .filter_map(|name| FileStore::slot(self.store.folder(), &name).ok())
+            .find(|store| !store.exists())
+    }
+
+    /// Whether a key is being fed on a worker thread and taking long.
+    pub fn is_busy(&self) -> bool {
+        self.busy.is_some()
+    }
+
+    /// Shows `message` in place of the last one (a front-end's own key, such as a zoom).
+    pub fn say(&mut self, message: String) {
+        self.message = message;
+    }
+
+    /// Moves time on to `now` (front-end seconds): the floor screen ends when its time is
+    /// up, the watch plays the steps due. Returns whether what is shown changed.
+    pub fn tick(&mut self, now: f64) -> bool {
+        let mut changed = false;
+        if let Some(busy) = &self.busy {
+            match busy.done.try_recv() {
+                Ok(fed) => {
+                    self.finish(fed, now);
+                    // The keys typed meanwhile, in order, until one is busy again.
+                    while self.busy.is_none()
+                        && let Some(key) = self.queued.pop_front()
+                    {
+                        self.key(key, now);
+                    }
+                }
+                Err(mpsc::TryRecvError::Empty) => {}
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    // The worker died (a bug): say so rather than waiting for ever.
+                    self.busy = None;
+                    self.message = "byog failed while working on that key; the game is gone \
+                                    (nothing was saved)"
+                        .to_owned();
+                    self.interpreter = Interpreter::new(1, 1, GeneratorSettings::default());
+                }
+            }
+            // The elapsed time on the busy screen changes.
+            changed = true;
+        }
+        if self.busy.is_none()
+            && self.overlay.is_none()
+            && self.walking.as_ref().is_some_and(|w| now >= w.next_at)
+        {
+            self.walk_step(now);
+            changed = true;
+        }
+        if self.floor_screen.as_ref().is_some_and(|(t, _)| now >= *t) {
+            self.floor_screen = None;
+            changed = true;
+        }
+        if let Some(watch) = &mut self.watch {
+            let before = watch.step_count();
+            if let Err(e) = watch.tick(now) {
+                self.message = e.to_string();
+                changed = true;
+            }
+            changed |= watch.step_count() != before;
+        }
+        changed
+    }
+
+    /// Whether the program should end now (`now` in front-end seconds): the player quit and
+    /// the goodbye has been shown.
+    pub fn is_over(&self, now: f64) -> bool {
+        self.closing_at.is_some_and(|t| now >= t)
+    }
+
+    /// The next time (front-end seconds) something changes by itself: the end of the floor
+    /// screen or of the goodbye (a watch's steps and the time shown while busy are not
+    /// counted: ask [`Shell::tick`], which says when they changed).
+    pub fn deadline(&self) -> Option<f64> {
+        [
+            self.closing_at,
+            self.floor_screen.as_ref().map(|f| f.0),
+            self.walking.as_ref().map(|w| w.next_at),
+        ]
+        .into_iter()
+        .flatten()
+        .reduce(f64::min)
+    }
+
+    /// The line to print once the front-end is gone: where `:Q` saved the game.
+    pub fn farewell(&self) -> Option<&str> {
+        self.farewell.as_deref()
+    }
+
+    /// The game on screen: the one watched, else the interpreter's (also after it ended).
+    pub fn shown_game(&self) -> Option<&GameState> {
+        if self.busy.is_some() {
+            return None;
+        }
+        match &self.watch {
+            Some(watch) => watch.game(),
+            None => self.interpreter.game(),
+        }
+    }
+
+    /// Whether the world is on screen (a game in play, or a watch) rather than a text screen;
+    /// the front-ends' own game keys (the window's zoom and minimap) work only then.
+    pub fn shows_world(&self) -> bool {
+        self.busy.is_none()
+            && self.overlay.is_none()
+            && (self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. }))
+    }
+
+    /// Whether `game` is drawn in sight: a run and an exploration always, a classic game
+    /// when Tab says so.
+    pub fn in_sight(&self, game: &GameState) -> bool {
+        game.run().is_some() || game.explore().is_some() || self.classic_sight
+    }
+
+    /// How `game`'s walls are drawn: `--walls`, else box walls in runs and explorations and
+    /// the Java `#` in the classic game.
+    pub fn walls(&self, game: &GameState) -> WallStyle {
+        self.walls
+            .unwrap_or(if game.run().is_some() || game.explore().is_some() {
+                WallStyle::Box
+            } else {
+                WallStyle::Java
+            })
+    }
+
+    /// Whether the shown world is drawn at a fixed tile size, the camera scrolling, rather
+    /// than scaled to fit: an exploration's world grows room by room.
+    pub fn fixed_tile_size(&self) -> bool {
+        self.shown_game().is_some_and(|g| g.explore().is_some())
+    }
+
+    /// Whether the tile at `pos` may be named under the pointer: in sight, only one seen.
+    pub fn names(&self, game: &GameState, pos: Pos) -> bool {
+        !self.in_sight(game) || game.has_seen(pos)
+    }
+
+    /// The camera over the shown world for a view of `cols × rows` tiles, following the
+    /// avatar: recentred for a new scene (or after a new game, a load, a new floor, a watch
+    /// started or left), kept on the same tiles when the scene's frame moved. `None` when no
+    /// world is shown.
+    pub fn follow(&mut self, cols: u32, rows: u32) -> Option<Camera> {
+        let game = self.shown_game().filter(|_| self.shows_world())?;
+        let scene = Scene::of(game);
+        let (w, h, at) = (scene.width, scene.height, game.avatar());
+        let camera = match self.camera {
+            Some((s, camera)) if s == scene => camera.follow(cols, rows, w, h, at),
+            Some((s, mut camera)) if s.is_moved(&scene) => {
+                camera.origin.x += s.origin.x - scene.origin.x;
+                camera.origin.y += s.origin.y - scene.origin.y;
+                camera.follow(cols, rows, w, h, at)
+            }
+            _ => Camera::centred(cols, rows, w, h, at),
+        };
+        self.camera = Some((scene, camera));
+        Some(camera)
+    }
+
+    /// The camera as [`Shell::follow`] last placed it, and its scene.
+    pub fn camera(&self) -> Option<(Scene, Camera)> {
+        self.camera
+    }
+
+    /// What to show now (`now` in front-end seconds), with `under_mouse` the world tile under
+    /// the pointer (already checked with [`Shell::names`]): the screen between floors, the
+    /// watch's HUD, or the interpreter's screen.
+    pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
+        if let Some(busy) = &self.busy {
+            return Screen::Text(busy_screen(&busy.what, now - busy.since));
+        }
+        match self.overlay {
+            Some(Overlay::Help) => {
+                let kind = self.interpreter.game().map(GameState::kind);
+                let kind = kind.filter(|_| self.interpreter.mode() != Mode::Menu);
+                return Screen::Text(screens::help_screen(kind));
+            }
+            Some(Overlay::Log { back }) => {
+                let log: Vec<String> = self.log.iter().cloned().collect();
+                return Screen::Text(screens::log_screen(&log, back));
+            }
+            Some(Overlay::Slots) => {
+                return Screen::Text(screens::slots_screen(
+                    &self.slot_list,
+                    &self.store.slot_name(),
+                ));
+            }
+            Some(Overlay::Replace) => {
+                if let Some(replaced) = &self.replacing {
+                    return Screen::Text(screens::replace_screen(
+                        replaced,
+                        &self.store.slot_name(),
+                    ));
+                }
+            }
+            None => {}
+        }
+        if let Some((until, floor)) = &self.floor_screen
+            && now < *until
+            && self.watch.is_none()
+        {
+            return Screen::Text(floor.clone());
+        }
+        if let Some(hud) = self
+            .watch
+            .as_ref()
+            .and_then(|w| screens::watch_hud(w, under_mouse, &self.message))
+        {
+            return Screen::Game(hud);
+        }
+        // Only the menu shows the save: the file is looked at only there.
+        let save = if self.interpreter.mode() == Mode::Menu {
+            self.save_check.state(&self.store)
+        } else {
+            &SaveState::Missing
+        };
+        screens::screen(
+            &self.interpreter,
+            Context {
+                save,
+                message: &self.message,
+                under_mouse,
+            },
+        )
+    }
+}
+
+/// The screen while a key takes long: what is being made, for how long, and how to quit.
+fn busy_screen(what: &str, seconds: f64) -> TextScreen {
+    let dots = ".".repeat(1 + (seconds * 2.0) as usize % 3);
+    TextScreen {
+        lines: vec![
+            Line::new(format!("{what}{dots}"), Style::Title),
+            Line::blank(),
+            Line::new(format!("{seconds:.1} s"), Style::Normal),
+            Line::blank(),
+            Line::new(
+                "Ctrl-C (or closing the window) quits; nothing is saved",
+                Style::Hint,
+            ),
+        ],
+        message: None,
+    }
+}
+
+/// A file's size and modification time (`None`: no file, or none that can be read).
+type Stamp = Option<(u64, Option<SystemTime>)>;
+
+/// What the menu offers of the save ([`SaveState`]), read again only when the save file
+/// changed (its size or modification time): a stat a frame, a read only now and then.
+#[derive(Debug, Clone, Default)]
+pub struct SaveCheck {
+    /// The file's size and modification time when last read, and what the read found.
+    last: Option<(Stamp, SaveState)>,
+}
+
+impl SaveCheck {
+    /// The save's state now, read again when the file changed since the last call.
+    pub fn state(&mut self, store: &FileStore) -> &SaveState {
+        let stamp = stamp(store.path());
+        match &mut self.last {
+            Some((was, _)) if *was == stamp => {}
+            last => *last = Some((stamp, SaveState::of(store))),
+        }
+        &self.last.as_ref().expect("just set").1
+    }
+}
+
+/// A file's size and modification time, `None` when it cannot be read.
+fn stamp(path: &Path) -> Stamp {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.len(), m.modified().ok()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_save_is_read_again_when_the_file_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FileStore::in_dir(dir.path());
+        let mut check = SaveCheck::default();
+        assert_eq!(check.state(&store), &SaveState::Missing);
+        std::fs::write(store.path(), b"not a save").unwrap();
+        assert!(matches!(check.state(&store), SaveState::Unreadable(_)));
+        std::fs::remove_file(store.path()).unwrap();
+        assert_eq!(check.state(&store), &SaveState::Missing);
+    }
+
+    fn options(dir: &Path) -> ShellOptions {
+        ShellOptions {
+            width: 80,
+            height: 30,
+            settings: GeneratorSettings::default(),
+            floors: 3,
+            explore: ExploreSettings::default(),
+            save_dir: dir.to_owned(),
+            slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+            walls: None,
+            watch: false,
+        }
+    }
+
+    fn shell(dir: &Path) -> Shell {
+        Shell::new(options(dir)).unwrap()
+    }
+
+    fn keys(shell: &mut Shell, keys: &str, now: f64) {
+        for k in keys.chars() {
+            shell.key(k, now);
+        }
+    }
+
+    #[test]
+    fn a_key_that_takes_long_keeps_the_keys_typed_meanwhile_for_after_it() {
+        // A world of 4096 × 4096 tiles takes longer than BUSY_AFTER_SECONDS in any build.
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Shell::new(ShellOptions {
+            width: 4096,
+            height: 4096,
+            ..options(dir.path())
+        })
+        .unwrap();
+        keys(&mut s, "N77S", 0.0);
+        assert!(s.is_busy(), "the world is made on a worker thread");
+        assert_eq!(s.shown_game(), None);
+        let Screen::Text(busy) = s.screen(1.0, None) else {
+            panic!("a text screen while busy");
+        };
+        assert!(busy.lines[0].text.starts_with("making the game of seed 77"));
+        assert_eq!(busy.lines[2].text, "1.0 s");
+        // Typed while busy: kept, and fed in order once the world is there.
+        keys(&mut s, "WA\t:Q", 1.0);
+        let mut now = 1.0;
+        while s.is_busy() {
+            std::thread::sleep(Duration::from_millis(20));
+            now += 0.02;
+            assert!(s.tick(now));
+        }
+        let game = s.shown_game().expect("the game, once made");
+        assert_eq!(game.history(), replayed_history("N77SWA", 4096, 4096));
+        assert!(s.in_sight(game), "Tab, typed meanwhile, toggled sight");
+        assert!(s.farewell().is_some(), ":Q, typed meanwhile, saved");
+    }
+
+    #[test]
+    fn a_dropped_colon_and_a_replaced_save_are_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "N1S:D", 0.0);
+        assert!(s.message.contains("colon"), "{}", s.message);
+        keys(&mut s, ":Q", 0.0);
+        assert!(s.farewell().unwrap().starts_with("saved to "));
+        assert!(!s.farewell().unwrap().contains("replaced"));
+        // Another game saved over it asks first (Y saves over it), then says what it
+        // replaced, in the HUD and on the way out.
+        let mut s = shell(dir.path());
+        keys(&mut s, "R2S:Q", 0.0);
+        let Screen::Text(ask) = s.screen(0.0, None) else {
+            panic!("the question is a text screen");
+        };
+        assert_eq!(ask.lines[0].text, "SAVE OVER ANOTHER GAME?");
+        assert!(ask.lines[1].text.contains("holds the game N1S"), "{ask:?}");
+        keys(&mut s, "y", 0.0);
+        assert!(
+            s.message.contains("replaced the save of the game N1S"),
+            "{}",
+            s.message
+        );
+        assert!(
+            s.farewell()
+                .unwrap()
+                .ends_with("; it replaced the save of the game N1S (0 moves)"),
+            "{:?}",
+            s.farewell()
+        );
+    }
+
+    #[test]
+    fn vi_keys_and_the_numpad_move_in_play_and_only_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        // At the menu `l` is still Load (there is no save), in seed entry digits are digits.
+        keys(&mut s, "l", 0.0);
+        assert!(s.message.contains("no saved game"), "{}", s.message);
+        keys(&mut s, "N1248S", 0.0);
+        assert_eq!(s.shown_game().unwrap().seed(), 1248);
+        keys(&mut s, "hjkl2468", 0.0);
+        let vi = s.shown_game().unwrap().history();
+        assert_eq!(vi, replayed_history("N1248SASWDSADW", 80, 30));
+        assert!(vi.chars().skip(6).all(|c| "WASD".contains(c)), "{vi}");
+    }
+
+    #[test]
+    fn help_and_the_message_log_are_view_keys_over_the_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "?", 0.0);
+        let Screen::Text(help) = s.screen(0.0, None) else {
+            panic!("help is a text screen");
+        };
+        assert_eq!(help.lines[0].text, "HELP");
+        keys(&mut s, "x", 0.0);
+        assert!(s.message.is_empty(), "the key that closes help is not fed");
+        keys(&mut s, "R7S?", 0.0);
+        let Screen::Text(help) = s.screen(0.0, None) else {
+            panic!("help over a run");
+        };
+        assert_eq!(help.lines[0].text, "HELP: A RUN");
+        assert!(!s.shows_world());
+        keys(&mut s, "W", 0.0);
+        assert!(s.shows_world(), "any key closes the help");
+        assert_eq!(s.shown_game().unwrap().moves(), 0, "and is not fed");
+        // Every message of this game is in the log, newest at the bottom.
+        keys(&mut s, "FYZ", 0.0);
+        keys(&mut s, "p", 0.0);
+        let Screen::Text(log) = s.screen(0.0, None) else {
+            panic!("the log is a text screen");
+        };
+        assert_eq!(log.lines[0].text, "MESSAGES");
+        assert!(log.lines.last().unwrap().text.starts_with("'Z'"), "{log:?}");
+        assert!(log.lines[log.lines.len() - 3].text.starts_with("'F'"));
+        keys(&mut s, "W", 0.0);
+        let Screen::Text(up) = s.screen(0.0, None) else {
+            panic!("still the log");
+        };
+        assert!(
+            up.lines.last().unwrap().text.starts_with("'Y'"),
+            "scrolled one back"
+        );
+        keys(&mut s, "q", 0.0);
+        assert!(s.shows_world());
+        assert_eq!(
+            s.shown_game().unwrap().history(),
+            "R7S",
+            "view keys never enter it"
+        );
+    }
+
+    #[test]
+    fn slots_keep_two_games_and_l_lists_them() {
+        let dir = tempfile::tempdir().unwrap();
+        // A run in the default slot; then a classic game that would save over it keeps it
+        // instead (N: a new slot named after the game).
+        let mut s = shell(dir.path());
+        keys(&mut s, "R7SDD:Q", 0.0);
+        let mut s = shell(dir.path());
+        keys(&mut s, "N42SDD:Q", 0.0);
+        let Screen::Text(ask) = s.screen(0.0, None) else {
+            panic!("asked before saving over the run");
+        };
+        assert!(ask.lines[1].text.contains("the run R7S"), "{ask:?}");
+        keys(&mut s, "n", 0.0);
+        assert!(
+            s.farewell().unwrap().contains("n42.bin"),
+            "{:?}",
+            s.farewell()
+        );
+        let names: Vec<String> = byog_game::save::slots(dir.path())
+            .into_iter()
+            .map(|slot| slot.name)
+            .collect();
+        assert_eq!(names, ["n42", "save"]);
+        // L lists both, with what each holds; a number loads that one.
+        let mut s = shell(dir.path());
+        keys(&mut s, "L", 0.0);
+        let Screen::Text(list) = s.screen(0.0, None) else {
+            panic!("the slots are listed");
+        };
+        assert!(
+            list.lines[1].text.starts_with("1 n42: the game N42S ("),
+            "{list:?}"
+        );
+        assert!(
+            list.lines[2]
+                .text
+                .starts_with("2 save (current): the run R7S (B1/3, "),
+            "{list:?}"
+        );
+        keys(&mut s, "1", 0.0);
+        assert_eq!(
+            s.shown_game().unwrap().history(),
+            replayed_history("N42SDD", 80, 30)
+        );
+        let mut s = shell(dir.path());
+        keys(&mut s, "L2", 0.0);
+        assert_eq!(
+            s.shown_game().unwrap().history(),
+            replayed_history("R7SDD", 80, 30)
+        );
+        // Any other key goes back to the menu.
+        let mut s = shell(dir.path());
+        keys(&mut s, "Lx", 0.0);
+        assert_eq!(s.interpreter.mode(), Mode::Menu);
+        assert!(s.shown_game().is_none());
+    }
+
+    /// The history replay gives for `keys` (bumps dropped) at `w × h`.
+    fn replayed_history(keys: &str, w: usize, h: usize) -> String {
+        let mut i = Interpreter::new(w, h, GeneratorSettings::default());
+        let mut store = byog_game::save::MemoryStore::default();
+        byog_game::replay::replay(&mut i, keys, &mut store, true, &mut |_| ()).unwrap();
+        i.into_game().unwrap().history()
+    }
+
+    #[test]
+    fn a_walk_goes_one_step_a_tick_takes_the_interpreters_steps_and_stops_at_a_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "R3SX", 0.0);
+        assert!(s.is_walking());
+        let mut now = 0.0;
+        // The first step is taken at once.
+        let mut last = s.shown_game().unwrap().moves();
+        assert_eq!(last, 1);
+        for _ in 0..5 {
+            now += TRAVEL_STEP_SECONDS;
+            assert!(s.tick(now));
+            let moves = s.shown_game().unwrap().moves();
+            assert!(moves <= last + 1, "one step a tick");
+            last = moves;
+        }
+        assert!(s.is_walking() && last >= 3);
+        // A key stops it, and is not fed.
+        keys(&mut s, "D", now);
+        assert!(!s.is_walking());
+        assert_eq!(s.message, "travel stopped by a key");
+        let stopped = s.shown_game().unwrap().history();
+        assert_eq!(s.shown_game().unwrap().moves(), last);
+        // Walked to its end, X takes exactly the steps the interpreter takes for it.
+        let mut s = shell(dir.path());
+        keys(&mut s, "R3SX", 0.0);
+        s.finish_walk(0.0);
+        let walked = s.shown_game().unwrap().history();
+        assert_eq!(walked, replayed_history("R3SX", 80, 30));
+        assert!(walked.starts_with(&stopped), "{walked} {stopped}");
+    }
+
+    #[test]
+    fn view_keys_never_reach_the_interpreter() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "N1234S\tA\t", 0.0);
+        let game = s.shown_game().unwrap();
+        assert_eq!(game.history(), "N1234SA");
+        assert!(!s.in_sight(game), "Tab twice: sight off again");
+        assert_eq!(s.walls(game), WallStyle::Java);
+        // :Q saves, says goodbye, ends after the goodbye, and leaves a line to print.
+        keys(&mut s, ":Q", 1.0);
+        assert!(!s.is_over(1.0));
+        assert_eq!(s.deadline(), Some(1.0 + screens::GOODBYE_SECONDS));
+        assert!(s.is_over(1.0 + screens::GOODBYE_SECONDS));
+        let line = s.farewell().unwrap();
+        assert!(line.starts_with("saved to ") && line.ends_with("(N1234S…, 1 move)"));
+    }
+
+    #[test]
+    fn the_camera_follows_the_avatar_and_recentres_for_a_watch() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        assert_eq!(s.follow(20, 10), None, "the menu shows no world");
+        // An exploration: its frame moves as rooms are made and maps change; the avatar
+        // stays on the view after every key.
+        keys(&mut s, "E42S", 0.0);
+        let walk = "WWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWWWWWWWWWWWWWWWSSSSSSSAAAAAAADDDDDDDDDD";
+        let mut origins = std::collections::BTreeSet::new();
+        for k in walk.chars() {
+            s.key(k, 0.0);
+            let camera = s.follow(20, 10).unwrap();
+            let game = s.shown_game().unwrap();
+            origins.insert((game.origin().x, game.origin().y));
+            assert!(camera.cell_of(game.avatar()).is_some(), "{k}: {camera:?}");
+        }
+        assert!(origins.len() > 1, "the walk moved the frame");
+        // Saved, then watched from the menu: the watch starts at the first world, the camera
+        // centred on its avatar.
+        keys(&mut s, ":Q", 1.0);
+        let mut s = shell(dir.path());
+        keys(&mut s, "V", 0.0);
+        let game = s.shown_game().unwrap();
+        assert_eq!(game.history(), "E42S");
+        let (scene, at) = (Scene::of(game), game.avatar());
+        let camera = s.follow(20, 10).unwrap();
+        assert_eq!(
+            camera,
+            Camera::centred(20, 10, scene.width, scene.height, at)
+        );
+        // Leaving the watch goes back to the menu.
+        s.key(byog_game::interpreter::ESCAPE, 0.0);
+        assert!(!s.shows_world());
+        assert!(
+            !s.is_over(10.0),
+            "a watch started at the menu returns to it"
+        );
+    }
+}

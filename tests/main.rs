@@ -1,0 +1,35 @@
+//! byog's tests, one binary (ripgrep's layout): a module a file, each named after what it
+//! tests. The window's, the terminal's and the PNG export's tests need an X server or tmux and
+//! are `#[ignore]`d unless asked for (`cargo test --test main -- --include-ignored window::`).
+
+mod common;
+
+mod agent;
+mod architecture;
+mod catalog;
+mod cli;
+mod docs;
+mod explore;
+mod explore_play;
+mod explore_snapshots;
+mod fov;
+mod generator;
+mod interpreter;
+#[cfg(feature = "java-parity")]
+mod java_parity;
+mod lootquest;
+mod metrics;
+mod monsters;
+mod png;
+mod policies;
+mod robustness;
+mod run_stats;
+mod runs;
+mod saves;
+mod setting_errors;
+mod sight;
+mod snapshots;
+mod stats;
+mod terminal;
+mod travel;
+mod window;
