@@ -77,9 +77,9 @@ impl Game {
     /// quits or closes it.
     ///
     /// # Errors
-    /// [`byog_shell::PlayError`] when the window cannot open (see [`byog_window::run`]).
+    /// [`byog_shell::PlayError`] when the window cannot open (see [`byog_window::play`]).
     pub fn play_with_keyboard(&self) -> Result<(), byog_shell::PlayError> {
-        byog_window::run(byog_window::WindowOptions {
+        byog_window::play(byog_window::WindowOptions {
             shell: byog_shell::ShellOptions {
                 width: self.width,
                 height: self.height,

@@ -8,7 +8,7 @@ use crate::common;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use byog::core::catalog::{self, Catalog, Report};
+use byog::core::catalog::{self, Catalog, Tally};
 use byog::core::generator::{self, GENERATOR_VERSION, Generated, GeneratorSettings};
 use byog::core::metrics::Requirements;
 use common::{stderr, stdout};
@@ -159,7 +159,7 @@ fn an_empty_then_a_remembered_catalog_give_the_same_worlds_in_one_try_a_seed() {
     }
     assert_eq!(
         r,
-        Report {
+        Tally {
             seeds: 40,
             hits: 40,
             resumed: 0,

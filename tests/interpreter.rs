@@ -5,7 +5,7 @@ use byog::core::GameState;
 use byog::core::game::{LevelStatus, MAX_SEED};
 use byog::core::generator::GeneratorSettings;
 use byog::core::interpreter::{
-    BACKSPACE, Closing, Context, ESCAPE, GameKind, Interpreter, Mode, Outcome, Refusal, Report,
+    BACKSPACE, Closing, ESCAPE, GameKind, Interpreter, Outcome, Phase, PhaseKind, Refusal, Refused,
 };
 use byog::core::replay;
 use byog::core::rules::Event;
@@ -18,7 +18,7 @@ use common::keys_to_exit as path_to_exit;
 
 /// Runs each input string in a fresh interpreter (a new program run) against one shared
 /// save, and returns the last world's text and every report.
-fn run_all(inputs: &[&str]) -> (Option<String>, Vec<Report>) {
+fn run_all(inputs: &[&str]) -> (Option<String>, Vec<Refused>) {
     let mut store = MemoryStore::default();
     let mut reports = Vec::new();
     let mut text = None;
@@ -103,7 +103,7 @@ fn colon_followed_by_another_key_drops_the_colon_and_says_so() {
     assert!(
         matches!(
             err,
-            replay::ReplayError::Strict(Report {
+            replay::ReplayError::Strict(Refused {
                 key: ':',
                 position: 7,
                 ..
@@ -126,7 +126,7 @@ fn keys_after_colon_q_are_ignored_and_reported() {
     for (i, o) in outcomes.iter().enumerate().skip(6) {
         assert_eq!(
             *o,
-            Outcome::Reported(Report {
+            Outcome::Reported(Refused {
                 key: "N5SD:QDDN".chars().nth(i).unwrap(),
                 position: i,
                 reason: Refusal::AfterQuit
@@ -153,7 +153,7 @@ fn load_with_no_save_stays_at_the_menu_and_replay_ends_there() {
     let run = replay::replay(&mut interpreter, "LN1S", &mut store, true, &mut |_| {}).unwrap();
     assert!(run.nothing_to_load);
     assert!(interpreter.game().is_none());
-    assert_eq!(interpreter.mode(), Mode::Menu);
+    assert_eq!(interpreter.phase(), Phase::Menu);
 }
 
 #[test]
@@ -174,7 +174,7 @@ fn seed_digits_past_java_long_max_are_refused() {
     let outcomes = feed_all(&mut interpreter, &input, &mut store);
     assert_eq!(
         outcomes[20],
-        Outcome::Reported(Report {
+        Outcome::Reported(Refused {
             key: '7',
             position: 20,
             reason: Refusal::SeedTooLarge
@@ -188,8 +188,8 @@ fn seed_digits_past_java_long_max_are_refused() {
     let outcomes = feed_all(&mut interpreter, "N9223372036854775808", &mut store);
     assert!(matches!(outcomes[19], Outcome::Reported(r) if r.reason == Refusal::SeedTooLarge));
     assert_eq!(
-        interpreter.mode(),
-        Mode::SeedEntry {
+        interpreter.phase(),
+        Phase::SeedEntry {
             kind: GameKind::Classic,
             seed: 922337203685477580,
             digits: 18
@@ -204,7 +204,7 @@ fn s_without_digits_is_refused() {
     let outcomes = feed_all(&mut interpreter, "NS", &mut store);
     assert_eq!(
         outcomes[1],
-        Outcome::Reported(Report {
+        Outcome::Reported(Refused {
             key: 'S',
             position: 1,
             reason: Refusal::EmptySeed
@@ -347,8 +347,8 @@ fn backspace_deletes_the_last_digit() {
     );
     assert!(matches!(outcomes[3], Outcome::Reported(r) if r.reason == Refusal::NothingToDelete));
     assert_eq!(
-        interpreter.mode(),
-        Mode::SeedEntry {
+        interpreter.phase(),
+        Phase::SeedEntry {
             kind: GameKind::Classic,
             seed: 0,
             digits: 0
@@ -370,12 +370,12 @@ fn escape_leaves_seed_entry_for_the_menu_saving_nothing() {
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     let outcomes = feed_all(&mut interpreter, &format!("N12{ESCAPE}"), &mut store);
     assert_eq!(outcomes[3], Outcome::Accepted);
-    assert_eq!(interpreter.mode(), Mode::Menu);
+    assert_eq!(interpreter.phase(), Phase::Menu);
     assert!(interpreter.game().is_none());
     // Back at the menu the keys are menu keys again; Escape is not one.
     let outcomes = feed_all(&mut interpreter, &format!("{ESCAPE}N5S"), &mut store);
     assert!(
-        matches!(outcomes[0], Outcome::Reported(r) if r.reason == Refusal::UnknownKey(Context::Menu))
+        matches!(outcomes[0], Outcome::Reported(r) if r.reason == Refusal::UnknownKey(PhaseKind::Menu))
     );
     assert_eq!(interpreter.game().unwrap().seed(), 5);
     assert!(store.bytes.is_none());
@@ -383,7 +383,7 @@ fn escape_leaves_seed_entry_for_the_menu_saving_nothing() {
     let path = path_to_exit(&GameState::new(3, 80, 30, GeneratorSettings::default()).unwrap());
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     feed_all(&mut interpreter, &format!("N3S{path}N{ESCAPE}"), &mut store);
-    assert_eq!(interpreter.mode(), Mode::Menu);
+    assert_eq!(interpreter.phase(), Phase::Menu);
     assert_eq!(
         interpreter.game().unwrap().status(),
         LevelStatus::Won,
@@ -393,7 +393,7 @@ fn escape_leaves_seed_entry_for_the_menu_saving_nothing() {
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     let outcomes = feed_all(&mut interpreter, &format!("N3S{path}{ESCAPE}"), &mut store);
     assert_eq!(outcomes.last(), Some(&Outcome::Accepted));
-    assert_eq!(interpreter.mode(), Mode::Menu);
+    assert_eq!(interpreter.phase(), Phase::Menu);
     assert_eq!(interpreter.game().unwrap().status(), LevelStatus::Won);
     assert!(store.bytes.is_none());
 }
@@ -405,12 +405,12 @@ fn an_ended_game_takes_n_for_a_new_game_and_colon_q_to_save() {
     let mut store = MemoryStore::default();
     let mut interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
     feed_all(&mut interpreter, &format!("N{seed}S{path}"), &mut store);
-    assert_eq!(interpreter.mode(), Mode::Ended { colon: false });
+    assert_eq!(interpreter.phase(), Phase::Ended { colon: false });
     // Moves and other keys are refused; `:` then another key drops the colon.
     let outcomes = feed_all(&mut interpreter, "WX:D", &mut store);
     assert!(matches!(outcomes[0], Outcome::Reported(r) if r.reason == Refusal::GameOver));
     assert!(
-        matches!(outcomes[1], Outcome::Reported(r) if r.reason == Refusal::UnknownKey(Context::Ended))
+        matches!(outcomes[1], Outcome::Reported(r) if r.reason == Refusal::UnknownKey(PhaseKind::Ended))
     );
     assert!(matches!(outcomes[3], Outcome::Reported(r) if r.reason == Refusal::GameOver));
     // N starts seed entry for a new game; the won one is left as it was.

@@ -2,12 +2,12 @@
 //! 1,000 held-out seeds in the ignored test, and the guarantee that a policy reads nothing
 //! the player has not seen.
 
-use byog::policy::{Ending, Outcome, Policy, RunSetup, play_run};
+use byog::policy::{Ending, Played, Policy, RunSetup, play_run};
 
 /// Wins of `policy` over `seeds`.
-fn wins(policy: Policy, seeds: std::ops::Range<u64>) -> (u64, Vec<Outcome>) {
+fn wins(policy: Policy, seeds: std::ops::Range<u64>) -> (u64, Vec<Played>) {
     let setup = RunSetup::default();
-    let outcomes: Vec<Outcome> = seeds
+    let outcomes: Vec<Played> = seeds
         .map(|s| play_run(s, policy, &setup, &mut |_| {}).unwrap())
         .collect();
     let won = outcomes.iter().filter(|o| o.ending == Ending::Won).count() as u64;

@@ -20,7 +20,7 @@ use std::process::{Command, Output};
 
 use byog::core::game::MAX_SEED;
 use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::{Interpreter, Mode, Report};
+use byog::core::interpreter::{Interpreter, Phase, Refused};
 use byog::core::replay::{self, ReplayError, ReplayRun};
 use byog::core::save::{self, FileStore, MemoryStore, SAVE_FILE_NAME, SaveError, SaveStore};
 use byog::core::{Action, GameState, LevelStatus};
@@ -118,7 +118,7 @@ fn run_one(
     input: &str,
     store: &mut MemoryStore,
     strict: bool,
-) -> (Result<ReplayRun, ReplayError>, Interpreter, Vec<Report>) {
+) -> (Result<ReplayRun, ReplayError>, Interpreter, Vec<Refused>) {
     run_sized(input, 80, 30, store, strict)
 }
 
@@ -128,7 +128,7 @@ fn run_sized(
     height: usize,
     store: &mut MemoryStore,
     strict: bool,
-) -> (Result<ReplayRun, ReplayError>, Interpreter, Vec<Report>) {
+) -> (Result<ReplayRun, ReplayError>, Interpreter, Vec<Refused>) {
     let mut interpreter = Interpreter::new(width, height, settings());
     let mut reports = Vec::new();
     let result = replay::replay(&mut interpreter, input, store, strict, &mut |r| {
@@ -450,9 +450,9 @@ proptest! {
         match (strict, reports.first()) {
             (Err(ReplayError::Unfinished(_)), None) => {
                 // The string stops in seed entry or after a lone ':'.
-                let mode = interpreter.mode();
+                let mode = interpreter.phase();
                 prop_assert!(
-                    matches!(mode, Mode::SeedEntry { .. } | Mode::Playing { colon: true } | Mode::Ended { colon: true }),
+                    matches!(mode, Phase::SeedEntry { .. } | Phase::Playing { colon: true } | Phase::Ended { colon: true }),
                     "{:?}", mode
                 );
                 prop_assert_eq!(&strict_store.bytes, &before, "--strict saved");

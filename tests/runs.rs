@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::{GameKind, Interpreter, Mode, Outcome, Refusal};
+use byog::core::interpreter::{GameKind, Interpreter, Outcome, Phase, Refusal};
 use byog::core::players::solver;
 use byog::core::replay;
 use byog::core::rules::Event;
@@ -826,7 +826,7 @@ fn outcomes_after(input: &str, after: &str) -> (Interpreter, Vec<Outcome>) {
 fn check_keys_after_a_lost_run(lost: &GameState, why: &str) {
     let input = lost.history();
     let (it, outs) = outcomes_after(&input, "wD:X");
-    assert_eq!(it.mode(), Mode::Ended { colon: false });
+    assert_eq!(it.phase(), Phase::Ended { colon: false });
     for o in &outs[..2] {
         assert!(
             matches!(o, Outcome::Reported(r) if r.reason == Refusal::GameOver),
@@ -845,9 +845,9 @@ fn check_keys_after_a_lost_run(lost: &GameState, why: &str) {
         assert_eq!(g.run().is_some(), kind == GameKind::Run);
         let (it, _) = outcomes_after(&input, &key.to_string());
         assert!(
-            matches!(it.mode(), Mode::SeedEntry { kind: k, digits: 0, .. } if k == kind),
+            matches!(it.phase(), Phase::SeedEntry { kind: k, digits: 0, .. } if k == kind),
             "{:?}",
-            it.mode()
+            it.phase()
         );
     }
     // The binary: a lost run is a result, not an error.

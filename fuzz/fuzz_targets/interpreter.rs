@@ -26,7 +26,7 @@ use std::path::Path;
 use byog::core::GameState;
 use byog::core::LevelStatus;
 use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::{Interpreter, Report};
+use byog::core::interpreter::{Interpreter, Refused};
 use byog::core::replay::{self, ReplayError};
 use byog::core::save::{self, MemoryStore};
 use byog::tile_engine::Tile;
@@ -71,7 +71,7 @@ fn one_run(input: &str, width: usize, height: usize, store: &mut MemoryStore, ch
     });
 
     let mut interpreter = Interpreter::new(width, height, GeneratorSettings::default());
-    let mut reports: Vec<Report> = Vec::new();
+    let mut reports: Vec<Refused> = Vec::new();
     let result = replay::replay(&mut interpreter, input, store, false, &mut |r| {
         reports.push(*r)
     });

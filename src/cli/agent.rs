@@ -17,7 +17,7 @@ use byog_players::agent::{Agent, AgentOptions, serve};
 pub struct AgentArgs {}
 
 /// Runs `agent` until the end of standard input.
-pub fn run(common: &Common, _args: AgentArgs) -> Result<(), CliError> {
+pub fn execute(common: &Common, _args: AgentArgs) -> Result<(), CliError> {
     let mut agent = Agent::new(AgentOptions {
         width: common.width,
         height: common.height,

@@ -1,6 +1,6 @@
 //! The seed catalog on the command line (`docs/catalog.md`): `gen` and `stats` open one with
 //! `--catalog FILE` ([`open`], [`finish`]), and `byog catalog FILE` lists and queries it
-//! ([`run`]). A catalog that cannot be used is reported once on stderr and the command goes on
+//! ([`execute`]). A catalog that cannot be used is reported once on stderr and the command goes on
 //! without it: its output is the same either way.
 
 use std::fmt::Write as _;
@@ -112,7 +112,7 @@ const SHOWN: [&str; 7] = [
 ];
 
 /// Runs `byog catalog`.
-pub fn run(common: &Common, args: CatalogArgs) -> Result<(), CliError> {
+pub fn execute(common: &Common, args: CatalogArgs) -> Result<(), CliError> {
     let format = format_of(args.format, args.json);
     if format == Format::None {
         return Err(CliError::Usage(format!(
@@ -193,7 +193,7 @@ pub fn run(common: &Common, args: CatalogArgs) -> Result<(), CliError> {
         params,
         limit: args.limit,
     };
-    let rows = query::run(&conn, &missing, &q).map_err(sqlite)?;
+    let rows = query::select(&conn, &missing, &q).map_err(sqlite)?;
     let text = if format == Format::Json {
         rows.iter().map(|r| format!("{}\n", row_json(r))).collect()
     } else {

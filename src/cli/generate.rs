@@ -94,7 +94,7 @@ fn make(
 }
 
 /// Runs `gen`.
-pub fn run(common: &Common, args: GenArgs) -> Result<(), CliError> {
+pub fn execute(common: &Common, args: GenArgs) -> Result<(), CliError> {
     common.ignored(
         FLOORS_FLAGS,
         "gen makes the worlds N<seed>S starts; floors are for runs",

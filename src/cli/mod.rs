@@ -200,7 +200,7 @@ pub fn main() -> ExitCode {
         }
     };
     cli.common.given = given_flags(&command, &matches);
-    match run(cli) {
+    match dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("byog: error: {e}");
@@ -322,7 +322,7 @@ fn given_flags(command: &clap::Command, matches: &clap::ArgMatches) -> args::Giv
         .collect()
 }
 
-fn run(cli: Cli) -> Result<(), CliError> {
+fn dispatch(cli: Cli) -> Result<(), CliError> {
     let common = cli.common;
     common.validate()?;
     common.report_other_generator();
@@ -347,20 +347,20 @@ fn run(cli: Cli) -> Result<(), CliError> {
             "the input string '{input}' comes before a command; put it after the command \
              (byog replay {input}) or give it alone (byog {input})"
         ))),
-        (Some(Command::Replay(args)), None) => replay::run(&common, args),
-        (Some(Command::Gen(args)), None) => generate::run(&common, args),
-        (Some(Command::Stats(args)), None) => stats::run(&common, args),
-        (Some(Command::Solve(args)), None) => solve::run(&common, args),
-        (Some(Command::Play(args)), None) => play::run(&common, args),
-        (Some(Command::Agent(args)), None) => agent::run(&common, args),
-        (Some(Command::Catalog(args)), None) => catalog::run(&common, args),
+        (Some(Command::Replay(args)), None) => replay::execute(&common, args),
+        (Some(Command::Gen(args)), None) => generate::execute(&common, args),
+        (Some(Command::Stats(args)), None) => stats::execute(&common, args),
+        (Some(Command::Solve(args)), None) => solve::execute(&common, args),
+        (Some(Command::Play(args)), None) => play::execute(&common, args),
+        (Some(Command::Agent(args)), None) => agent::execute(&common, args),
+        (Some(Command::Catalog(args)), None) => catalog::execute(&common, args),
         (None, None) if cli.replay.file.is_none() => match replay_flags.first() {
             Some(flag) => Err(CliError::Usage(format!(
                 "{flag} goes with an input string: byog {flag} INPUT, or byog replay {flag} INPUT"
             ))),
-            None => play::run(&common, play::PlayArgs::default()),
+            None => play::execute(&common, play::PlayArgs::default()),
         },
-        (None, input) => replay::run(&common, replay::ReplayArgs::of(input, cli.replay)),
+        (None, input) => replay::execute(&common, replay::ReplayArgs::of(input, cli.replay)),
     }
 }
 

@@ -55,7 +55,7 @@ impl Default for PlayArgs {
 }
 
 /// Runs `play`: the terminal game with `--terminal`, else the window at the menu.
-pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
+pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
     let shell = ShellOptions {
         width: common.width,
         height: common.height,
@@ -69,7 +69,7 @@ pub fn run(common: &Common, args: PlayArgs) -> Result<(), CliError> {
     };
     if args.terminal {
         let colorterm = std::env::var("COLORTERM").ok();
-        return byog_terminal::run(byog_terminal::TerminalOptions {
+        return byog_terminal::play(byog_terminal::TerminalOptions {
             shell,
             keys: args.keys,
             colour: byog_terminal::ColorMode::detect(args.color.enabled(), colorterm.as_deref()),
@@ -95,7 +95,7 @@ const TRY_TERMINAL: &str = "play in this terminal with `byog play --terminal`";
 /// Opens the window at the menu; without a display, says so and points to `--terminal`.
 #[cfg(feature = "window")]
 fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
-    byog_window::run(byog_window::WindowOptions {
+    byog_window::play(byog_window::WindowOptions {
         shell,
         keys: args.keys,
         screenshot: args.screenshot,

@@ -100,7 +100,7 @@ impl ReplayArgs {
 }
 
 /// Runs `replay`.
-pub fn run(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
+pub fn execute(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
     let ReplayArgs { input, flags: args } = args;
     let format = format_of(args.format, args.json);
     if format == Format::None {

@@ -6,7 +6,7 @@ use clap::Args;
 use super::args::Common;
 use super::replay::Watched;
 use super::{CliError, write_stdout};
-use byog_game::interpreter::{Interpreter, Mode};
+use byog_game::interpreter::{Interpreter, Phase};
 use byog_game::replay;
 use byog_game::save::DeferredStore;
 use byog_players::solver;
@@ -20,7 +20,7 @@ pub struct SolveArgs {
 }
 
 /// Runs `solve`.
-pub fn run(common: &Common, args: SolveArgs) -> Result<(), CliError> {
+pub fn execute(common: &Common, args: SolveArgs) -> Result<(), CliError> {
     let mut interpreter = Interpreter::new(common.width, common.height, common.settings())
         .with_floors(common.floors)
         .with_explore(common.explore_settings());
@@ -37,14 +37,14 @@ pub fn run(common: &Common, args: SolveArgs) -> Result<(), CliError> {
             "no saved game to load (L): start a run with R<seed>S".into(),
         ));
     }
-    if let Mode::Closed(_) = interpreter.mode() {
+    if let Phase::Closed(_) = interpreter.phase() {
         return Err(CliError::Usage(
             "the input string quits (Q or :Q), so no key after it would be played: \
              leave out the :Q"
                 .into(),
         ));
     }
-    if let Mode::Playing { colon: true } | Mode::Ended { colon: true } = interpreter.mode() {
+    if let Phase::Playing { colon: true } | Phase::Ended { colon: true } = interpreter.phase() {
         return Err(CliError::Usage(
             "the input string ends with a lone ':': leave it out".into(),
         ));

@@ -19,7 +19,7 @@
 //! several processes read and write one catalog at once without corrupting it (SQLite's own
 //! locking: <https://sqlite.org/wal.html>). Opening fails with a [`CatalogError`] on a file that
 //! is not a catalog (not SQLite, truncated, another schema) or that cannot be opened; what goes
-//! wrong later is kept as [`Report::problem`]. The caller reports either once and goes on
+//! wrong later is kept as [`Tally::problem`]. The caller reports either once and goes on
 //! without the catalog: generation never depends on it.
 //!
 //! [`query`] reads a catalog back: seeds by metric ranges, from a small `--where` grammar.
@@ -419,7 +419,7 @@ enum Record {
 /// What a catalog did over one command, for its report (`byog: catalog: …` on stderr) and
 /// the benchmarks.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Report {
+pub struct Tally {
     /// Seeds generated through the catalog.
     pub seeds: u64,
     /// Seeds whose remembered pass was confirmed: one try made.
@@ -682,7 +682,7 @@ impl Catalog {
     }
 
     /// Waits for every write and says what the catalog did.
-    pub fn finish(&self) -> Report {
+    pub fn finish(&self) -> Tally {
         drop(self.sender.lock().unwrap_or_else(|e| e.into_inner()).take());
         let writer = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(w) = writer
@@ -691,7 +691,7 @@ impl Catalog {
             self.note("its writer stopped unexpectedly".into());
         }
         let c = &self.counts;
-        Report {
+        Tally {
             seeds: c.seeds.load(Ordering::Relaxed),
             hits: c.hits.load(Ordering::Relaxed),
             resumed: c.resumed.load(Ordering::Relaxed),

@@ -446,7 +446,7 @@ pub enum QueryError {
 ///
 /// # Errors
 /// [`QueryError`].
-pub fn run(
+pub fn select(
     conn: &Connection,
     missing: &[&'static str],
     query: &Query,

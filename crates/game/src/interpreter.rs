@@ -43,7 +43,7 @@ pub const ESCAPE: char = '\u{1b}';
 
 /// Where the interpreter is, as front-ends see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+pub enum Phase {
     /// The title menu.
     Menu,
     /// Typing a seed after `N` (or `R`, `E`).
@@ -80,7 +80,7 @@ pub enum Closing {
 
 /// Which state a key was not understood in, for the player's message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Context {
+pub enum PhaseKind {
     /// At the menu.
     Menu,
     /// During seed entry.
@@ -95,7 +95,7 @@ pub enum Context {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     /// The key means nothing in this state.
-    UnknownKey(Context),
+    UnknownKey(PhaseKind),
     /// The digit would push the seed past [`MAX_SEED`].
     SeedTooLarge,
     /// `S` before any seed digit.
@@ -117,16 +117,16 @@ impl fmt::Display for Refusal {
     /// The reason in a player's words, without the key.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::UnknownKey(Context::Menu) => {
+            Refusal::UnknownKey(PhaseKind::Menu) => {
                 f.write_str("not a menu key (N new game, R run, E exploration, L load, Q quit)")
             }
-            Refusal::UnknownKey(Context::SeedEntry) => f.write_str(
+            Refusal::UnknownKey(PhaseKind::SeedEntry) => f.write_str(
                 "not a seed key (type digits, then S; Backspace deletes, Esc goes back)",
             ),
-            Refusal::UnknownKey(Context::Playing) => {
+            Refusal::UnknownKey(PhaseKind::Playing) => {
                 f.write_str("not a game key (W A S D move, X explores, > travels to the exit, :Q saves and quits)")
             }
-            Refusal::UnknownKey(Context::Ended) => f.write_str(
+            Refusal::UnknownKey(PhaseKind::Ended) => f.write_str(
                 "the game is over (N new game, R run, E exploration, Esc menu, :Q saves and quits)",
             ),
             Refusal::SeedTooLarge => write!(f, "a seed can be at most {MAX_SEED}"),
@@ -161,7 +161,7 @@ pub fn key_name(key: char) -> String {
 /// A key that was ignored or refused: which key, its 0-based position among all keys fed,
 /// and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Report {
+pub struct Refused {
     /// The key as received.
     pub key: char,
     /// 0-based position of the key in the input (characters, not bytes).
@@ -170,7 +170,7 @@ pub struct Report {
     pub reason: Refusal,
 }
 
-impl Report {
+impl Refused {
     /// The message a player sees (the window's and the terminal's HUD): the key and the
     /// reason, never a position, e.g. "')': not a game key (W A S D move, …, :Q saves and
     /// quits)".
@@ -188,7 +188,7 @@ impl Report {
     }
 }
 
-impl fmt::Display for Report {
+impl fmt::Display for Refused {
     /// The replay form, with the position: "key ')' at position 5 ignored: …".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -216,7 +216,7 @@ pub enum Outcome {
     /// window and the terminal say so and stay at the menu.
     NoSave,
     /// The key did nothing; the report says why.
-    Reported(Report),
+    Reported(Refused),
     /// The program should close now.
     Closed(Closing),
 }
@@ -264,7 +264,7 @@ pub struct Interpreter {
     position: usize,
     /// A report about an earlier key that the last key made certain (a `:` it dropped),
     /// waiting for [`Interpreter::take_note`].
-    note: Option<Report>,
+    note: Option<Refused>,
     /// What the last `:Q` wrote over, if it was not an earlier save of the same game.
     replaced: Option<Replaced>,
 }
@@ -321,17 +321,17 @@ impl Interpreter {
     }
 
     /// The current state.
-    pub fn mode(&self) -> Mode {
+    pub fn phase(&self) -> Phase {
         match &self.state {
-            State::Menu => Mode::Menu,
-            State::SeedEntry { kind, seed, digits } => Mode::SeedEntry {
+            State::Menu => Phase::Menu,
+            State::SeedEntry { kind, seed, digits } => Phase::SeedEntry {
                 kind: *kind,
                 seed: *seed,
                 digits: *digits,
             },
-            State::InGame { game, colon } if game.has_ended() => Mode::Ended { colon: *colon },
-            State::InGame { colon, .. } => Mode::Playing { colon: *colon },
-            State::Closed(c) => Mode::Closed(*c),
+            State::InGame { game, colon } if game.has_ended() => Phase::Ended { colon: *colon },
+            State::InGame { colon, .. } => Phase::Playing { colon: *colon },
+            State::Closed(c) => Phase::Closed(*c),
         }
     }
 
@@ -362,7 +362,7 @@ impl Interpreter {
     /// A report about an earlier key that the last key fed made certain, once: a `:` that
     /// the key after it dropped (it was not `Q`). `replay` reports it like any ignored key
     /// (before the key's own report, if any; `--strict` refuses it), the front-ends show it.
-    pub fn take_note(&mut self) -> Option<Report> {
+    pub fn take_note(&mut self) -> Option<Refused> {
         self.note.take()
     }
 
@@ -412,7 +412,7 @@ impl Interpreter {
     fn step(&mut self, key: char, store: &mut dyn SaveStore) -> Result<Outcome, InterpretError> {
         let upper = key.to_ascii_uppercase();
         let report = |reason| {
-            Ok(Outcome::Reported(Report {
+            Ok(Outcome::Reported(Refused {
                 key,
                 position: self.position,
                 reason,
@@ -430,7 +430,7 @@ impl Interpreter {
                 'Q' => Ok(self.close(Closing::Quit)),
                 _ => match GameKind::from_key(upper) {
                     Some(kind) => Ok(self.enter_seed(kind)),
-                    None => report(Refusal::UnknownKey(Context::Menu)),
+                    None => report(Refusal::UnknownKey(PhaseKind::Menu)),
                 },
             },
             State::SeedEntry { kind, seed, digits } => match upper {
@@ -476,7 +476,7 @@ impl Interpreter {
                     self.start(game);
                     Ok(Outcome::Started)
                 }
-                _ => report(Refusal::UnknownKey(Context::SeedEntry)),
+                _ => report(Refusal::UnknownKey(PhaseKind::SeedEntry)),
             },
             State::InGame { game, colon } => {
                 if *colon && upper == 'Q' {
@@ -486,7 +486,7 @@ impl Interpreter {
                     return Ok(self.close(Closing::SavedAndQuit));
                 }
                 if *colon {
-                    self.note = Some(Report {
+                    self.note = Some(Refused {
                         key: ':',
                         position: self.position - 1,
                         reason: Refusal::ColonDropped,
@@ -519,9 +519,9 @@ impl Interpreter {
                     }
                     (None, true) => match GameKind::from_key(upper) {
                         Some(kind) => Ok(self.enter_seed(kind)),
-                        None => report(Refusal::UnknownKey(Context::Ended)),
+                        None => report(Refusal::UnknownKey(PhaseKind::Ended)),
                     },
-                    (None, false) => report(Refusal::UnknownKey(Context::Playing)),
+                    (None, false) => report(Refusal::UnknownKey(PhaseKind::Playing)),
                 }
             }
             State::Closed(_) => report(Refusal::AfterQuit),

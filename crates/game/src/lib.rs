@@ -21,5 +21,5 @@ pub mod watch;
 pub use action::Action;
 pub use byog_tile_engine::Direction;
 pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};
-pub use interpreter::{Closing, Interpreter, Mode, Outcome, Report};
+pub use interpreter::{Closing, Interpreter, Outcome, Phase, Refused};
 pub use rules::{Event, Events};

@@ -1,7 +1,7 @@
 //! Running an input string through the interpreter, headless (`byog replay`, Java
 //! `playWithInputString`).
 
-use super::interpreter::{Closing, InterpretError, Interpreter, Mode, Outcome, Report};
+use super::interpreter::{Closing, InterpretError, Interpreter, Outcome, Phase, Refused};
 use super::save::{DeferredStore, SaveStore};
 
 /// How a replay ended (the game itself stays in the interpreter).
@@ -32,7 +32,7 @@ pub enum ReplayError {
     },
     /// `--strict`: the first ignored or refused key.
     #[error("{0} (--strict refuses the whole input string; nothing was saved)")]
-    Strict(Report),
+    Strict(Refused),
     /// `--strict`: the input string stops in the middle of a command.
     #[error(
         "the input string ends {0} (--strict refuses the whole input string; nothing was saved)"
@@ -52,7 +52,7 @@ pub fn replay_into(
     interpreter: &mut Interpreter,
     input: &str,
     store: &mut dyn SaveStore,
-    on_report: &mut dyn FnMut(&Report),
+    on_report: &mut dyn FnMut(&Refused),
 ) -> Result<ReplayRun, ReplayError> {
     feed_keys(interpreter, input, store, &mut |r| {
         on_report(r);
@@ -66,7 +66,7 @@ fn feed_keys(
     interpreter: &mut Interpreter,
     input: &str,
     store: &mut dyn SaveStore,
-    on_report: &mut dyn FnMut(&Report) -> Result<(), ReplayError>,
+    on_report: &mut dyn FnMut(&Refused) -> Result<(), ReplayError>,
 ) -> Result<ReplayRun, ReplayError> {
     let mut run = ReplayRun {
         closing: None,
@@ -119,7 +119,7 @@ pub fn replay<S: SaveStore>(
     input: &str,
     store: &mut S,
     strict: bool,
-    on_report: &mut dyn FnMut(&Report),
+    on_report: &mut dyn FnMut(&Refused),
 ) -> Result<ReplayRun, ReplayError> {
     let mut deferred = DeferredStore::new(store);
     let mut run = feed_keys(interpreter, input, &mut deferred, &mut |report| {
@@ -130,18 +130,18 @@ pub fn replay<S: SaveStore>(
         Ok(())
     })?;
     if strict {
-        match interpreter.mode() {
-            Mode::SeedEntry { digits: 0, .. } => {
+        match interpreter.phase() {
+            Phase::SeedEntry { digits: 0, .. } => {
                 return Err(ReplayError::Unfinished(
                     "in seed entry with no digit (type the seed's digits, then S)",
                 ));
             }
-            Mode::SeedEntry { .. } => {
+            Phase::SeedEntry { .. } => {
                 return Err(ReplayError::Unfinished(
                     "in seed entry (add S to start the world)",
                 ));
             }
-            Mode::Playing { colon: true } | Mode::Ended { colon: true } => {
+            Phase::Playing { colon: true } | Phase::Ended { colon: true } => {
                 return Err(ReplayError::Unfinished(
                     "with a lone ':' (add Q to save and quit)",
                 ));

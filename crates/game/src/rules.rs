@@ -15,7 +15,7 @@
 //! moves away from an exit.
 //!
 //! An exploration (`docs/explore.md`, after Evennia's dungeon) moves the avatar over the rooms of its
-//! map; a step across a slot border walks the exit there ([`Dungeon::enter`] from the start
+//! map; a step across a plot border walks the exit there ([`Dungeon::enter`] from the start
 //! room, [`Dungeon::walk`] from a branch's room), which makes the room behind an unexplored
 //! exit and switches maps; a step the room graph refuses (against a one-way exit) is a bump.
 //! Features are handled as in runs, with points from the depth table; once a room's last
@@ -31,7 +31,7 @@ use super::action::Action;
 use super::board::{Board, GridBoard};
 use super::explore::monsters::{self, MonsterKind};
 use super::explore::play::ExploreEnd;
-use super::explore::{self, BranchId, ExploreState, RoomPos, slot};
+use super::explore::{self, BranchId, ExploreState, RoomPos, plot};
 use super::game::{GameState, LevelStatus};
 use super::run::{self, Feature, FeatureKind, Loss};
 use rand::RngExt;
@@ -98,7 +98,7 @@ pub enum Event {
     },
     /// An exploration's avatar walked through an exit into another room.
     Entered {
-        /// The room's slot.
+        /// The room's plot.
         room: RoomPos,
         /// The branch whose map it is now in (`None`: the start room).
         branch: Option<BranchId>,
@@ -109,7 +109,7 @@ pub enum Event {
     },
     /// An exploration's room had its last feature handled: it is clear, its exits open.
     Cleared {
-        /// The room's slot.
+        /// The room's plot.
         room: RoomPos,
     },
     /// The exploration's avatar took the way up with this many points: banked.
@@ -492,9 +492,9 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
         events.push(Event::Won);
         return events;
     }
-    let (from_slot, to_slot) = (slot::slot_of(from), slot::slot_of(to));
+    let (from_plot, to_plot) = (plot::plot_of(from), plot::plot_of(to));
     let mut changed_sight = false;
-    if from_slot == to_slot {
+    if from_plot == to_plot {
         let tile = ex.tile_at(to);
         if !tile.is_walkable() {
             return Events::one(Event::Blocked {
@@ -509,7 +509,7 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
             to: local(ex.frame(), to),
             direction,
         });
-        let points = explore::depth_row(explore::depth(to_slot));
+        let points = explore::depth_row(explore::depth(to_plot));
         let points = (points.chest_points, points.trap_points);
         let (mut score, mut health) = (ex.score(), ex.health());
         let at = local(ex.frame(), to);
@@ -528,8 +528,8 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
                     events.push(Event::FoundPotion { potions: *potions });
                 }
             }
-            if clear_if_done(ex, to_slot) {
-                events.push(Event::Cleared { room: to_slot });
+            if clear_if_done(ex, to_plot) {
+                events.push(Event::Cleared { room: to_plot });
                 changed_sight = true;
             }
             if health == 0 {
@@ -540,15 +540,15 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
         }
     } else {
         // Locked in combat: the way back is closed while a monster is adjacent.
-        if from_slot != RoomPos::START
-            && ex.view_room(from_slot).and_then(|(r, _)| r.back) == Some(direction)
+        if from_plot != RoomPos::START
+            && ex.view_room(from_plot).and_then(|(r, _)| r.back) == Some(direction)
             && Direction::ALL
                 .into_iter()
                 .any(|d| ex.monster_at(from + d).is_some())
         {
             return Events::one(Event::InCombat { direction });
         }
-        let Ok(w) = walked_or_refused(ex, game.moves, from_slot, direction) else {
+        let Ok(w) = walked_or_refused(ex, game.moves, from_plot, direction) else {
             return Events::one(Event::Blocked {
                 at: local(ex.frame(), to),
                 tile: ex.tile_at(to),
@@ -576,17 +576,17 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
     end_turn(game, action, events, changed_sight)
 }
 
-/// The walk across a slot border from `from_slot` in `direction` (at move `moves`): into
+/// The walk across a plot border from `from_plot` in `direction` (at move `moves`): into
 /// the start room's branch, or along the room graph.
 fn walked_or_refused(
     ex: &mut ExploreState,
     moves: u64,
-    from_slot: RoomPos,
+    from_plot: RoomPos,
     direction: Direction,
 ) -> Result<explore::Walked, explore::WalkError> {
     match ex.branch() {
-        _ if from_slot.is_start() => Ok(ex.dungeon_mut().enter(direction, moves + 1)),
-        Some(b) => ex.dungeon_mut().walk(b, from_slot, direction),
+        _ if from_plot.is_start() => Ok(ex.dungeon_mut().enter(direction, moves + 1)),
+        Some(b) => ex.dungeon_mut().walk(b, from_plot, direction),
         None => Err(explore::WalkError::FromStart),
     }
 }
@@ -638,11 +638,11 @@ fn end_turn(
     events
 }
 
-/// Settles room `slot` of the avatar's map ([`explore::Room::settle`]): whether it became
+/// Settles room `plot` of the avatar's map ([`explore::Room::settle`]): whether it became
 /// clear now.
-fn clear_if_done(ex: &mut ExploreState, slot: RoomPos) -> bool {
-    let branch = ex.view_room(slot).and_then(|(_, branch)| branch);
-    ex.settle_room(branch, slot)
+fn clear_if_done(ex: &mut ExploreState, plot: RoomPos) -> bool {
+    let branch = ex.view_room(plot).and_then(|(_, branch)| branch);
+    ex.settle_room(branch, plot)
 }
 
 /// A run's step into the exit: the perfect-floor points, then the next floor and the moves

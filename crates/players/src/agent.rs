@@ -27,7 +27,7 @@ use byog_game::explore::play::ExploreEnd;
 use byog_game::explore::{self, BranchId, ExploreSettings, Monster, MonsterKind, RoomPos};
 use byog_game::game::{GameKind, GameState, HEIGHT, LevelStatus, WIDTH};
 use byog_game::interpreter::{
-    InterpretError, Interpreter, Mode, Outcome, Refusal, Report, key_name,
+    InterpretError, Interpreter, Outcome, Phase, Refusal, Refused, key_name,
 };
 use byog_game::run::{self, Feature, FeatureKind, Loss};
 use byog_game::save::{FileStore, SaveError, SaveStore};
@@ -280,7 +280,7 @@ impl Agent {
     /// # Errors
     /// As [`Agent::step`].
     pub fn play(&mut self, keys: &str) -> Result<(), AgentError> {
-        let before = self.interpreter.mode();
+        let before = self.interpreter.phase();
         let start = self.interpreter.position();
         for (position, key) in keys.chars().enumerate() {
             let outcome = self.interpreter.feed(key, &mut self.store);
@@ -292,7 +292,7 @@ impl Agent {
                     position: note.position.saturating_sub(start),
                     reason: note.reason,
                 }),
-                (None, Ok(Outcome::Reported(Report { key, reason, .. }))) => {
+                (None, Ok(Outcome::Reported(Refused { key, reason, .. }))) => {
                     Some(AgentError::Refused {
                         key,
                         position,
@@ -312,13 +312,14 @@ impl Agent {
             };
             if let Some(error) = error {
                 self.store.save_refused = false;
-                if position > 0 || self.interpreter.mode() != before {
+                if position > 0 || self.interpreter.phase() != before {
                     self.replay_keys();
                 }
                 return Err(error);
             }
         }
-        if let Mode::Playing { colon: true } | Mode::Ended { colon: true } = self.interpreter.mode()
+        if let Phase::Playing { colon: true } | Phase::Ended { colon: true } =
+            self.interpreter.phase()
         {
             self.replay_keys();
             return Err(AgentError::LoneColon);
@@ -549,7 +550,7 @@ fn seen_view(game: &GameState) -> World {
 }
 
 /// The JSON of a [`Sight`], its fields in alphabetical order (as `serde_json`'s maps print
-/// them, so the object reads like every other `byog` JSON). Mode-specific fields are left
+/// them, so the object reads like every other `byog` JSON). Phase-specific fields are left
 /// out when `None`; an inner `None` prints as `null`.
 #[derive(Serialize)]
 struct SightJson<'a> {

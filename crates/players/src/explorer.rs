@@ -11,7 +11,7 @@
 //!    walks the fewest steps without ever stepping on an armed trap `▴` (every order of the at
 //!    most four features is tried, each leg a breadth-first search over the room's tiles that
 //!    treats armed traps as walls, the features passed on the way handled as they are passed,
-//!    and the order is kept only if the avatar can walk back to the slot's centre afterwards).
+//!    and the order is kept only if the avatar can walk back to the plot's centre afterwards).
 //! 2. Otherwise, in a branch that is not retired: a breadth-first search over the branch's
 //!    rooms, through the exits between made rooms the avatar can walk (two-way, one-way the
 //!    right way; never locked, never into the start room), to the nearest room that still
@@ -25,8 +25,8 @@
 //!    exits; if there is none (every branch explored out and none retired yet), pace between
 //!    the centre and the tile right of it until the branch timer retires one.
 //!
-//! Within a room the avatar walks by a breadth-first search over its slot's 13 × 13 tiles,
-//! painted with [`ExploreState::paint`] (the slot only: whether a crossing is allowed is the
+//! Within a room the avatar walks by a breadth-first search over its plot's 13 × 13 tiles,
+//! painted with [`ExploreState::paint`] (the plot only: whether a crossing is allowed is the
 //! room graph's business, and what lies beyond it does not change the walk to it). Ties are
 //! broken by [`Direction::ALL`] order (up, right, down, left).
 //!
@@ -37,7 +37,7 @@
 //! that is not an exploration or has ended, and, as a last resort, rather than step on an
 //! armed trap with the last point of health.
 //!
-//! **Cost** (per call, in the number of rooms): one paint of a slot (169 tiles), one to
+//! **Cost** (per call, in the number of rooms): one paint of a plot (169 tiles), one to
 //! 65 searches over it (65 only in a room with four features left), and a breadth-first
 //! search over the rooms of the avatar's branch that stops at the first goal. A branch is left
 //! as soon as it is retired, so it holds the rooms made within one branch timer (500 moves by
@@ -53,15 +53,15 @@
 use std::collections::BTreeMap;
 
 use byog_game::action::Action;
-use byog_game::explore::slot::{self, MID, SLOT};
+use byog_game::explore::plot::{self, MID, PLOT};
 use byog_game::explore::{BranchId, ExitState, ExploreSettings, ExploreState, Room, RoomPos};
 use byog_game::game::GameState;
 use byog_game::rules::Event;
 use byog_tile_engine::{Direction, Pos, Rect, Tile};
 use byog_worlds::generator::GeneratorSettings;
 
-/// Tiles in a slot.
-const N: usize = (SLOT * SLOT) as usize;
+/// Tiles in a plot.
+const N: usize = (PLOT * PLOT) as usize;
 /// "No tile" in a search's predecessor array and "not reached" in its distances.
 const NONE: u8 = u8::MAX;
 
@@ -78,7 +78,7 @@ pub fn next_move(game: &GameState) -> Option<Direction> {
     let ex = game.explore()?;
     let at = ex.room();
     let tiles = SlotTiles::paint(ex, at);
-    let avatar = index_of(slot::in_slot(ex.avatar()));
+    let avatar = index_of(plot::in_plot(ex.avatar()));
     let health = ex.health();
     let Some(branch) = ex.branch() else {
         return from_start(ex, &tiles, avatar, health);
@@ -152,7 +152,7 @@ pub fn make_rooms(game: &mut GameState, rooms: usize, on_key: &mut dyn FnMut(Dir
     made
 }
 
-/// Whether stepping `dir` in `game` (an exploration in play) walks into an empty slot, so the
+/// Whether stepping `dir` in `game` (an exploration in play) walks into an empty plot, so the
 /// rules make a room there: the avatar stands on its room's edge tile on side `dir` and the
 /// exit there is unexplored, or, in the start room, no branch (or one whose timer runs out on
 /// this move) lies behind it. Benchmarks use it to stop just before a room is made.
@@ -160,7 +160,7 @@ pub fn makes_room(game: &GameState, dir: Direction) -> bool {
     let Some(ex) = game.explore() else {
         return false;
     };
-    if game.has_ended() || slot::in_slot(ex.avatar()) != slot::edge(dir) {
+    if game.has_ended() || plot::in_plot(ex.avatar()) != plot::edge(dir) {
         return false;
     }
     let dungeon = ex.dungeon();
@@ -192,7 +192,7 @@ enum Goal {
 
 /// Breadth-first search over the rooms of `branch`, from `from`, through the exits that can
 /// be walked between made rooms (two-way, one-way out; an unexplored exit leads into an
-/// empty slot, a locked one nowhere yet), to the nearest room for which `goal` holds, or,
+/// empty plot, a locked one nowhere yet), to the nearest room for which `goal` holds, or,
 /// with no `goal`, to the start room. Stops at the first goal found: it costs the rooms
 /// nearer than the goal, never the whole branch unless the branch has no goal.
 fn nearest_room(
@@ -293,7 +293,7 @@ fn to_side(
         sides
             .clone()
             .filter_map(|d| {
-                let e = index_of(slot::edge(d));
+                let e = index_of(plot::edge(d));
                 search.reached(e).then(|| (search.dist[e], d))
             })
             .min_by_key(|&(dist, _)| dist)
@@ -309,7 +309,7 @@ fn to_side(
         }
         None => return None,
     };
-    let e = index_of(slot::edge(side));
+    let e = index_of(plot::edge(side));
     if e == avatar {
         Some(side)
     } else {
@@ -350,10 +350,10 @@ fn handle_features(tiles: &SlotTiles, avatar: usize, health: u32) -> Option<Dire
     None
 }
 
-/// Depth-first over the orders of the features left in `tiles` (a slot's tiles, updated as
+/// Depth-first over the orders of the features left in `tiles` (a plot's tiles, updated as
 /// the avatar would handle them), from tile `at` with `cost` steps walked and `first` the
 /// first step taken; keeps in `best` the cheapest complete order, which must end with the
-/// avatar able to reach the slot's centre. Armed traps are walls throughout.
+/// avatar able to reach the plot's centre. Armed traps are walls throughout.
 fn plan(
     tiles: &mut [Tile; N],
     at: u8,
@@ -405,7 +405,7 @@ fn plan(
     }
 }
 
-/// The tiles of one slot, painted as the avatar's map shows them, row-major from the slot's
+/// The tiles of one slot, painted as the avatar's map shows them, row-major from the plot's
 /// bottom-left tile.
 struct SlotTiles {
     tiles: [Tile; N],
@@ -416,8 +416,8 @@ impl SlotTiles {
     fn paint(ex: &ExploreState, at: RoomPos) -> SlotTiles {
         let mut tiles = [Tile::Nothing; N];
         ex.paint(
-            Rect::new(at.x * SLOT, at.y * SLOT, SLOT, SLOT),
-            &mut |p: Pos, t| tiles[index_of(slot::in_slot(p))] = t,
+            Rect::new(at.x * PLOT, at.y * PLOT, PLOT, PLOT),
+            &mut |p: Pos, t| tiles[index_of(plot::in_plot(p))] = t,
         );
         SlotTiles { tiles }
     }
@@ -433,12 +433,12 @@ impl SlotTiles {
     }
 }
 
-/// The index of slot tile `(tx, ty)`.
+/// The index of plot tile `(tx, ty)`.
 const fn index_of((tx, ty): (i32, i32)) -> usize {
-    (ty * SLOT + tx) as usize
+    (ty * PLOT + tx) as usize
 }
 
-/// A breadth-first search over a slot's tiles from one tile: distances in steps and each
+/// A breadth-first search over a plot's tiles from one tile: distances in steps and each
 /// tile's predecessor ([`NONE`] where not reached).
 struct Search {
     from: usize,
@@ -461,11 +461,11 @@ impl Search {
         while head < tail {
             let i = usize::from(queue[head]);
             head += 1;
-            let (tx, ty) = ((i as i32) % SLOT, (i as i32) / SLOT);
+            let (tx, ty) = ((i as i32) % PLOT, (i as i32) / PLOT);
             for d in Direction::ALL {
                 let (dx, dy) = d.delta();
                 let (nx, ny) = (tx + dx, ty + dy);
-                if !(0..SLOT).contains(&nx) || !(0..SLOT).contains(&ny) {
+                if !(0..PLOT).contains(&nx) || !(0..PLOT).contains(&ny) {
                     continue;
                 }
                 let n = index_of((nx, ny));
@@ -497,8 +497,8 @@ impl Search {
             i = usize::from(self.prev[i]);
         }
         let (dx, dy) = (
-            (i as i32) % SLOT - (self.from as i32) % SLOT,
-            (i as i32) / SLOT - (self.from as i32) / SLOT,
+            (i as i32) % PLOT - (self.from as i32) % PLOT,
+            (i as i32) / PLOT - (self.from as i32) / PLOT,
         );
         Direction::ALL.into_iter().find(|d| d.delta() == (dx, dy))
     }

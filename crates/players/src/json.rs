@@ -12,7 +12,7 @@
 //! `health`, `score`, `features` (those of its map's rooms, as for a run), `branch` (the id
 //! of the branch whose map the avatar is in, `null` in the start room), `room` (`[rx, ry]` of
 //! the avatar's room) and its `depth`, `origin` (the dungeon tile of the frame's `(0, 0)`:
-//! a room `[rx, ry]` covers the dungeon tiles from `[rx·13, ry·13]`, 13 × 13), `slot` (13),
+//! a room `[rx, ry]` covers the dungeon tiles from `[rx·13, ry·13]`, 13 × 13), `slot` (13, the side of a room's plot),
 //! `max_unexplored`, `branch_timer`, `end` (`"banked"`, `"lost"` or `null`), `forfeited`
 //! (points lost with the last health), `current` (start exit → the branch it leads into now,
 //! or `null`), `branches` (`{"id", "entrance", "made_at", "retired", "unexplored", "rooms"}`)
@@ -157,7 +157,7 @@ fn explore_json(game: &GameState, e: &ExploreState) -> Value {
         "room": [e.room().x, e.room().y],
         "depth": explore::depth(e.room()),
         "origin": [origin.x, origin.y],
-        "slot": explore::SLOT,
+        "slot": explore::PLOT,
         "max_unexplored": d.settings().max_unexplored,
         "branch_timer": d.settings().branch_timer,
         "end": end,

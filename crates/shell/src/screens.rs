@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use byog_game::explore::MonsterKind;
-use byog_game::interpreter::{Closing, GameKind, Interpreter, Mode, Outcome};
+use byog_game::interpreter::{Closing, GameKind, Interpreter, Outcome, Phase};
 use byog_game::rules::Event;
 use byog_game::save::SaveStore;
 use byog_game::watch::Watch;
@@ -206,18 +206,20 @@ pub const COLON_PROMPT: &str = ": — press Q to save and quit";
 /// [`COLON_PROMPT`].
 pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
     let colon = matches!(
-        interpreter.mode(),
-        Mode::Playing { colon: true } | Mode::Ended { colon: true }
+        interpreter.phase(),
+        Phase::Playing { colon: true } | Phase::Ended { colon: true }
     );
     let message = if colon { COLON_PROMPT } else { context.message };
-    match (interpreter.mode(), interpreter.game()) {
-        (Mode::Menu, _) => Screen::Text(menu(context.save, interpreter.floors(), message)),
-        (Mode::SeedEntry { kind, seed, digits }, _) => {
+    match (interpreter.phase(), interpreter.game()) {
+        (Phase::Menu, _) => Screen::Text(menu(context.save, interpreter.floors(), message)),
+        (Phase::SeedEntry { kind, seed, digits }, _) => {
             Screen::Text(seed_prompt(kind, seed, digits, message))
         }
-        (Mode::Ended { .. }, Some(game)) => Screen::Text(end_screen(game, message)),
-        (Mode::Playing { .. }, Some(game)) => Screen::Game(hud(game, context.under_mouse, message)),
-        (Mode::Closed(_) | Mode::Playing { .. } | Mode::Ended { .. }, _) => {
+        (Phase::Ended { .. }, Some(game)) => Screen::Text(end_screen(game, message)),
+        (Phase::Playing { .. }, Some(game)) => {
+            Screen::Game(hud(game, context.under_mouse, message))
+        }
+        (Phase::Closed(_) | Phase::Playing { .. } | Phase::Ended { .. }, _) => {
             Screen::Text(TextScreen {
                 lines: vec![Line::new(message, Style::Heading)],
                 message: None,
@@ -676,7 +678,7 @@ fn describe(game: &GameState, p: Pos, tile: Tile) -> String {
     if game.explore().is_none() {
         return words;
     }
-    use byog_game::explore::slot::{edge, in_slot, slot_of};
+    use byog_game::explore::plot::{edge, in_plot, plot_of};
     let exit_tile = matches!(
         tile,
         Tile::ExitUnexplored
@@ -690,10 +692,10 @@ fn describe(game: &GameState, p: Pos, tile: Tile) -> String {
     let at = Pos::new(p.x + o.x, p.y + o.y);
     let side = byog_tile_engine::Direction::ALL
         .into_iter()
-        .find(|&d| edge(d) == in_slot(at));
+        .find(|&d| edge(d) == in_plot(at));
     match side {
         Some(d) if exit_tile && game.has_seen(p) => {
-            let depth = byog_game::explore::depth(slot_of(at).step(d));
+            let depth = byog_game::explore::depth(plot_of(at).step(d));
             format!("{words}: to a depth-{depth} room")
         }
         _ => words,

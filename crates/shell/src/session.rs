@@ -42,7 +42,7 @@ use crate::screens::{self, Context, Line, SaveState, Screen, Style, TextScreen};
 use byog_game::Events;
 use byog_game::GameState;
 use byog_game::explore::ExploreSettings;
-use byog_game::interpreter::{Closing, InterpretError, Interpreter, Mode, Outcome, travel_goal};
+use byog_game::interpreter::{Closing, InterpretError, Interpreter, Outcome, Phase, travel_goal};
 use byog_game::save::FileStore;
 use byog_game::travel::{self, Goal, Route, Stop, Travel};
 use byog_game::watch::{self, Watch, WatchError};
@@ -372,8 +372,8 @@ impl Shell {
             }
             return;
         }
-        let mode = self.interpreter.mode();
-        if self.watch.is_none() && mode == Mode::Menu && key.eq_ignore_ascii_case(&'L') {
+        let mode = self.interpreter.phase();
+        if self.watch.is_none() && mode == Phase::Menu && key.eq_ignore_ascii_case(&'L') {
             // More than the current slot to choose from: list them.
             let slots = byog_game::save::slots(self.store.folder());
             let current = self.store.slot_name();
@@ -386,7 +386,7 @@ impl Shell {
         if self.watch.is_none()
             && matches!(
                 mode,
-                Mode::Playing { colon: true } | Mode::Ended { colon: true }
+                Phase::Playing { colon: true } | Phase::Ended { colon: true }
             )
             && key.eq_ignore_ascii_case(&'Q')
             && let Some(game) = self.interpreter.game()
@@ -396,8 +396,8 @@ impl Shell {
             self.overlay = Some(Overlay::Replace);
             return;
         }
-        let in_game = matches!(mode, Mode::Playing { .. } | Mode::Ended { .. });
-        if self.watch.is_none() && (in_game || mode == Mode::Menu) && key == screens::HELP_KEY {
+        let in_game = matches!(mode, Phase::Playing { .. } | Phase::Ended { .. });
+        if self.watch.is_none() && (in_game || mode == Phase::Menu) && key == screens::HELP_KEY {
             self.overlay = Some(Overlay::Help);
             return;
         }
@@ -406,20 +406,20 @@ impl Shell {
             return;
         }
         let key = match mode {
-            Mode::Playing { .. } if self.watch.is_none() => move_alias(key).unwrap_or(key),
+            Phase::Playing { .. } if self.watch.is_none() => move_alias(key).unwrap_or(key),
             _ => key,
         };
         if key == SIGHT_KEY {
             self.classic_sight = !self.classic_sight;
         } else if self.watch.is_none()
-            && mode == (Mode::Playing { colon: false })
+            && mode == (Phase::Playing { colon: false })
             && let Some(goal) = travel_goal(key)
         {
             self.travel(goal, now);
         } else if self.watch.is_some() {
             self.watch_key(key, now);
         } else if key.eq_ignore_ascii_case(&screens::WATCH_KEY)
-            && self.interpreter.mode() == Mode::Menu
+            && self.interpreter.phase() == Phase::Menu
         {
             self.start_watch();
         } else {
@@ -441,7 +441,7 @@ impl Shell {
             || self.overlay.is_some()
             || self.watch.is_some()
             || self.confirm.is_some()
-            || self.interpreter.mode() != (Mode::Playing { colon: false })
+            || self.interpreter.phase() != (Phase::Playing { colon: false })
         {
             return;
         }
@@ -642,16 +642,16 @@ impl Shell {
     fn long_work(&self, key: char) -> Option<String> {
         let upper = key.to_ascii_uppercase();
         let (w, h) = (self.interpreter.width(), self.interpreter.height());
-        match self.interpreter.mode() {
-            Mode::SeedEntry { kind, seed, .. } if upper == 'S' => Some(format!(
+        match self.interpreter.phase() {
+            Phase::SeedEntry { kind, seed, .. } if upper == 'S' => Some(format!(
                 "making the {} of seed {seed} ({w} × {h} tiles at most)",
                 kind.noun()
             )),
-            Mode::Menu if upper == 'L' => Some("loading the save".to_owned()),
-            Mode::Playing { colon: true } | Mode::Ended { colon: true } if upper == 'Q' => {
+            Phase::Menu if upper == 'L' => Some("loading the save".to_owned()),
+            Phase::Playing { colon: true } | Phase::Ended { colon: true } if upper == 'Q' => {
                 Some("saving the game".to_owned())
             }
-            Mode::Playing { colon: false }
+            Phase::Playing { colon: false }
                 if "WASD".contains(upper) && self.interpreter.game()?.run().is_some() =>
             {
                 Some("making the next floor".to_owned())
@@ -849,7 +849,7 @@ impl Shell {
     pub fn shows_world(&self) -> bool {
         self.busy.is_none()
             && self.overlay.is_none()
-            && (self.watch.is_some() || matches!(self.interpreter.mode(), Mode::Playing { .. }))
+            && (self.watch.is_some() || matches!(self.interpreter.phase(), Phase::Playing { .. }))
     }
 
     /// Whether `game` is drawn in sight: a run and an exploration always, a classic game
@@ -916,7 +916,7 @@ impl Shell {
         match self.overlay {
             Some(Overlay::Help) => {
                 let kind = self.interpreter.game().map(GameState::kind);
-                let kind = kind.filter(|_| self.interpreter.mode() != Mode::Menu);
+                let kind = kind.filter(|_| self.interpreter.phase() != Phase::Menu);
                 return Screen::Text(screens::help_screen(kind));
             }
             Some(Overlay::Log { back }) => {
@@ -953,7 +953,7 @@ impl Shell {
             return Screen::Game(hud);
         }
         // Only the menu shows the save: the file is looked at only there.
-        let save = if self.interpreter.mode() == Mode::Menu {
+        let save = if self.interpreter.phase() == Phase::Menu {
             self.save_check.state(&self.store)
         } else {
             &SaveState::Missing
@@ -1237,7 +1237,7 @@ mod tests {
         // Any other key goes back to the menu.
         let mut s = shell(dir.path());
         keys(&mut s, "Lx", 0.0);
-        assert_eq!(s.interpreter.mode(), Mode::Menu);
+        assert_eq!(s.interpreter.phase(), Phase::Menu);
         assert!(s.shown_game().is_none());
     }
 

@@ -60,7 +60,7 @@ pub struct TerminalOptions {
 /// [`PlayError::NotATerminal`] when standard output is not a terminal,
 /// [`PlayError::Watch`] when there is no save to watch (`watch`), [`PlayError::Terminal`]
 /// when reading events or writing to the terminal fails (the terminal is restored first).
-pub fn run(options: TerminalOptions) -> Result<(), PlayError> {
+pub fn play(options: TerminalOptions) -> Result<(), PlayError> {
     if !io::stdout().is_terminal() {
         return Err(PlayError::NotATerminal);
     }
@@ -84,7 +84,7 @@ pub fn run(options: TerminalOptions) -> Result<(), PlayError> {
     play.size = size;
     let end = {
         let session = Session::enter().map_err(failed("cannot set up the terminal"))?;
-        play.run(&session, &mut signals, &mut io::stdout())
+        play.play(&session, &mut signals, &mut io::stdout())
     };
     // The terminal is the shell's again: say where a `:Q` saved the game.
     if let Some(line) = play.shell.farewell() {
@@ -294,7 +294,7 @@ impl Play {
     }
 
     /// The loop: draw what changed, wait for an event, a deadline or a signal.
-    fn run(
+    fn play(
         &mut self,
         session: &Session,
         signals: &mut Signals,

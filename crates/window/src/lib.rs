@@ -116,7 +116,7 @@ pub fn opening_size(width: usize, height: usize, screen: (u32, u32)) -> (u32, u3
 /// [`PlayError::NoDisplay`] or [`PlayError::Window`] when the window cannot open,
 /// [`PlayError::Watch`] when there is no save to watch (`watch`), [`PlayError::Screenshot`]
 /// when the screenshot cannot be written.
-pub fn run(options: WindowOptions) -> Result<(), PlayError> {
+pub fn play(options: WindowOptions) -> Result<(), PlayError> {
     check_display()?;
     let shell = Shell::new(options.shell.clone())?;
     let (size, _x_connection) = screen_size();

@@ -82,7 +82,7 @@ pub struct StatsArgs {
 }
 
 /// Runs `stats`.
-pub fn run(common: &Common, args: StatsArgs) -> Result<(), CliError> {
+pub fn execute(common: &Common, args: StatsArgs) -> Result<(), CliError> {
     let format = format_of(args.format, args.json);
     if format == Format::None {
         return Err(CliError::Usage(format!(
@@ -273,10 +273,10 @@ fn many_runs(
 
 /// `stats --runs A..B --policy NAME` or `--explorations A..B --policy NAME`.
 fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result<(), CliError> {
-    use byog_players::policy::{Mode, RunSetup};
+    use byog_players::policy::{GameMode, RunSetup};
     let (range, mode) = match (args.runs, args.explorations) {
-        (Some(r), None) => (r, Mode::Runs),
-        (None, Some(r)) => (r, Mode::Explorations),
+        (Some(r), None) => (r, GameMode::Runs),
+        (None, Some(r)) => (r, GameMode::Explorations),
         _ => {
             return Err(CliError::Usage(
                 "--policy plays --runs A..B or --explorations A..B (one of them)".into(),
@@ -285,8 +285,8 @@ fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result
     };
     let policy = policy::policy_for(name, mode)?;
     match mode {
-        Mode::Runs => common.ignored(EXPLORE_FLAGS, "it goes with --explorations"),
-        Mode::Explorations => common.ignored(FLOORS_FLAGS, "it goes with --runs"),
+        GameMode::Runs => common.ignored(EXPLORE_FLAGS, "it goes with --explorations"),
+        GameMode::Explorations => common.ignored(FLOORS_FLAGS, "it goes with --runs"),
     }
     let count = range.count();
     if count > MAX_STATS_RUNS {
@@ -300,7 +300,7 @@ fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result
         settings: common.settings(),
         floors: common.floors,
     };
-    if mode == Mode::Runs {
+    if mode == GameMode::Runs {
         byog_game::run::check_run(setup.width, setup.height, &setup.settings, setup.floors)
             .map_err(|e| CliError::Usage(errors::generate(&e)))?;
     }
@@ -321,13 +321,13 @@ fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result
     );
     let text = if json {
         let mut v = batch.json(&setup, explore);
-        if mode == Mode::Runs {
+        if mode == GameMode::Runs {
             v["generator"] = json::settings_json(&setup.settings);
         }
         format!("{v}\n")
     } else {
         let mut t = batch.table(&setup, explore);
-        if mode == Mode::Runs {
+        if mode == GameMode::Runs {
             t = format!("generator: {}\n{t}", text::settings_line(&setup.settings));
         }
         t

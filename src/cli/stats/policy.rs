@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::super::CliError;
 use super::super::args::SeedRange;
 use byog_game::explore::ExploreSettings;
-use byog_players::policy::{self, Ending, Mode, Outcome, Policy, RunSetup};
+use byog_players::policy::{self, Ending, GameMode, Played, Policy, RunSetup};
 
 /// Min, median, p90 and max (nearest rank) of a list of whole numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub struct Batch {
     /// See `first`.
     pub last: u64,
     /// One outcome a seed that could be played.
-    pub outcomes: Vec<Outcome>,
+    pub outcomes: Vec<Played>,
     /// Seeds whose game could not be made, with why.
     pub failures: Vec<(u64, String)>,
 }
@@ -75,13 +75,13 @@ pub fn play_batch(
     use rayon::prelude::*;
     let play = |seed: u64| {
         let result = match policy.mode() {
-            Mode::Runs => policy::play_run(seed, policy, setup, &mut |_| {}),
-            Mode::Explorations => policy::play_exploration(seed, policy, explore, &mut |_| {}),
+            GameMode::Runs => policy::play_run(seed, policy, setup, &mut |_| {}),
+            GameMode::Explorations => policy::play_exploration(seed, policy, explore, &mut |_| {}),
         };
         tick();
         result.map_err(|e| (seed, super::super::errors::generate(&e)))
     };
-    let results: Vec<Result<Outcome, (u64, String)>> = match pool {
+    let results: Vec<Result<Played, (u64, String)>> = match pool {
         Some(pool) => pool.install(|| {
             (range.first..=range.last)
                 .into_par_iter()
@@ -107,15 +107,15 @@ pub fn play_batch(
 }
 
 /// The endings a mode can have, in table order.
-fn endings(mode: Mode) -> &'static [Ending] {
+fn endings(mode: GameMode) -> &'static [Ending] {
     match mode {
-        Mode::Runs => &[
+        GameMode::Runs => &[
             Ending::Won,
             Ending::OutOfMoves,
             Ending::OutOfHealth,
             Ending::Stuck,
         ],
-        Mode::Explorations => &[
+        GameMode::Explorations => &[
             Ending::Banked,
             Ending::OutOfHealth,
             Ending::Capped,
@@ -153,14 +153,14 @@ impl Batch {
                     self.outcomes.iter().filter(|o| o.reached == k).count() as u64,
                 )
             })
-            .filter(|&(k, n)| n > 0 || (self.policy.mode() == Mode::Runs && k > 0))
+            .filter(|&(k, n)| n > 0 || (self.policy.mode() == GameMode::Runs && k > 0))
             .collect()
     }
 
     fn spread(
         &self,
-        value: impl Fn(&Outcome) -> u64,
-        of: impl Fn(&Outcome) -> bool,
+        value: impl Fn(&Played) -> u64,
+        of: impl Fn(&Played) -> bool,
     ) -> Option<Spread> {
         Spread::of(self.outcomes.iter().filter(|o| of(o)).map(value).collect())
     }
@@ -179,19 +179,19 @@ impl Batch {
             .collect();
         let mut v = json!({
             "policy": self.policy.name(),
-            "mode": match mode { Mode::Runs => "runs", Mode::Explorations => "explorations" },
+            "mode": match mode { GameMode::Runs => "runs", GameMode::Explorations => "explorations" },
             "first": self.first,
             "last": self.last,
             "games": self.games(),
             "failed": self.failures.len(),
             "endings": endings_obj,
-            "win_percent": percent(self.count(match mode { Mode::Runs => Ending::Won, Mode::Explorations => Ending::Banked }), self.games()),
+            "win_percent": percent(self.count(match mode { GameMode::Runs => Ending::Won, GameMode::Explorations => Ending::Banked }), self.games()),
             "reached": reached,
             "score": Spread::json(self.spread(|o| o.score, |_| true)),
             "moves": Spread::json(self.spread(|o| o.moves, |_| true)),
         });
         match mode {
-            Mode::Runs => {
+            GameMode::Runs => {
                 v["lost_exit_unseen"] = json!(self.lost_exit_unseen());
                 v["perfect_floors"] =
                     Spread::json(self.spread(|o| u64::from(o.perfect_floors), |_| true));
@@ -201,7 +201,7 @@ impl Batch {
                 v["width"] = json!(setup.width);
                 v["height"] = json!(setup.height);
             }
-            Mode::Explorations => {
+            GameMode::Explorations => {
                 v["rooms"] = Spread::json(self.spread(|o| o.extra, |_| true));
                 v["move_cap"] = json!(policy::EXPLORE_MOVE_CAP);
                 v["max_unexplored"] = json!(explore.max_unexplored);
@@ -217,11 +217,11 @@ impl Batch {
         let games = self.games();
         let mut out = String::new();
         let what = match mode {
-            Mode::Runs => format!(
+            GameMode::Runs => format!(
                 "runs {}..={} ({} runs of {} floors, at most {} × {})",
                 self.first, self.last, games, setup.floors, setup.width, setup.height
             ),
-            Mode::Explorations => format!(
+            GameMode::Explorations => format!(
                 "explorations {}..={} ({} games, at most {} moves each; --max-unexplored {}, --branch-timer {})",
                 self.first,
                 self.last,
@@ -244,7 +244,7 @@ impl Batch {
             let n = self.count(e);
             out.push_str(&format!("{label:<26}{n:>7}  {:>6.1}%\n", percent(n, games)));
         }
-        if mode == Mode::Runs {
+        if mode == GameMode::Runs {
             let n = self.lost_exit_unseen();
             out.push_str(&format!(
                 "{:<26}{n:>7}  {:>6.1}%\n",
@@ -254,14 +254,14 @@ impl Batch {
         }
         out.push('\n');
         let unit = match mode {
-            Mode::Runs => "floor reached",
-            Mode::Explorations => "deepest room",
+            GameMode::Runs => "floor reached",
+            GameMode::Explorations => "deepest room",
         };
         out.push_str(&format!("{unit:<26}  games\n"));
         for (k, n) in self.reached() {
             let name = match mode {
-                Mode::Runs => format!("B{k}"),
-                Mode::Explorations => format!("depth {k}"),
+                GameMode::Runs => format!("B{k}"),
+                GameMode::Explorations => format!("depth {k}"),
             };
             out.push_str(&format!("{name:<26}{n:>7}  {:>6.1}%\n", percent(n, games)));
         }
@@ -278,7 +278,7 @@ impl Batch {
         };
         row("score", self.spread(|o| o.score, |_| true));
         match mode {
-            Mode::Runs => {
+            GameMode::Runs => {
                 row(
                     "score of the runs won",
                     self.spread(|o| o.score, |o| o.ending == Ending::Won),
@@ -288,7 +288,7 @@ impl Batch {
                     self.spread(|o| u64::from(o.perfect_floors), |_| true),
                 );
             }
-            Mode::Explorations => {
+            GameMode::Explorations => {
                 row(
                     "score banked",
                     self.spread(|o| o.score, |o| o.ending == Ending::Banked),
@@ -311,22 +311,22 @@ pub fn percent(n: u64, of: u64) -> f64 {
 }
 
 /// The policy named `name` for `mode`, or a usage error naming the policies there are.
-pub fn policy_for(name: &str, mode: Mode) -> Result<Policy, CliError> {
+pub fn policy_for(name: &str, mode: GameMode) -> Result<Policy, CliError> {
     let flag = match mode {
-        Mode::Runs => "--runs",
-        Mode::Explorations => "--explorations",
+        GameMode::Runs => "--runs",
+        GameMode::Explorations => "--explorations",
     };
     match Policy::from_name(name) {
         Some(p) if p.mode() == mode => Ok(p),
         Some(p) => Err(CliError::Usage(format!(
             "--policy {name} plays {}, not {}: with {flag} use one of {}",
             match p.mode() {
-                Mode::Runs => "runs (--runs)",
-                Mode::Explorations => "explorations (--explorations)",
+                GameMode::Runs => "runs (--runs)",
+                GameMode::Explorations => "explorations (--explorations)",
             },
             match mode {
-                Mode::Runs => "runs",
-                Mode::Explorations => "explorations",
+                GameMode::Runs => "runs",
+                GameMode::Explorations => "explorations",
             },
             Policy::names_of(mode)
         ))),

@@ -1,8 +1,8 @@
 //! Explorations (`docs/explore.md`), after Evennia's "Procedurally generated
 //! Dungeon" tutorial. A fixed start room at room coordinates (0, 0) has four exits (up, right,
 //! down, left), each into its own *branch*; a branch's rooms are made one at a time, only when
-//! the avatar first walks through an exit into their slot, by the branch's orchestrator
-//! ([`orchestrator`]). This module is the room graph; [`slot`] gives rooms their tiles,
+//! the avatar first walks through an exit into their plot, by the branch's orchestrator
+//! ([`orchestrator`]). This module is the room graph; [`plot`] gives rooms their tiles,
 //! [`play`] is an exploration in play (the avatar, its map, sight and memory) (an explorer
 //! that plays it is in `byog_players::explorer`); the rules are in [`crate::rules`]
 //! (`docs/explore.md`).
@@ -13,7 +13,7 @@
 //! arithmetic (`docs/worlds.md`).
 //!
 //! Memory: nothing is sized by the unbounded grid. A [`Room`] is 104 bytes (`size_of`: its
-//! slot, depth, feature count, exits, clear flag and way back; its 5-byte [`Shape`], 48 bytes
+//! plot, depth, feature count, exits, clear flag and way back; its 5-byte [`Shape`], 48 bytes
 //! of [`Memory`] and a `Vec` of its features, 12 bytes each on the heap), plus its 8-byte key
 //! and the `BTreeMap` node's share. Measured with everything else a game holds: 258 bytes of
 //! heap a room after 10,000 rooms (`docs/performance.md`). A branch adds its 32-byte generator,
@@ -22,7 +22,7 @@
 pub mod monsters;
 pub mod orchestrator;
 pub mod play;
-pub mod slot;
+pub mod plot;
 pub mod turn;
 
 use serde::{Deserialize, Serialize};
@@ -32,7 +32,7 @@ pub use byog_tile_engine::Direction;
 pub use monsters::{Encounters, Monster, MonsterKind, MonsterState};
 pub use orchestrator::{Branch, DEPTH_TABLE, DepthRow, depth_row, feature_range};
 pub use play::ExploreState;
-pub use slot::{Memory, SLOT, Shape};
+pub use plot::{Memory, PLOT, Shape};
 
 /// Default `--max-unexplored`: most unexplored exits a branch may hold at once (docs/explore.md).
 pub const DEFAULT_MAX_UNEXPLORED: u32 = 4;
@@ -43,7 +43,7 @@ pub const MAX_MAX_UNEXPLORED: u32 = 64;
 /// Largest `--branch-timer` the command line takes, in moves.
 pub const MAX_BRANCH_TIMER: u64 = 1_000_000_000;
 
-/// A room slot's coordinates, in rooms (not tiles): `x` to the right, `y` up (as
+/// A room plot's coordinates, in rooms (not tiles): `x` to the right, `y` up (as
 /// [`byog_tile_engine::Pos`]); `(0, 0)` is the start room.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
@@ -56,21 +56,21 @@ pub struct RoomPos {
 }
 
 impl RoomPos {
-    /// The start room's slot, `(0, 0)`.
+    /// The start room's plot, `(0, 0)`.
     pub const START: RoomPos = RoomPos { x: 0, y: 0 };
 
-    /// The slot `(x, y)`.
+    /// The plot `(x, y)`.
     pub const fn new(x: i32, y: i32) -> Self {
         RoomPos { x, y }
     }
 
-    /// The neighbouring slot in `dir` (up is +y).
+    /// The neighbouring plot in `dir` (up is +y).
     pub const fn step(self, dir: Direction) -> RoomPos {
         let (dx, dy) = dir.delta();
         RoomPos::new(self.x + dx, self.y + dy)
     }
 
-    /// Whether this is the start room's slot.
+    /// Whether this is the start room's plot.
     pub const fn is_start(self) -> bool {
         self.x == 0 && self.y == 0
     }
@@ -100,10 +100,10 @@ pub enum Exit {
     /// Both ways: the room on that side has the matching exit back.
     TwoWay,
     /// Out of this room only: the room on that side has no exit back through it. Arises only
-    /// when another room is made in the slot an unexplored exit pointed at, and for a retired
+    /// when another room is made in the plot an unexplored exit pointed at, and for a retired
     /// branch's way back to the start room (docs/explore.md).
     OneWay,
-    /// Into an empty slot of this room's branch: walking it makes the room there.
+    /// Into an empty plot of this room's branch: walking it makes the room there.
     Unexplored,
 }
 
@@ -115,7 +115,7 @@ pub enum ExitState {
     TwoWay,
     /// Walkable out of this room only.
     OneWay,
-    /// Walkable; leads into an empty slot, where a room will be made.
+    /// Walkable; leads into an empty plot, where a room will be made.
     Unexplored,
     /// Not walkable until the room is cleared: any exit but the way back of a room that still
     /// holds features (an unexplored one, or one turned one-way since).
@@ -138,7 +138,7 @@ impl ExitState {
 /// saw of it (about 100 bytes, plus 12 a feature; see the module's memory note).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Room {
-    /// Its slot, in room coordinates.
+    /// Its plot, in room coordinates.
     pub pos: RoomPos,
     /// [`depth`]`(pos)`.
     pub depth: u32,
@@ -153,11 +153,11 @@ pub struct Room {
     /// The side it was entered from when it was made (its way back, always open); `None` for
     /// the start room.
     pub back: Option<Direction>,
-    /// Its tiles: the floor rectangle and the sides with corridors ([`slot`]).
+    /// Its tiles: the floor rectangle and the sides with corridors ([`plot`]).
     pub shape: Shape,
-    /// Its chests and traps, at tiles of its slot (`0..SLOT` each way), sorted.
+    /// Its chests and traps, at tiles of its plot (`0..PLOT` each way), sorted.
     pub items: Vec<Feature>,
-    /// What the avatar saw of its slot and stood on.
+    /// What the avatar saw of its plot and stood on.
     pub memory: Memory,
 }
 
@@ -250,7 +250,7 @@ pub enum WalkError {
     /// No branch has this id.
     #[error("no branch {0}")]
     UnknownBranch(BranchId),
-    /// The branch has no room at this slot.
+    /// The branch has no room at this plot.
     #[error("no room at {0} in this branch")]
     NoRoom(RoomPos),
     /// Walks from the start room go through [`Dungeon::enter`], which picks the branch.
@@ -272,7 +272,7 @@ pub enum WalkError {
 pub struct Walked {
     /// The branch the avatar is in (for the start room: the branch it came from).
     pub branch: BranchId,
-    /// The slot entered; [`RoomPos::START`] for the start room.
+    /// The plot entered; [`RoomPos::START`] for the start room.
     pub pos: RoomPos,
     /// Whether the room was made by this walk.
     pub made: bool,
@@ -442,7 +442,7 @@ impl Dungeon {
     }
 
     /// Checks what a loaded save holds beyond its types: branch ids and entrances, the
-    /// current branches, every room's slot, depth, clear flag and feature count, the
+    /// current branches, every room's plot, depth, clear flag and feature count, the
     /// unexplored-exit counts and the budget.
     ///
     /// # Errors
@@ -558,7 +558,7 @@ impl Dungeon {
     }
 
     /// Every room's features, in one fixed order: the start room's, then each branch's
-    /// rooms by branch id and slot. Saves store a bit a feature in this order.
+    /// rooms by branch id and plot. Saves store a bit a feature in this order.
     pub(crate) fn items_mut(&mut self) -> impl Iterator<Item = &mut Feature> {
         self.start.items.iter_mut().chain(
             self.branches

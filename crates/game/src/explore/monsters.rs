@@ -6,14 +6,14 @@
 //! act each turn is [`super::turn`]; the rules call it.
 //!
 //! Deterministic: a room's monsters depend only on the dungeon's seed, the room's branch and
-//! its slot (each room draws from its own seeded `Pcg64`, so the room graph's own draws are
+//! its plot (each room draws from its own seeded `Pcg64`, so the room graph's own draws are
 //! the same with or without monsters); combat draws from the game's seeded generator.
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
-use super::slot::{MID, Shape};
+use super::plot::{MID, Shape};
 use super::{BranchId, RoomPos, depth_row};
 use crate::run::Feature;
 use byog_tile_engine::{Pos, Tile};
@@ -317,7 +317,7 @@ impl Encounters {
 }
 
 /// The seed of the generator that places room `pos`'s monsters in branch `branch`:
-/// SplitMix64's finaliser over the dungeon's seed, the branch and the slot, apart from the
+/// SplitMix64's finaliser over the dungeon's seed, the branch and the plot, apart from the
 /// branch's own stream so the rooms are what they were before monsters.
 fn room_seed(seed: u64, branch: BranchId, pos: RoomPos) -> u64 {
     let mut z = seed
@@ -330,7 +330,7 @@ fn room_seed(seed: u64, branch: BranchId, pos: RoomPos) -> u64 {
 }
 
 /// Where room `pos` of branch `branch` (just made, with `shape` and `items`) gets its
-/// monsters, and of which kinds: `(slot tile, kind)` pairs, at most one a tile.
+/// monsters, and of which kinds: `(plot tile, kind)` pairs, at most one a tile.
 ///
 /// How many: uniform in the depth table's `monsters_least..=monsters_most` for the room's
 /// depth, at most the tiles free. Where, after Cogmind's placement by a room's metrics

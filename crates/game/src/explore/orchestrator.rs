@@ -1,17 +1,17 @@
 //! The per-branch orchestrator (`docs/explore.md`; Evennia, Procedurally
 //! generated Dungeon): a [`Branch`] is one map of rooms entered from the start room, with its
 //! own seeded generator, and `Branch::make_room` makes a room when the avatar first walks
-//! through an unexplored exit into its slot. The depth table ([`DEPTH_TABLE`])
+//! through an unexplored exit into its plot. The depth table ([`DEPTH_TABLE`])
 //! is here too.
 //!
-//! Making room B at slot `A + d` (A the room walked out of, possibly the start room):
+//! Making room B at plot `A + d` (A the room walked out of, possibly the start room):
 //! 1. A's exit `d` becomes two-way, and B gets the two-way exit back `-d` (its way back).
 //!    Walking an unexplored exit always gives a two-way link: an exit only turns one-way once
-//!    its slot holds a room, and then it is no longer unexplored.
-//! 2. Every other room of the branch beside B whose unexplored exit points at B's slot keeps
+//!    its plot holds a room, and then it is no longer unexplored.
+//! 2. Every other room of the branch beside B whose unexplored exit points at B's plot keeps
 //!    that exit as a one-way exit into B; B gets no exit on that side.
 //! 3. `U` = the branch's unexplored exits now (after 1 and 2). B's *free sides* are those
-//!    whose neighbour slot is neither the start slot (0, 0) nor a room of this branch.
+//!    whose neighbour plot is neither the start plot (0, 0) nor a room of this branch.
 //!    B gets `n` new unexplored exits, `n` uniform in `lo..=hi` with `hi = min(free sides,
 //!    max_unexplored - U)` and `lo = 1` if `U = 0` (a dead end only while another unexplored
 //!    exit remains), else `lo = 0`; the `n` sides are drawn uniformly from the free ones.
@@ -31,7 +31,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
-use super::slot::{MAX_ROOM_SIDE, MID, MIN_ROOM_SIDE, Memory, SLOT, Shape};
+use super::plot::{MAX_ROOM_SIDE, MID, MIN_ROOM_SIDE, Memory, PLOT, Shape};
 use super::{Direction, Exit, ExploreSettings, Room, RoomPos, WalkError, depth};
 use crate::run::{Feature, FeatureKind};
 use byog_tile_engine::Pos;
@@ -165,7 +165,7 @@ pub struct Branch {
     unexplored: u32,
     rng: Pcg64,
     rooms: BTreeMap<RoomPos, Room>,
-    /// The slots its rooms span, with the start room's: `(least x, least y, most x, most y)`.
+    /// The plots its rooms span, with the start room's: `(least x, least y, most x, most y)`.
     bounds: (i32, i32, i32, i32),
 }
 
@@ -185,7 +185,7 @@ impl Branch {
         }
     }
 
-    /// The slots its rooms and the start room span: `(least x, least y, most x, most y)`,
+    /// The plots its rooms and the start room span: `(least x, least y, most x, most y)`,
     /// in rooms.
     pub fn bounds(&self) -> (i32, i32, i32, i32) {
         self.bounds
@@ -206,7 +206,7 @@ impl Branch {
         self.entrance
     }
 
-    /// The slot of its first room, `START + entrance`.
+    /// The plot of its first room, `START + entrance`.
     pub fn first_room(&self) -> RoomPos {
         RoomPos::START.step(self.entrance)
     }
@@ -228,7 +228,7 @@ impl Branch {
         self.unexplored
     }
 
-    /// Its rooms by slot.
+    /// Its rooms by plot.
     pub fn rooms(&self) -> &BTreeMap<RoomPos, Room> {
         &self.rooms
     }
@@ -238,9 +238,9 @@ impl Branch {
         self.rooms.get(&pos)
     }
 
-    /// Whether `room`'s exit on side `dir` agrees with the slot it leads to (a loaded save is
+    /// Whether `room`'s exit on side `dir` agrees with the plot it leads to (a loaded save is
     /// checked with it): a way back to the start room only from the first room (one-way once
-    /// retired); an unexplored exit into an empty slot; a two-way exit into a room with the
+    /// retired); an unexplored exit into an empty plot; a two-way exit into a room with the
     /// matching exit back; a one-way exit into a room with none back; no exit at all is fine.
     pub(crate) fn exit_is_consistent(&self, room: &Room, dir: Direction) -> bool {
         let Some(exit) = room.exit(dir) else {
@@ -273,7 +273,7 @@ impl Branch {
         }
     }
 
-    /// Its rooms, by slot, to change.
+    /// Its rooms, by plot, to change.
     pub(super) fn rooms_mut(&mut self) -> impl Iterator<Item = &mut Room> {
         self.rooms.values_mut()
     }
@@ -293,7 +293,7 @@ impl Branch {
 
     /// Makes the room at `from + dir`, walked into from `from` (a room of this branch with an
     /// unexplored exit `dir`, or the start room for the first room), by the rules in the
-    /// module's documentation. The slot must be empty.
+    /// module's documentation. The plot must be empty.
     pub(super) fn make_room(&mut self, from: RoomPos, dir: Direction, settings: &ExploreSettings) {
         let pos = from.step(dir);
         let back = dir.opposite();
@@ -304,7 +304,7 @@ impl Branch {
             a.exits[dir.index()] = Some(Exit::TwoWay);
             self.unexplored -= 1;
         }
-        // 2. Other unexplored exits into this slot become one-way; 3. the free sides.
+        // 2. Other unexplored exits into this plot become one-way; 3. the free sides.
         let mut free = [Direction::Up; 4];
         let mut n_free = 0usize;
         let mut corridors = 1u8 << back.index();
@@ -372,12 +372,12 @@ impl Branch {
     }
 
     /// A room's floor rectangle: width, height, then left column and bottom row, each uniform
-    /// over what keeps the floor inside its walls and holding the slot's centre.
+    /// over what keeps the floor inside its walls and holding the plot's centre.
     fn draw_shape(&mut self, corridors: u8) -> Shape {
         let side = |rng: &mut Pcg64| {
             let len = rng.random_range(u32::from(MIN_ROOM_SIDE)..=u32::from(MAX_ROOM_SIDE)) as i32;
             let lo = 2.max(MID - len + 1);
-            let hi = MID.min(SLOT - 2 - len);
+            let hi = MID.min(PLOT - 2 - len);
             (len as u8, rng.random_range(lo as u32..=hi as u32) as u8)
         };
         let (width, x) = side(&mut self.rng);
@@ -530,7 +530,7 @@ mod tests {
 
     #[test]
     fn an_unexplored_exit_into_a_made_slot_turns_one_way() {
-        // Two rooms of one branch pointing at the same slot (1, 1).
+        // Two rooms of one branch pointing at the same plot (1, 1).
         let settings = ExploreSettings::default();
         let mut b = Branch::new(7, 0, Direction::Right, 0);
         let room = |pos: RoomPos, exits: [Option<Exit>; 4], back| Room {

@@ -5,18 +5,18 @@
 //!
 //! **Maps.** Each branch is its own map: its rooms and the start room. The avatar stands in a
 //! branch's map while in one of its rooms; in the start room it stands in the *hub*: the start
-//! room and the first room of the branch each start exit leads into now (those four slots
-//! never clash). The *frame* of a map is the rectangle of its slots, in dungeon tiles; the
+//! room and the first room of the branch each start exit leads into now (those four plots
+//! never clash). The *frame* of a map is the rectangle of its plots, in dungeon tiles; the
 //! compose step, `replay`'s text, the JSON and the front-ends see the map through it, with
 //! the frame's bottom-left tile as `(0, 0)`.
 //!
-//! **Memory** is kept per room (a bit a slot tile), so what was seen of a room shows in every
+//! **Memory** is kept per room (a bit a plot tile), so what was seen of a room shows in every
 //! map it belongs to. Nothing is sized by the unbounded grid: memory grows with rooms made.
 
 use serde::{Deserialize, Serialize};
 
 use super::monsters::{self, Encounters, Monster, MonsterState};
-use super::slot::{self, MID, Memory, SLOT, WAY_UP};
+use super::plot::{self, MID, Memory, PLOT, WAY_UP};
 use super::{BranchId, Dungeon, ExitState, ExploreSettings, Room, RoomPos, SettingsError};
 use crate::run::{Feature, START_HEALTH};
 use byog_tile_engine::fov::{self, Opacity};
@@ -28,9 +28,9 @@ pub const SIGHT_RADIUS: u32 = crate::base::SIGHT_RADIUS;
 /// The side of the square of tiles the field of view is computed over.
 const PATCH: i32 = 2 * SIGHT_RADIUS as i32 + 1;
 
-// Sight never reaches past the next slot, so what is seen lies in the 3 × 3 slots around the
+// Sight never reaches past the next plot, so what is seen lies in the 3 × 3 plots around the
 // avatar's.
-const _: () = assert!(SIGHT_RADIUS < SLOT as u32);
+const _: () = assert!(SIGHT_RADIUS < PLOT as u32);
 
 /// How an exploration ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,7 +76,7 @@ pub(crate) struct StoredExploration {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExploreState {
     dungeon: Dungeon,
-    /// The avatar's tile, in dungeon tiles (slot `(rx, ry)` covers `rx·SLOT..` × `ry·SLOT..`).
+    /// The avatar's tile, in dungeon tiles (plot `(rx, ry)` covers `rx·PLOT..` × `ry·PLOT..`).
     avatar: Pos,
     /// The branch whose map the avatar is in; `None` in the start room (the hub).
     branch: Option<BranchId>,
@@ -172,7 +172,7 @@ impl ExploreState {
     pub(crate) fn in_view_map(&self, m: &Monster) -> bool {
         match self.branch {
             Some(b) => m.branch == b,
-            None => self.view_branch(slot::slot_of(m.pos)) == Some(m.branch),
+            None => self.view_branch(plot::plot_of(m.pos)) == Some(m.branch),
         }
     }
 
@@ -202,7 +202,7 @@ impl ExploreState {
         for &(pos, kind) in monsters {
             let id = self.encounters.next_id;
             self.encounters.next_id += 1;
-            let home = slot::slot_of(pos);
+            let home = plot::plot_of(pos);
             if let Some(room) = self.dungeon.room_mut(branch, home) {
                 room.clear = false;
             }
@@ -258,7 +258,7 @@ impl ExploreState {
                 kind,
                 branch,
                 home: pos,
-                pos: slot::tile_of(pos, at.x, at.y),
+                pos: plot::tile_of(pos, at.x, at.y),
                 health: kind.stats().health,
                 state: MonsterState::Asleep,
             });
@@ -301,9 +301,9 @@ impl ExploreState {
         self.avatar
     }
 
-    /// The slot of the room the avatar stands in.
+    /// The plot of the room the avatar stands in.
     pub fn room(&self) -> RoomPos {
-        slot::slot_of(self.avatar)
+        plot::plot_of(self.avatar)
     }
 
     /// The branch whose map the avatar is in; `None` in the start room.
@@ -328,52 +328,52 @@ impl ExploreState {
 
     /// The way up, in dungeon tiles (in the start room).
     pub fn way_up(&self) -> Pos {
-        slot::tile_of(RoomPos::START, WAY_UP.x, WAY_UP.y)
+        plot::tile_of(RoomPos::START, WAY_UP.x, WAY_UP.y)
     }
 
-    /// The rectangle of the avatar's map, in dungeon tiles: the slots of its branch's rooms
-    /// and the start room, or the hub's 3 × 3 slots.
+    /// The rectangle of the avatar's map, in dungeon tiles: the plots of its branch's rooms
+    /// and the start room, or the hub's 3 × 3 plots.
     pub fn frame(&self) -> Rect {
         let (x0, y0, x1, y1) = match self.branch.and_then(|b| self.dungeon.branch(b)) {
             Some(b) => b.bounds(),
             None => (-1, -1, 1, 1),
         };
         Rect::new(
-            x0 * SLOT,
-            y0 * SLOT,
-            (x1 - x0 + 1) * SLOT,
-            (y1 - y0 + 1) * SLOT,
+            x0 * PLOT,
+            y0 * PLOT,
+            (x1 - x0 + 1) * PLOT,
+            (y1 - y0 + 1) * PLOT,
         )
     }
 
-    /// The room at `slot` in the avatar's map, with its branch (`None` for the start room).
-    pub fn view_room(&self, slot: RoomPos) -> Option<(&Room, Option<BranchId>)> {
-        if slot.is_start() {
+    /// The room at `plot` in the avatar's map, with its branch (`None` for the start room).
+    pub fn view_room(&self, plot: RoomPos) -> Option<(&Room, Option<BranchId>)> {
+        if plot.is_start() {
             return Some((self.dungeon.start(), None));
         }
-        let branch = self.view_branch(slot)?;
-        Some((self.dungeon.branch(branch)?.room(slot)?, Some(branch)))
+        let branch = self.view_branch(plot)?;
+        Some((self.dungeon.branch(branch)?.room(plot)?, Some(branch)))
     }
 
-    /// The branch whose room at `slot` (not the start) belongs to the avatar's map.
-    fn view_branch(&self, slot: RoomPos) -> Option<BranchId> {
+    /// The branch whose room at `plot` (not the start) belongs to the avatar's map.
+    fn view_branch(&self, plot: RoomPos) -> Option<BranchId> {
         match self.branch {
             Some(b) => Some(b),
             None => Direction::ALL
                 .into_iter()
-                .find(|d| RoomPos::START.step(*d) == slot)
+                .find(|d| RoomPos::START.step(*d) == plot)
                 .and_then(|d| self.dungeon.current_branch(d)),
         }
     }
 
-    /// The room at `slot` in the avatar's map, to change.
-    pub(crate) fn view_room_mut(&mut self, slot: RoomPos) -> Option<&mut Room> {
-        let branch = if slot.is_start() {
+    /// The room at `plot` in the avatar's map, to change.
+    pub(crate) fn view_room_mut(&mut self, plot: RoomPos) -> Option<&mut Room> {
+        let branch = if plot.is_start() {
             0
         } else {
-            self.view_branch(slot)?
+            self.view_branch(plot)?
         };
-        self.dungeon.room_mut(branch, slot)
+        self.dungeon.room_mut(branch, plot)
     }
 
     /// How room `room`'s exit on side `dir` is drawn on its edge tile, if it is drawn: an
@@ -381,7 +381,7 @@ impl ExploreState {
     fn exit_tile(room: &Room, dir: Direction) -> Option<Tile> {
         match room.exit_state(dir)? {
             ExitState::TwoWay => None,
-            ExitState::OneWay => Some(slot::one_way_tile(dir)),
+            ExitState::OneWay => Some(plot::one_way_tile(dir)),
             ExitState::Unexplored => Some(Tile::ExitUnexplored),
             ExitState::Locked => Some(Tile::LockedDoor),
         }
@@ -389,8 +389,8 @@ impl ExploreState {
 
     /// Paints the avatar's map over `area` (dungeon tiles): `paint(pos, tile)` for every tile
     /// of a room of the map inside the area, its terrain first, then its exits, features and
-    /// (in the start room) the way up over it. Tiles of empty slots are not painted. Costs
-    /// the area, plus a room lookup a slot.
+    /// (in the start room) the way up over it. Tiles of empty plots are not painted. Costs
+    /// the area, plus a room lookup a plot.
     pub fn paint(&self, area: Rect, paint: &mut impl FnMut(Pos, Tile)) {
         for (at, room) in self.rooms_over(area) {
             Self::paint_room(room, at, area, paint);
@@ -401,24 +401,24 @@ impl ExploreState {
         }
     }
 
-    /// The rooms of the avatar's map whose slots meet `area` (dungeon tiles), with their
-    /// slots, row by row from the bottom: one room lookup a slot.
+    /// The rooms of the avatar's map whose plots meet `area` (dungeon tiles), with their
+    /// plots, row by row from the bottom: one room lookup a plot.
     fn rooms_over(&self, area: Rect) -> impl Iterator<Item = (RoomPos, &Room)> {
-        let low = slot::slot_of(Pos::new(area.x, area.y));
-        let high = slot::slot_of(Pos::new(area.right() - 1, area.top() - 1));
-        let slots = if area.is_empty() {
+        let low = plot::plot_of(Pos::new(area.x, area.y));
+        let high = plot::plot_of(Pos::new(area.right() - 1, area.top() - 1));
+        let plots = if area.is_empty() {
             Rect::default()
         } else {
             Rect::new(low.x, low.y, high.x - low.x + 1, high.y - low.y + 1)
         };
-        slots.positions().filter_map(move |p| {
+        plots.positions().filter_map(move |p| {
             let at = RoomPos::new(p.x, p.y);
             self.view_room(at).map(|(room, _)| (at, room))
         })
     }
 
     fn paint_room(room: &Room, at: RoomPos, area: Rect, paint: &mut impl FnMut(Pos, Tile)) {
-        let slot_rect = Rect::new(at.x * SLOT, at.y * SLOT, SLOT, SLOT);
+        let slot_rect = Rect::new(at.x * PLOT, at.y * PLOT, PLOT, PLOT);
         let part = slot_rect.intersection(&area);
         for p in part.positions() {
             paint(p, room.shape.tile(p.x - slot_rect.x, p.y - slot_rect.y));
@@ -426,19 +426,19 @@ impl ExploreState {
         Self::paint_things(room, at, part, paint);
     }
 
-    /// A room's exits and features over `part` of its slot.
+    /// A room's exits and features over `part` of its plot.
     fn paint_things(room: &Room, at: RoomPos, part: Rect, paint: &mut impl FnMut(Pos, Tile)) {
         for dir in Direction::ALL {
             if let Some(tile) = Self::exit_tile(room, dir) {
-                let (ex, ey) = slot::edge(dir);
-                let p = slot::tile_of(at, ex, ey);
+                let (ex, ey) = plot::edge(dir);
+                let p = plot::tile_of(at, ex, ey);
                 if part.contains(p) {
                     paint(p, tile);
                 }
             }
         }
         for f in &room.items {
-            let p = slot::tile_of(at, f.pos.x, f.pos.y);
+            let p = plot::tile_of(at, f.pos.x, f.pos.y);
             if part.contains(p) {
                 paint(p, f.tile());
             }
@@ -448,7 +448,7 @@ impl ExploreState {
     /// [`ExploreState::paint`] into a grid: `out` holds `area`'s tiles (dungeon tiles),
     /// row-major from its bottom row, and is written where the map has rooms (the rest is
     /// left as it was). Terrain is filled a rectangle at a time: what the compose step and
-    /// sight use, costing the area and a room lookup a slot.
+    /// sight use, costing the area and a room lookup a plot.
     pub fn paint_into(&self, area: Rect, out: &mut [Tile]) {
         debug_assert_eq!(out.len() as u64, area.area());
         if area.is_empty() {
@@ -456,9 +456,9 @@ impl ExploreState {
         }
         let index = |p: Pos| ((p.y - area.y) * area.width + (p.x - area.x)) as usize;
         for (at, room) in self.rooms_over(area) {
-            let corner = slot::tile_of(at, 0, 0);
+            let corner = plot::tile_of(at, 0, 0);
             room.shape.fill(corner, area, out);
-            let part = Rect::new(corner.x, corner.y, SLOT, SLOT).intersection(&area);
+            let part = Rect::new(corner.x, corner.y, PLOT, PLOT).intersection(&area);
             Self::paint_things(room, at, part, &mut |p, t| out[index(p)] = t);
         }
         let up = self.way_up();
@@ -474,7 +474,7 @@ impl ExploreState {
             .rooms_over(self.frame())
             .flat_map(|(at, room)| {
                 room.items.iter().map(move |f| Feature {
-                    pos: slot::tile_of(at, f.pos.x, f.pos.y),
+                    pos: plot::tile_of(at, f.pos.x, f.pos.y),
                     ..*f
                 })
             })
@@ -484,37 +484,37 @@ impl ExploreState {
     }
 
     /// What stands at dungeon tile `p` in the avatar's map, the avatar left out: NOTHING on
-    /// an empty slot.
+    /// an empty plot.
     pub fn tile_at(&self, p: Pos) -> Tile {
         if p == self.way_up() {
             return Tile::WayUp;
         }
-        let at = slot::slot_of(p);
+        let at = plot::plot_of(p);
         let Some((room, _)) = self.view_room(at) else {
             return Tile::Nothing;
         };
-        let (tx, ty) = slot::in_slot(p);
+        let (tx, ty) = plot::in_plot(p);
         if let Some(f) = room.items.iter().find(|f| (f.pos.x, f.pos.y) == (tx, ty)) {
             return f.tile();
         }
         Direction::ALL
             .into_iter()
-            .find(|&d| slot::edge(d) == (tx, ty))
+            .find(|&d| plot::edge(d) == (tx, ty))
             .and_then(|d| Self::exit_tile(room, d))
             .unwrap_or_else(|| room.shape.tile(tx, ty))
     }
 
     /// Whether dungeon tile `p` of the avatar's map was ever seen.
     pub fn has_seen(&self, p: Pos) -> bool {
-        let (tx, ty) = slot::in_slot(p);
-        self.view_room(slot::slot_of(p))
+        let (tx, ty) = plot::in_plot(p);
+        self.view_room(plot::plot_of(p))
             .is_some_and(|(room, _)| room.memory.has_seen(tx, ty))
     }
 
-    /// The feature at dungeon tile `p` of the avatar's map, with its room's slot, to change.
+    /// The feature at dungeon tile `p` of the avatar's map, with its room's plot, to change.
     pub(crate) fn feature_mut(&mut self, p: Pos) -> Option<&mut Feature> {
-        let (tx, ty) = slot::in_slot(p);
-        let room = self.view_room_mut(slot::slot_of(p))?;
+        let (tx, ty) = plot::in_plot(p);
+        let room = self.view_room_mut(plot::plot_of(p))?;
         room.items
             .iter_mut()
             .find(|f| f.pos.x == tx && f.pos.y == ty)
@@ -531,8 +531,8 @@ impl ExploreState {
     /// (a room was just made or cleared: what is in sight from here changed).
     pub(crate) fn look_if(&mut self, changed: bool) {
         let at = self.avatar;
-        let (tx, ty) = slot::in_slot(at);
-        let Some(room) = self.view_room_mut(slot::slot_of(at)) else {
+        let (tx, ty) = plot::in_plot(at);
+        let Some(room) = self.view_room_mut(plot::plot_of(at)) else {
             return;
         };
         if room.memory.visit(tx, ty) || changed {
@@ -541,7 +541,7 @@ impl ExploreState {
     }
 
     /// What blocks sight in the light radius' square whose bottom-left tile is `origin`:
-    /// empty slots and walls do, the rooms' floors do not, and their exits, features and the
+    /// empty plots and walls do, the rooms' floors do not, and their exits, features and the
     /// way up as their tiles say (what `paint_into` paints, as sight sees it; monsters do not
     /// block sight).
     fn opacity(&self, origin: Pos) -> Opacity {
@@ -552,9 +552,9 @@ impl ExploreState {
             patch.set_run(j, i, i + 1, t.blocks_sight());
         };
         for (at, room) in self.rooms_over(area) {
-            let corner = slot::tile_of(at, 0, 0);
+            let corner = plot::tile_of(at, 0, 0);
             room.shape.light_floor(corner, area, &mut patch);
-            let part = Rect::new(corner.x, corner.y, SLOT, SLOT).intersection(&area);
+            let part = Rect::new(corner.x, corner.y, PLOT, PLOT).intersection(&area);
             Self::paint_things(room, at, part, &mut |p, t| mark(&mut patch, p, t));
         }
         let up = self.way_up();
@@ -569,23 +569,23 @@ impl ExploreState {
         let r = SIGHT_RADIUS as i32;
         let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
         let patch = self.opacity(origin);
-        // Lit tiles lie at most one slot from the avatar's (the radius is under a slot): they
-        // are gathered a slot's memory at a time, a run of a row at a time, then each of those
-        // 3 × 3 slots' rooms is looked up once, not once a tile.
+        // Lit tiles lie at most one plot from the avatar's (the radius is under a plot): they
+        // are gathered a plot's memory at a time, a run of a row at a time, then each of those
+        // 3 × 3 plots' rooms is looked up once, not once a tile.
         let lit_rows = fov::lit_in(&patch);
-        let home = slot::slot_of(self.avatar);
+        let home = plot::plot_of(self.avatar);
         let mut lit = [Memory::default(); 9];
-        // The patch's columns cut at the slots' borders: where each part starts in the
-        // patch, its slot (0..3 from the one left of the avatar's), its first tile in the slot
+        // The patch's columns cut at the plots' borders: where each part starts in the
+        // patch, its plot (0..3 from the one left of the avatar's), its first tile in the plot
         // and its length.
         let mut parts = [(0usize, 0usize, 0i32, 0usize); 3];
         let mut count = 0;
         let mut column = 0;
         while column < PATCH {
             let x = origin.x + column;
-            let tx = x.rem_euclid(SLOT);
-            let len = (SLOT - tx).min(PATCH - column);
-            let sx = (x.div_euclid(SLOT) - home.x + 1) as usize;
+            let tx = x.rem_euclid(PLOT);
+            let len = (PLOT - tx).min(PATCH - column);
+            let sx = (x.div_euclid(PLOT) - home.x + 1) as usize;
             parts[count] = (column as usize, sx, tx, len as usize);
             count += 1;
             column += len;
@@ -596,8 +596,8 @@ impl ExploreState {
             }
             let y = origin.y + j as i32;
             let (sy, ty) = (
-                (y.div_euclid(SLOT) - home.y + 1) as usize,
-                y.rem_euclid(SLOT),
+                (y.div_euclid(PLOT) - home.y + 1) as usize,
+                y.rem_euclid(PLOT),
             );
             for &(start, sx, tx, len) in &parts[..count] {
                 let bits = (row >> start) & (u32::MAX >> (32 - len));
@@ -633,8 +633,8 @@ impl ExploreState {
                 return bad("ids out of order");
             }
             last = Some(m.id);
-            let at = slot::slot_of(m.pos);
-            let (tx, ty) = slot::in_slot(m.pos);
+            let at = plot::plot_of(m.pos);
+            let (tx, ty) = plot::in_plot(m.pos);
             let room = self.dungeon.branch(m.branch).and_then(|b| b.room(at));
             let on_floor = room.is_some_and(|r| r.shape.tile(tx, ty) == Tile::Floor);
             if at.is_start() || !on_floor || m.health == 0 || m.health > m.kind.stats().health {
@@ -745,18 +745,18 @@ mod tests {
         let e = ExploreState::new(1, ExploreSettings::default()).unwrap();
         assert_eq!(e.room(), RoomPos::START);
         assert_eq!(e.branch(), None);
-        assert_eq!(e.frame(), Rect::new(-SLOT, -SLOT, 3 * SLOT, 3 * SLOT));
+        assert_eq!(e.frame(), Rect::new(-PLOT, -PLOT, 3 * PLOT, 3 * PLOT));
         assert_eq!(e.tile_at(e.way_up()), Tile::WayUp);
         assert_eq!(e.tile_at(e.avatar()), Tile::Floor);
         for d in Direction::ALL {
-            let (ex, ey) = slot::edge(d);
+            let (ex, ey) = plot::edge(d);
             assert_eq!(
-                e.tile_at(slot::tile_of(RoomPos::START, ex, ey)),
+                e.tile_at(plot::tile_of(RoomPos::START, ex, ey)),
                 Tile::ExitUnexplored
             );
         }
         // The avatar saw the start room's floor from the centre, but not past its doors.
         assert!(e.has_seen(Pos::new(MID - 3, MID - 3)));
-        assert!(!e.has_seen(Pos::new(MID, SLOT + 2)));
+        assert!(!e.has_seen(Pos::new(MID, PLOT + 2)));
     }
 }

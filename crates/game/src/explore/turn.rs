@@ -28,7 +28,7 @@ use rand::RngExt;
 
 use super::monsters::{MonsterKind, MonsterState};
 use super::play::ExploreState;
-use super::slot;
+use super::plot;
 use crate::base::GameRng;
 use byog_tile_engine::search::{self, Grid, UNREACHED};
 use byog_tile_engine::{Direction, Pos, Rect, Tile};
@@ -255,7 +255,7 @@ impl ExploreState {
         for (j, row) in tiles.chunks(w).enumerate() {
             for (i, t) in row.iter().enumerate() {
                 let p = Pos::new(area.x + i as i32, area.y + j as i32);
-                if *t == Tile::Floor && !slot::slot_of(p).is_start() {
+                if *t == Tile::Floor && !plot::plot_of(p).is_start() {
                     open[(j + 1) * square.grid.width + i + 1] = true;
                 }
             }

@@ -6,7 +6,7 @@
 //! 1. a feature still to handle in the avatar's room (its exits stay locked until they are
 //!    handled): the nearest, armed traps closed;
 //! 2. else the unexplored exits seen (`?` tiles), each scored by the depth of the room it
-//!    leads into (`floor(√(x² + y²))` of that room's slot): the deepest, the nearest on
+//!    leads into (`floor(√(x² + y²))` of that room's plot): the deepest, the nearest on
 //!    ties; standing on it, the step through it;
 //! 3. else the nearest frontier (an open tile beside an unseen one).
 //!
@@ -17,7 +17,7 @@
 
 use super::seen::{SeenMap, nearest};
 use crate::agent::Sight;
-use byog_game::explore::slot::{edge, in_slot, slot_of};
+use byog_game::explore::plot::{edge, in_plot, plot_of};
 use byog_game::explore::{self, BranchId};
 use byog_tile_engine::search::UNREACHED;
 use byog_tile_engine::{Direction, Pos, Tile};
@@ -89,7 +89,7 @@ impl DivePolicy {
         }
         let map = SeenMap::of(sight, false, &closed);
         let dist = map.distances(&[map.avatar]);
-        let room_of = |p: Pos| slot_of(shift(p, e.origin));
+        let room_of = |p: Pos| plot_of(shift(p, e.origin));
         let todo = sight
             .features
             .iter()
@@ -109,7 +109,7 @@ impl DivePolicy {
             if dist[i] == UNREACHED {
                 continue;
             }
-            let at = in_slot(shift(p, e.origin));
+            let at = in_plot(shift(p, e.origin));
             let Some(side) = Direction::ALL.into_iter().find(|&d| edge(d) == at) else {
                 continue;
             };

@@ -63,7 +63,7 @@ pub enum Policy {
 
 /// What a policy plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+pub enum GameMode {
     /// Runs (`R<seed>S`).
     Runs,
     /// Explorations (`E<seed>S`).
@@ -99,15 +99,15 @@ impl Policy {
     }
 
     /// What it plays.
-    pub fn mode(self) -> Mode {
+    pub fn mode(self) -> GameMode {
         match self {
-            Policy::Dive | Policy::Cautious => Mode::Explorations,
-            _ => Mode::Runs,
+            Policy::Dive | Policy::Cautious => GameMode::Explorations,
+            _ => GameMode::Runs,
         }
     }
 
     /// The names of the policies of `mode`, comma-separated.
-    pub fn names_of(mode: Mode) -> String {
+    pub fn names_of(mode: GameMode) -> String {
         Policy::ALL
             .into_iter()
             .filter(|p| p.mode() == mode)
@@ -227,7 +227,7 @@ impl Ending {
 
 /// One game a policy played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Played {
     /// The game's seed.
     pub seed: u64,
     /// How it ended.
@@ -259,8 +259,8 @@ pub fn play_run(
     policy: Policy,
     setup: &RunSetup,
     on_key: &mut dyn FnMut(Direction),
-) -> Result<Outcome, GenerateError> {
-    assert_eq!(policy.mode(), Mode::Runs, "{policy} plays explorations");
+) -> Result<Played, GenerateError> {
+    assert_eq!(policy.mode(), GameMode::Runs, "{policy} plays explorations");
     let mut game = setup.start(seed)?;
     match Player::new(policy) {
         None => {
@@ -299,8 +299,8 @@ pub fn play_on(
     }
 }
 
-/// How run `game` stands, as an [`Outcome`].
-fn run_outcome(seed: u64, game: &GameState) -> Outcome {
+/// How run `game` stands, as an [`Played`].
+fn run_outcome(seed: u64, game: &GameState) -> Played {
     let run = game.run().copied();
     let ending = match (game.status(), run.and_then(|r| r.loss)) {
         (LevelStatus::Won, _) => Ending::Won,
@@ -308,7 +308,7 @@ fn run_outcome(seed: u64, game: &GameState) -> Outcome {
         (LevelStatus::Lost, _) => Ending::OutOfMoves,
         (LevelStatus::Playing, _) => Ending::Stuck,
     };
-    Outcome {
+    Played {
         seed,
         ending,
         reached: run.map_or(0, |r| r.floor),
@@ -335,8 +335,8 @@ pub fn play_exploration(
     policy: Policy,
     settings: ExploreSettings,
     on_key: &mut dyn FnMut(Action),
-) -> Result<Outcome, GenerateError> {
-    assert_eq!(policy.mode(), Mode::Explorations, "{policy} plays runs");
+) -> Result<Played, GenerateError> {
+    assert_eq!(policy.mode(), GameMode::Explorations, "{policy} plays runs");
     let mut game = GameState::new_exploration(seed, GeneratorSettings::default(), settings)?;
     let mut player = Player::new(policy).expect("an explorations policy reads observations");
     let mut deepest = 0;
@@ -364,7 +364,7 @@ pub fn play_exploration(
         None if game.moves() >= EXPLORE_MOVE_CAP => Ending::Capped,
         None => Ending::Stuck,
     };
-    Ok(Outcome {
+    Ok(Played {
         seed,
         ending,
         reached: deepest.max(ex.map_or(0, |e| byog_game::explore::depth(e.room()))),

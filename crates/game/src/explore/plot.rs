@@ -1,13 +1,13 @@
-//! Room slots: the tiles of an exploration. The dungeon's rooms sit on a grid of slots of
-//! [`SLOT`] × [`SLOT`] tiles; slot `(rx, ry)` covers the dungeon tiles `rx·SLOT ..
-//! rx·SLOT + SLOT` by `ry·SLOT .. ry·SLOT + SLOT` (y up, as everywhere), so the start room's
-//! slot holds the dungeon tiles `0..13 × 0..13`.
+//! Room plots: the tiles of an exploration. The dungeon's rooms sit on a grid of plots of
+//! [`PLOT`] × [`PLOT`] tiles; plot `(rx, ry)` covers the dungeon tiles `rx·PLOT ..
+//! rx·PLOT + PLOT` by `ry·PLOT .. ry·PLOT + PLOT` (y up, as everywhere), so the start room's
+//! plot holds the dungeon tiles `0..13 × 0..13`.
 //!
 //! A room's tiles are a pure function of its [`Shape`]: a rectangle of floor that always
-//! holds the slot's centre `(MID, MID)`, its ring of wall, and a straight corridor from the
+//! holds the plot's centre `(MID, MID)`, its ring of wall, and a straight corridor from the
 //! room to the middle of each side that has an exit (or that a neighbour's one-way exit comes
-//! in through), walled on both hands. Corridors of neighbouring slots meet at the slot border,
-//! so an exit is crossed by stepping from one slot's last corridor tile (its *edge tile*) to
+//! in through), walled on both hands. Corridors of neighbouring plots meet at the plot border,
+//! so an exit is crossed by stepping from one plot's last corridor tile (its *edge tile*) to
 //! the next one's. Nothing but the shape is stored: 5 bytes a room, never a grid.
 
 use serde::{Deserialize, Serialize};
@@ -16,29 +16,29 @@ use super::{Direction, RoomPos};
 use byog_tile_engine::fov::Opacity;
 use byog_tile_engine::{Pos, Rect, Tile};
 
-/// A room slot's side, in tiles (odd, so a side has a middle tile). 13 lets two rooms and
-/// their corridors show on an 80 × 30 screen at once; a larger slot makes roomier rooms and
+/// A room plot's side, in tiles (odd, so a side has a middle tile). 13 lets two rooms and
+/// their corridors show on an 80 × 30 screen at once; a larger plot makes roomier rooms and
 /// longer corridors.
-pub const SLOT: i32 = 13;
-/// The middle tile of a slot's side, and the slot's centre `(MID, MID)`: where corridors run.
-pub const MID: i32 = SLOT / 2;
-/// Tiles a room's floor may span at most, either way: the slot less the two edge tiles the
+pub const PLOT: i32 = 13;
+/// The middle tile of a plot's side, and the plot's centre `(MID, MID)`: where corridors run.
+pub const MID: i32 = PLOT / 2;
+/// Tiles a room's floor may span at most, either way: the plot less the two edge tiles the
 /// corridors end on and the two rings of wall.
-pub const MAX_ROOM_SIDE: u8 = (SLOT - 4) as u8;
+pub const MAX_ROOM_SIDE: u8 = (PLOT - 4) as u8;
 /// Tiles a room's floor spans at least, either way: 3, so a room holds floor off its central
 /// cross for features.
 pub const MIN_ROOM_SIDE: u8 = 3;
 
 /// The start room's way up (walking into it ends the exploration and banks the score),
-/// in the start slot's tiles: off the central cross, so every corridor stays straight.
+/// in the start plot's tiles: off the central cross, so every corridor stays straight.
 pub const WAY_UP: Pos = Pos::new(MID - 2, MID + 2);
 
-/// A room's tiles inside its slot: its floor rectangle and which sides have corridors.
+/// A room's tiles inside its plot: its floor rectangle and which sides have corridors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shape {
-    /// The floor's left column, in the slot's tiles (`2..=MID`).
+    /// The floor's left column, in the plot's tiles (`2..=MID`).
     pub x: u8,
-    /// The floor's bottom row, in the slot's tiles (`2..=MID`).
+    /// The floor's bottom row, in the plot's tiles (`2..=MID`).
     pub y: u8,
     /// The floor's width in tiles ([`MIN_ROOM_SIDE`]..=[`MAX_ROOM_SIDE`]).
     pub width: u8,
@@ -71,12 +71,12 @@ impl Shape {
                 && at >= 2
                 && i32::from(at) <= MID
                 && i32::from(at) + i32::from(len) > MID
-                && i32::from(at) + i32::from(len) <= SLOT - 2
+                && i32::from(at) + i32::from(len) <= PLOT - 2
         };
         ok(self.x, self.width) && ok(self.y, self.height) && self.corridors < 16
     }
 
-    /// Whether the slot tile `(tx, ty)` is the room's floor (not a corridor).
+    /// Whether the plot tile `(tx, ty)` is the room's floor (not a corridor).
     pub fn is_room_floor(self, tx: i32, ty: i32) -> bool {
         let (x0, y0) = (i32::from(self.x), i32::from(self.y));
         (x0..x0 + i32::from(self.width)).contains(&tx)
@@ -91,7 +91,7 @@ impl Shape {
         )
     }
 
-    /// Whether slot tile `(tx, ty)` is on a corridor's middle line, past the room.
+    /// Whether plot tile `(tx, ty)` is on a corridor's middle line, past the room.
     fn is_corridor_floor(self, tx: i32, ty: i32) -> bool {
         let (x0, y0) = (i32::from(self.x), i32::from(self.y));
         let (x1, y1) = self.far_corner();
@@ -101,7 +101,7 @@ impl Shape {
             || (ty == MID && tx < x0 && self.has_corridor(Direction::Left))
     }
 
-    /// Whether slot tile `(tx, ty)` is a wall beside a corridor, past the room.
+    /// Whether plot tile `(tx, ty)` is a wall beside a corridor, past the room.
     fn is_corridor_wall(self, tx: i32, ty: i32) -> bool {
         let (x0, y0) = (i32::from(self.x), i32::from(self.y));
         let (x1, y1) = self.far_corner();
@@ -113,7 +113,7 @@ impl Shape {
             || (beside_row && tx < x0 && self.has_corridor(Direction::Left))
     }
 
-    /// Draws the room's terrain, its slot's bottom-left tile at `corner`, into `out`: the
+    /// Draws the room's terrain, its plot's bottom-left tile at `corner`, into `out`: the
     /// tiles of `area` (in the same coordinates), row-major from its bottom row. Only the
     /// room's own tiles are written (NOTHING is left as it was). Filled a rectangle at a time,
     /// clipped to `area`: walls (the ring, the corridors' sides), then floors (the room, the
@@ -129,7 +129,7 @@ impl Shape {
         };
         let (x0, y0) = (i32::from(self.x), i32::from(self.y));
         let (x1, y1) = self.far_corner();
-        let last = SLOT - 1;
+        let last = PLOT - 1;
         // The corridor to each side as its floor line, from the room to the edge.
         let lines = [
             (Direction::Up, (MID, y1 + 1, MID, last)),
@@ -154,7 +154,7 @@ impl Shape {
         }
     }
 
-    /// Lets light through the room's floor (the room and its corridors), its slot's
+    /// Lets light through the room's floor (the room and its corridors), its plot's
     /// bottom-left tile at `corner`, in `patch`, which holds the tiles of `area` (in the same
     /// coordinates) and blocks sight elsewhere: what [`Shape::fill`] paints, as sight sees it
     /// (floor lets light through, wall does not), a rectangle at a time.
@@ -169,7 +169,7 @@ impl Shape {
         };
         let (x0, y0) = (i32::from(self.x), i32::from(self.y));
         let (x1, y1) = self.far_corner();
-        let last = SLOT - 1;
+        let last = PLOT - 1;
         light(x0, y0, x1, y1);
         let lines = [
             (Direction::Up, (MID, y1 + 1, MID, last)),
@@ -184,7 +184,7 @@ impl Shape {
         }
     }
 
-    /// The terrain of slot tile `(tx, ty)` (each in `0..SLOT`): FLOOR on the room and its
+    /// The terrain of plot tile `(tx, ty)` (each in `0..PLOT`): FLOOR on the room and its
     /// corridors, WALL on the ring around the room and beside the corridors, NOTHING
     /// elsewhere.
     pub fn tile(self, tx: i32, ty: i32) -> Tile {
@@ -202,27 +202,27 @@ impl Shape {
     }
 }
 
-/// The slot holding dungeon tile `p`.
-pub const fn slot_of(p: Pos) -> RoomPos {
-    RoomPos::new(p.x.div_euclid(SLOT), p.y.div_euclid(SLOT))
+/// The plot holding dungeon tile `p`.
+pub const fn plot_of(p: Pos) -> RoomPos {
+    RoomPos::new(p.x.div_euclid(PLOT), p.y.div_euclid(PLOT))
 }
 
-/// Dungeon tile `p` in its slot's tiles, each in `0..SLOT`.
-pub const fn in_slot(p: Pos) -> (i32, i32) {
-    (p.x.rem_euclid(SLOT), p.y.rem_euclid(SLOT))
+/// Dungeon tile `p` in its plot's tiles, each in `0..PLOT`.
+pub const fn in_plot(p: Pos) -> (i32, i32) {
+    (p.x.rem_euclid(PLOT), p.y.rem_euclid(PLOT))
 }
 
-/// The dungeon tile of slot `slot`'s tile `(tx, ty)`.
-pub const fn tile_of(slot: RoomPos, tx: i32, ty: i32) -> Pos {
-    Pos::new(slot.x * SLOT + tx, slot.y * SLOT + ty)
+/// The dungeon tile of plot `plot`'s tile `(tx, ty)`.
+pub const fn tile_of(plot: RoomPos, tx: i32, ty: i32) -> Pos {
+    Pos::new(plot.x * PLOT + tx, plot.y * PLOT + ty)
 }
 
-/// A slot's edge tile on side `dir`, in the slot's tiles: the last tile of the corridor to
+/// A plot's edge tile on side `dir`, in the plot's tiles: the last tile of the corridor to
 /// that side, where its exit is drawn and crossed.
 pub const fn edge(dir: Direction) -> (i32, i32) {
     match dir {
-        Direction::Up => (MID, SLOT - 1),
-        Direction::Right => (SLOT - 1, MID),
+        Direction::Up => (MID, PLOT - 1),
+        Direction::Right => (PLOT - 1, MID),
         Direction::Down => (MID, 0),
         Direction::Left => (0, MID),
     }
@@ -238,8 +238,8 @@ pub const fn one_way_tile(dir: Direction) -> Tile {
     }
 }
 
-/// What a room's avatar has seen and stood on, a bit per slot tile (row-major from the
-/// slot's bottom-left): 2 × 24 bytes a room.
+/// What a room's avatar has seen and stood on, a bit per plot tile (row-major from the
+/// plot's bottom-left): 2 × 24 bytes a room.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Memory {
     /// Tiles seen (the memory drawn dimmed out of sight).
@@ -248,21 +248,21 @@ pub struct Memory {
     pub visited: [u64; 3],
 }
 
-const _: () = assert!((SLOT * SLOT) as usize <= 3 * 64);
+const _: () = assert!((PLOT * PLOT) as usize <= 3 * 64);
 
 impl Memory {
     const fn bit(tx: i32, ty: i32) -> (usize, u64) {
-        let i = (ty * SLOT + tx) as usize;
+        let i = (ty * PLOT + tx) as usize;
         (i / 64, 1 << (i % 64))
     }
 
-    /// Whether slot tile `(tx, ty)` was seen.
+    /// Whether plot tile `(tx, ty)` was seen.
     pub const fn has_seen(&self, tx: i32, ty: i32) -> bool {
         let (w, b) = Memory::bit(tx, ty);
         self.seen[w] & b != 0
     }
 
-    /// Marks slot tile `(tx, ty)` seen.
+    /// Marks plot tile `(tx, ty)` seen.
     pub fn see(&mut self, tx: i32, ty: i32) {
         let (w, b) = Memory::bit(tx, ty);
         self.seen[w] |= b;
@@ -271,8 +271,8 @@ impl Memory {
     /// Marks seen the tiles of row `ty` from column `tx` on where `bits` is set (bit `k` for
     /// tile `tx + k`; none past the row's end).
     pub fn see_run(&mut self, tx: i32, ty: i32, bits: u32) {
-        debug_assert!(tx + (32 - bits.leading_zeros() as i32) <= SLOT);
-        let i = (ty * SLOT + tx) as usize;
+        debug_assert!(tx + (32 - bits.leading_zeros() as i32) <= PLOT);
+        let i = (ty * PLOT + tx) as usize;
         let (w, at) = (i / 64, i % 64);
         let bits = u128::from(bits) << at;
         self.seen[w] |= bits as u64;
@@ -288,7 +288,7 @@ impl Memory {
         }
     }
 
-    /// Marks slot tile `(tx, ty)` stood on; whether it was the first time.
+    /// Marks plot tile `(tx, ty)` stood on; whether it was the first time.
     pub fn visit(&mut self, tx: i32, ty: i32) -> bool {
         let (w, b) = Memory::bit(tx, ty);
         let first = self.visited[w] & b == 0;
@@ -296,9 +296,9 @@ impl Memory {
         first
     }
 
-    /// Whether every bit lies inside the slot (a loaded save is checked with it).
+    /// Whether every bit lies inside the plot (a loaded save is checked with it).
     pub fn is_valid(&self) -> bool {
-        let used = (SLOT * SLOT) as u32 - 128;
+        let used = (PLOT * PLOT) as u32 - 128;
         let spare = !((1u64 << used) - 1);
         self.seen[2] & spare == 0 && self.visited[2] & spare == 0
     }
@@ -311,7 +311,7 @@ mod tests {
     /// A slow reference: the room's floor, its corridors and the walls 8-next to any floor.
     fn reference(shape: Shape, tx: i32, ty: i32) -> Tile {
         let floor = |x: i32, y: i32| {
-            if !(0..SLOT).contains(&x) || !(0..SLOT).contains(&y) {
+            if !(0..PLOT).contains(&x) || !(0..PLOT).contains(&y) {
                 return false;
             }
             shape.is_room_floor(x, y)
@@ -355,14 +355,14 @@ mod tests {
                                 continue;
                             }
                             n += 1;
-                            let mut all = [Tile::Nothing; (SLOT * SLOT) as usize];
-                            s.fill(Pos::new(0, 0), Rect::new(0, 0, SLOT, SLOT), &mut all);
-                            for tx in 0..SLOT {
-                                for ty in 0..SLOT {
+                            let mut all = [Tile::Nothing; (PLOT * PLOT) as usize];
+                            s.fill(Pos::new(0, 0), Rect::new(0, 0, PLOT, PLOT), &mut all);
+                            for tx in 0..PLOT {
+                                for ty in 0..PLOT {
                                     let want = reference(s, tx, ty);
                                     assert_eq!(s.tile(tx, ty), want, "{s:?} at ({tx}, {ty})");
                                     assert_eq!(
-                                        all[(ty * SLOT + tx) as usize],
+                                        all[(ty * PLOT + tx) as usize],
                                         want,
                                         "fill() of {s:?} at ({tx}, {ty})"
                                     );
@@ -398,19 +398,19 @@ mod tests {
         for x in -40..40 {
             for y in -40..40 {
                 let p = Pos::new(x, y);
-                let (tx, ty) = in_slot(p);
-                assert_eq!(tile_of(slot_of(p), tx, ty), p);
+                let (tx, ty) = in_plot(p);
+                assert_eq!(tile_of(plot_of(p), tx, ty), p);
             }
         }
-        assert_eq!(slot_of(Pos::new(-1, 0)), RoomPos::new(-1, 0));
-        assert_eq!(slot_of(Pos::new(12, 13)), RoomPos::new(0, 1));
+        assert_eq!(plot_of(Pos::new(-1, 0)), RoomPos::new(-1, 0));
+        assert_eq!(plot_of(Pos::new(12, 13)), RoomPos::new(0, 1));
     }
 
     #[test]
     fn memory_bits_cover_the_slot() {
         let mut m = Memory::default();
-        for tx in 0..SLOT {
-            for ty in 0..SLOT {
+        for tx in 0..PLOT {
+            for ty in 0..PLOT {
                 assert!(!m.has_seen(tx, ty));
                 m.see(tx, ty);
                 assert!(m.has_seen(tx, ty));
