@@ -92,6 +92,7 @@ impl Game {
                 },
                 walls: None,
                 watch: false,
+                front_end: Default::default(),
             },
             keys: String::new(),
             screenshot: None,

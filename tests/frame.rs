@@ -43,6 +43,7 @@ fn shell() -> (tempfile::TempDir, Shell) {
         },
         walls: None,
         watch: false,
+        front_end: Default::default(),
     })
     .unwrap();
     (dir, shell)

@@ -68,6 +68,8 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         },
         walls: args.walls.map(super::Walls::style),
         watch: args.watch,
+        // Each front-end sets its own.
+        front_end: Default::default(),
     };
     if args.terminal {
         let colorterm = std::env::var("COLORTERM").ok();

@@ -124,6 +124,29 @@ pub fn move_alias(key: char) -> Option<char> {
     }
 }
 
+/// Which front-end plays a session: the words for how to quit differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FrontEnd {
+    /// The macroquad window.
+    #[default]
+    Window,
+    /// A terminal.
+    Terminal,
+    /// A browser, through the web server.
+    Browser,
+}
+
+impl FrontEnd {
+    /// How to quit at once while the session is busy, in a player's words.
+    pub fn quit_now(self) -> &'static str {
+        match self {
+            FrontEnd::Window => "Ctrl-C (or closing the window) quits",
+            FrontEnd::Terminal => "Ctrl-C quits",
+            FrontEnd::Browser => "closing the tab leaves",
+        }
+    }
+}
+
 /// What a session starts with (the command line's flags).
 #[derive(Debug, Clone)]
 pub struct ShellOptions {
@@ -144,6 +167,8 @@ pub struct ShellOptions {
     pub walls: Option<WallStyle>,
     /// Watch the save instead of playing (`--watch`): leaving the watch ends the program.
     pub watch: bool,
+    /// The front-end playing it (each sets its own).
+    pub front_end: FrontEnd,
 }
 
 /// What a shown world is, for the camera: a new one recentres the camera, the same one with
@@ -1100,7 +1125,11 @@ impl Shell {
     pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
         let (session, view) = match &self.state {
             State::Busy(busy) => {
-                return Screen::Text(screens::busy_screen(&busy.what, now - busy.since));
+                return Screen::Text(screens::busy_screen(
+                    &busy.what,
+                    now - busy.since,
+                    self.options.front_end.quit_now(),
+                ));
             }
             State::Ready { session, view } => (session, view),
         };
@@ -1218,6 +1247,7 @@ mod tests {
             },
             walls: None,
             watch: false,
+            front_end: FrontEnd::Terminal,
         }
     }
 
@@ -1249,6 +1279,8 @@ mod tests {
         };
         assert!(busy.lines[0].text.starts_with("making the game of seed 77"));
         assert_eq!(busy.lines[2].text, "1.0 s");
+        // In the words of the front-end playing (issue 31, problem 17: no window here).
+        assert_eq!(busy.lines[4].text, "Ctrl-C quits; nothing is saved");
         // Typed while busy: kept, and fed in order once the world is there.
         keys(&mut s, "WA\t:Q", 1.0);
         let mut now = 1.0;

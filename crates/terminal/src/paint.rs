@@ -80,14 +80,16 @@ pub fn text_screen(grid: &mut CellGrid, text: &TextScreen, colour: bool) {
 
 /// The one screen in the terminal's own words: the terminal is smaller than `need`.
 pub fn too_small(grid: &mut CellGrid, need: (u16, u16), colour: bool) {
-    let text = format!(
-        "terminal too small: needs {} × {} (now {} × {})",
-        need.0,
-        need.1,
-        grid.cols(),
-        grid.rows()
-    );
-    centred(grid, grid.rows() / 2, &text, Style::Message, colour);
+    // Three short lines, each centred, rather than one that wraps wherever it must.
+    let lines = [
+        "terminal too small".to_owned(),
+        format!("needs {} × {}", need.0, need.1),
+        format!("now {} × {}", grid.cols(), grid.rows()),
+    ];
+    let mut y = (grid.rows() / 2).saturating_sub(1);
+    for line in &lines {
+        y = centred(grid, y, line, Style::Message, colour);
+    }
 }
 
 /// The HUD's rows at the top of the grid, laid out by [`screens::hud_lines`] in the columns
@@ -338,11 +340,13 @@ mod tests {
                     left: String::new(),
                     left_style: Style::Normal,
                     right: top.to_owned(),
+                    right_short: String::new(),
                 },
                 screens::HudRow {
                     left: message.to_owned(),
                     left_style: Style::Message,
                     right: status.to_owned(),
+                    right_short: String::new(),
                 },
             ],
         };
@@ -366,5 +370,46 @@ mod tests {
         );
         assert!(lines[1].trim_end().ends_with(status), "{lines:?}");
         assert!(!lines[2].contains(status), "{lines:?}");
+    }
+
+    /// Issue 31, problem 17: at 48 columns an exploration's HUD keeps the room's depth (the
+    /// seed gives way first), and at 40 × 20 the "too small" screen is three centred lines.
+    #[test]
+    fn a_narrow_terminal_keeps_the_depth_and_says_it_is_too_small_evenly() {
+        use byog_game::interpreter::Interpreter;
+        use byog_game::save::MemoryStore;
+        let mut i = Interpreter::new(80, 30, GeneratorSettings::default());
+        let mut store = MemoryStore::default();
+        for k in "E42SWWWWWWWWWWWW".chars() {
+            i.feed(k, &mut store).unwrap();
+        }
+        let game = i.game().unwrap();
+        let h = screens::hud(game, None, "");
+        assert!(h.rows[0].right.chars().count() > 46, "{:?}", h.rows[0]);
+        let mut grid = CellGrid::new(48, 24);
+        hud(&mut grid, &h, true);
+        let top = &grid.lines()[0];
+        let depth = byog_game::explore::depth(game.explore().unwrap().room());
+        assert!(top.contains(&format!("depth {depth}")), "{top}");
+        assert!(!top.contains('…'), "{top}");
+
+        let mut grid = CellGrid::new(40, 20);
+        too_small(&mut grid, MIN_SIZE, false);
+        let lines: Vec<String> = grid
+            .lines()
+            .into_iter()
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        for l in &lines {
+            let left = l.len() - l.trim_start().len();
+            let right = l.chars().count() - l.trim_end().chars().count();
+            assert!(left.abs_diff(right) <= 1, "not centred: {l:?}");
+        }
+        let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        assert_eq!(
+            words.join(" "),
+            "terminal too small needs 48 × 24 now 40 × 20"
+        );
     }
 }

@@ -31,7 +31,7 @@ pub use byog_shell::SIGHT_KEY;
 use byog_shell::frame::{Frame, FrameRequest, MinimapFrame};
 use byog_shell::screens;
 pub use byog_shell::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
-use byog_shell::{PlayError, Shell, ShellOptions};
+use byog_shell::{FrontEnd, PlayError, Shell, ShellOptions};
 use byog_tile_engine::layout::ScreenLayout;
 use byog_tile_engine::minimap::{self, MAX_SIDE};
 use byog_tile_engine::{Geometry, Rgb, TILE_SIZE};
@@ -120,7 +120,10 @@ pub fn opening_size(width: usize, height: usize, screen: (u32, u32)) -> (u32, u3
 /// when the screenshot cannot be written.
 pub fn play(options: WindowOptions) -> Result<(), PlayError> {
     check_display()?;
-    let shell = Shell::new(options.shell.clone())?;
+    let shell = Shell::new(ShellOptions {
+        front_end: FrontEnd::Window,
+        ..options.shell.clone()
+    })?;
     let (size, _x_connection) = screen_size();
     let screen = size.unwrap_or(FALLBACK_SCREEN);
     let (w, h) = opening_size(options.shell.width, options.shell.height, screen);

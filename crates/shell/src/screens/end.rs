@@ -2,7 +2,7 @@
 
 use byog_game::{GameState, LevelStatus};
 
-use super::{Line, Style, TextScreen, message_line, moves_text, plural};
+use super::{Line, Style, TextScreen, message_line, moves_text, plural, with_a};
 
 /// The end screen of a game that was won, or of a run won or lost (and why).
 pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
@@ -25,8 +25,8 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
                 } else {
                     match game.explore().and_then(|e| e.killed_by()) {
                         Some(kind) => format!(
-                            "killed by a {}, and {} points lost with you",
-                            kind.name(),
+                            "killed by {}, and {} points lost with you",
+                            with_a(kind.name()),
                             e.forfeited
                         ),
                         None => {
@@ -147,8 +147,10 @@ pub fn run_summary(game: &GameState) -> Option<String> {
             LevelStatus::Won => Some(format!("exploration banked {} points: {tail}", n.score)),
             LevelStatus::Lost => Some(format!(
                 "exploration lost at 0 health{} with {} points: {tail}",
-                e.killed_by()
-                    .map_or_else(String::new, |k| format!(" (killed by a {})", k.name())),
+                e.killed_by().map_or_else(String::new, |k| format!(
+                    " (killed by {})",
+                    with_a(k.name())
+                )),
                 n.forfeited
             )),
         };

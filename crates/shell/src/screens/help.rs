@@ -4,7 +4,7 @@ use byog_game::explore::MonsterKind;
 use byog_game::interpreter::GameKind;
 use byog_tile_engine::Tile;
 
-use super::{Line, Style, TextScreen};
+use super::{Line, Style, TextScreen, with_a};
 
 /// One glyph of a legend: the tile and what it means.
 fn legend(tile: Tile, meaning: &str) -> Line {
@@ -120,8 +120,8 @@ pub fn help_screen(kind: Option<GameKind>) -> TextScreen {
                 lines.push(legend(
                     k.tile,
                     format!(
-                        "a {}: {} health, hits for {}{}, from depth {}",
-                        k.name,
+                        "{}: {} health, hits for {}{}, from depth {}",
+                        with_a(k.name),
                         k.health,
                         k.damage.0,
                         if k.damage.1 > k.damage.0 {

@@ -27,49 +27,56 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             .map(|(p, t)| describe(game, p, t))
             .unwrap_or_default(),
     };
-    let (top, bottom) = match (game.run(), game.explore()) {
-        (_, Some(e)) => (
-            format!(
-                "seed {} · {} · room {} depth {}",
-                game.seed(),
-                e.branch().map_or_else(
-                    || "start room".to_owned(),
-                    |b| format!("branch {b}{}", branch_timer(game, e, b))
+    let (top, short, bottom) = match (game.run(), game.explore()) {
+        (_, Some(e)) => {
+            let branch = e.branch().map_or_else(
+                || "start room".to_owned(),
+                |b| format!("branch {b}{}", branch_timer(game, e, b)),
+            );
+            let depth = byog_game::explore::depth(e.room());
+            (
+                format!(
+                    "seed {} · {branch} · room {} depth {depth}",
+                    game.seed(),
+                    e.room()
                 ),
-                e.room(),
-                byog_game::explore::depth(e.room())
-            ),
-            format!(
-                "health {}/{}{} · score {} · {}",
-                e.health(),
-                byog_game::run::START_HEALTH,
-                if e.encounters().enabled {
-                    format!(" · potions {}", e.potions())
-                } else {
-                    String::new()
-                },
-                e.score(),
-                moves_text(game.moves())
-            ),
-        ),
-        (Some(run), _) => (
-            format!(
-                "seed {} · B{}/{} · {}",
-                game.seed(),
-                run.floor,
-                run.floors,
-                run_progress(game)
-            ),
-            format!(
-                "health {}/{} · {} moves left · score {}",
-                run.health,
-                byog_game::run::START_HEALTH,
-                run.moves_left,
-                run.score
-            ),
-        ),
+                format!("depth {depth} · room {} · {branch}", e.room()),
+                format!(
+                    "health {}/{}{} · score {} · {}",
+                    e.health(),
+                    byog_game::run::START_HEALTH,
+                    if e.encounters().enabled {
+                        format!(" · potions {}", e.potions())
+                    } else {
+                        String::new()
+                    },
+                    e.score(),
+                    moves_text(game.moves())
+                ),
+            )
+        }
+        (Some(run), _) => {
+            let progress = run_progress(game);
+            (
+                format!(
+                    "seed {} · B{}/{} · {progress}",
+                    game.seed(),
+                    run.floor,
+                    run.floors
+                ),
+                format!("B{}/{} · {progress}", run.floor, run.floors),
+                format!(
+                    "health {}/{} · {} moves left · score {}",
+                    run.health,
+                    byog_game::run::START_HEALTH,
+                    run.moves_left,
+                    run.score
+                ),
+            )
+        }
         (None, None) => (
             format!("seed {}", game.seed()),
+            String::new(),
             format!("{} · {}", game.avatar(), moves_text(game.moves())),
         ),
     };
@@ -79,11 +86,13 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
                 left: described,
                 left_style: Style::Normal,
                 right: top,
+                right_short: short,
             },
             HudRow {
                 left: message.to_owned(),
                 left_style: Style::Message,
                 right: bottom,
+                right_short: String::new(),
             },
         ],
     }
@@ -228,6 +237,9 @@ pub fn watch_hud(watch: &Watch, under_mouse: Option<Pos>, message: &str) -> Opti
     let mut hud = hud(game, under_mouse, message);
     let (step, total) = (watch.step_count(), watch.total_steps());
     hud.rows[0].right = format!("watching · {}", hud.rows[0].right);
+    if !hud.rows[0].right_short.is_empty() {
+        hud.rows[0].right_short = format!("watching · {}", hud.rows[0].right_short);
+    }
     hud.rows[1].right = if watch.is_done() {
         format!("end of the save · step {step}/{total}")
     } else if watch.is_paused() {

@@ -168,6 +168,9 @@ pub struct HudRow {
     pub left_style: Style,
     /// Right-aligned text.
     pub right: String,
+    /// The right text when it is wider than its row: what matters most first, so that what
+    /// is cut last matters least (empty: cut the right text itself).
+    pub right_short: String,
 }
 
 /// The HUD above the world: [`HUD_ROWS`] rows, top first.
@@ -224,6 +227,16 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
             })
         }
     }
+}
+
+/// `word` with its indefinite article: "a rat", "an orc" (by its first letter: the game's
+/// nouns have no silent h or sounded u).
+pub fn with_a(word: &str) -> String {
+    let vowel = word
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {word}", if vowel { "an" } else { "a" })
 }
 
 pub(crate) fn message_line(message: &str) -> Option<Line> {
@@ -300,7 +313,8 @@ pub fn ellipsize(text: &str, width: usize) -> String {
 ///   the message's last row when it fits there, else on a row of its own below;
 /// - any other left text (the tile under the mouse, the watch's keys) is cut with `…` to
 ///   leave its right text whole;
-/// - a right text wider than the row is cut with `…` itself.
+/// - a right text wider than the row gives way to its short form, and that is cut with `…`
+///   when it too is wider.
 ///
 /// The first [`HUD_ROWS`] rows are the HUD's own; rows past them (a long message's) are
 /// drawn over the top of the world, on the HUD's background, for as long as the message
@@ -309,7 +323,12 @@ pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
     let len = |s: &str| s.chars().count();
     let mut out = Vec::with_capacity(HUD_ROWS);
     for row in &hud.rows {
-        let right = ellipsize(&row.right, width);
+        let right = if len(&row.right) > width && !row.right_short.is_empty() {
+            &row.right_short
+        } else {
+            &row.right
+        };
+        let right = ellipsize(right, width);
         let fits = |left: &str| {
             left.is_empty() || right.is_empty() || len(left) + HUD_GAP + len(&right) <= width
         };
@@ -317,6 +336,7 @@ pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
             left,
             left_style: row.left_style,
             right,
+            right_short: String::new(),
         };
         if fits(&row.left) && len(&row.left) <= width {
             out.push(line(row.left.clone(), right));

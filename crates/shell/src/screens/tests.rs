@@ -85,6 +85,7 @@ fn row(left: &str, style: Style, right: &str) -> HudRow {
         left: left.to_owned(),
         left_style: style,
         right: right.to_owned(),
+        right_short: String::new(),
     }
 }
 
