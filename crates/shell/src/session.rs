@@ -40,7 +40,9 @@ use std::time::Duration;
 use byog_game::Events;
 use byog_game::GameState;
 use byog_game::explore::ExploreSettings;
-use byog_game::interpreter::{Closing, InterpretError, Interpreter, Outcome, Phase, travel_goal};
+use byog_game::interpreter::{
+    Closing, GameKind, InterpretError, Interpreter, Outcome, Phase, travel_goal,
+};
 use byog_game::save::{self, Replaced, Slot};
 use byog_game::travel::{self, Goal, Route, Stop, Travel};
 use byog_game::watch::{self, Watch, WatchError};
@@ -239,6 +241,9 @@ enum View {
     Overlay(Overlay),
     /// The screen between two floors, until `until` (front-end seconds) or a key.
     Floor { until: f64, screen: TextScreen },
+    /// The Upkeeper's song over the first run played in a save folder, until the first key
+    /// (which plays).
+    Song,
     /// A walk (`X`, `>`, a click) under way: a step a tick, any key stops it.
     Walking(Walking),
     /// A route through armed traps, waiting for `Y`.
@@ -252,8 +257,8 @@ enum View {
 /// A screen over the game that a view key opened.
 #[derive(Debug)]
 enum Overlay {
-    /// The help of the current mode (`?`).
-    Help,
+    /// The help of the current mode (`?`), at page `page`.
+    Help { page: usize },
     /// The message log (`P`) scrolled `back` messages from the newest.
     Log { back: usize },
     /// The slots `L` can load.
@@ -314,6 +319,8 @@ pub struct Shell {
     last_events: Option<Events>,
     /// The keys fed to the interpreter since [`Shell::take_fed`] last took them.
     fed: String,
+    /// Whether a run was started in this session (the song is sung at most once).
+    song_sung: bool,
 }
 
 impl Shell {
@@ -350,6 +357,7 @@ impl Shell {
             save_check: SaveCheck::default(),
             last_events: None,
             fed: String::new(),
+            song_sung: false,
         })
     }
 
@@ -414,7 +422,20 @@ impl Shell {
                 // answer the question before saving over another game; any other key
                 // closes it.
                 let scroll = move_alias(key).unwrap_or(key).to_ascii_uppercase();
+                let kind = session
+                    .interpreter
+                    .game()
+                    .map(GameState::kind)
+                    .filter(|_| session.interpreter.phase() != Phase::Menu);
                 match (overlay, key.to_ascii_uppercase()) {
+                    (Overlay::Help { page }, _) if screens::page_turn(key).is_some() => {
+                        let pages = screens::help_pages(kind);
+                        match screens::page_turn(key) {
+                            Some(1) if *page + 1 < pages => *page += 1,
+                            Some(-1) => *page = page.saturating_sub(1),
+                            _ => *view = View::Plain,
+                        }
+                    }
                     (Overlay::Log { back }, _) if scroll == 'W' => {
                         *back = (*back + 1).min(self.log.len().saturating_sub(1));
                     }
@@ -470,6 +491,10 @@ impl Shell {
                     }
                 }
             }
+            View::Song => {
+                *view = View::Plain;
+                self.play_key(key, now);
+            }
             View::Plain | View::Floor { .. } => self.play_key(key, now),
         }
     }
@@ -506,7 +531,7 @@ impl Shell {
             return;
         }
         if (in_game || phase == Phase::Menu) && key == screens::HELP_KEY {
-            *view = View::Overlay(Overlay::Help);
+            *view = View::Overlay(Overlay::Help { page: 0 });
             return;
         }
         if in_game && key.eq_ignore_ascii_case(&screens::LOG_KEY) {
@@ -559,7 +584,7 @@ impl Shell {
                 *view = View::Plain;
                 self.walk_stopped(Stop::Key);
             }
-            View::Plain | View::Floor { .. }
+            View::Plain | View::Floor { .. } | View::Song
                 if session.interpreter.phase() == (Phase::Playing { colon: false }) =>
             {
                 if let Some(game) = session.interpreter.game_in_play() {
@@ -847,6 +872,14 @@ impl Shell {
                     Outcome::Started => {
                         self.camera = None;
                         self.log.clear();
+                        if session.interpreter.game().map(GameState::kind) == Some(GameKind::Run)
+                            && !self.song_sung
+                            && first_song(&session.store)
+                        {
+                            *view = View::Song;
+                        }
+                        self.song_sung |=
+                            session.interpreter.game().map(GameState::kind) == Some(GameKind::Run);
                     }
                     Outcome::Acted(events) => {
                         self.last_events = Some(*events);
@@ -1014,7 +1047,7 @@ impl Shell {
                 View::Plain | View::Walking(_) | View::Confirm { .. } => {
                     matches!(session.interpreter.phase(), Phase::Playing { .. })
                 }
-                View::Overlay(_) | View::Floor { .. } | View::Closing { .. } => false,
+                View::Overlay(_) | View::Floor { .. } | View::Song | View::Closing { .. } => false,
             },
             State::Busy(_) => false,
         }
@@ -1134,11 +1167,15 @@ impl Shell {
             State::Ready { session, view } => (session, view),
         };
         match view {
-            View::Overlay(Overlay::Help) => {
+            View::Overlay(Overlay::Help { page }) => {
                 let phase = session.interpreter.phase();
                 let kind = session.interpreter.game().map(GameState::kind);
-                Screen::Text(screens::help_screen(kind.filter(|_| phase != Phase::Menu)))
+                Screen::Text(screens::help_screen(
+                    kind.filter(|_| phase != Phase::Menu),
+                    *page,
+                ))
             }
+            View::Song => Screen::Text(screens::tutorial_screen()),
             View::Overlay(Overlay::Log { back }) => {
                 let log: Vec<String> = self.log.iter().cloned().collect();
                 Screen::Text(screens::log_screen(&log, *back))
@@ -1178,6 +1215,26 @@ impl Shell {
             }
         }
     }
+}
+
+/// The file in a save folder that says the Upkeeper's song was sung there (the first run
+/// played with that folder shows it).
+pub const SONG_SUNG: &str = ".upkeeper-song-sung";
+
+/// Whether the first run of `store`'s save folder is starting: true once per folder (it leaves
+/// [`SONG_SUNG`] there; a folder that cannot be written sings every time), and for a session
+/// with no save folder.
+fn first_song(store: &Store) -> bool {
+    let Some(file) = store.file() else {
+        return true;
+    };
+    let marker = file.folder().join(SONG_SUNG);
+    if marker.exists() {
+        return false;
+    }
+    let _ = std::fs::create_dir_all(file.folder())
+        .and_then(|()| std::fs::write(&marker, "the Upkeeper's song was sung here\n"));
+    true
 }
 
 /// A fresh interpreter for `options`' new games.
@@ -1343,6 +1400,31 @@ mod tests {
         assert!(vi.chars().skip(6).all(|c| "WASD".contains(c)), "{vi}");
     }
 
+    /// Issue 30: the first run played with a save folder opens on the Upkeeper's song; the
+    /// first key plays (it is not lost); the next run in that folder starts at once.
+    #[test]
+    fn the_first_run_of_a_folder_sings_the_song_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "R7S", 0.0);
+        let Screen::Text(song) = s.screen(0.0, None) else {
+            panic!("the song is a text screen");
+        };
+        assert_eq!(song.lines[0].text, "THE UPKEEPER'S SONG");
+        assert!(song.lines.len() > 6, "{song:?}");
+        keys(&mut s, "D", 0.0);
+        assert!(s.shows_world());
+        assert_eq!(s.take_fed(), "R7SD", "the first key plays");
+        let mut again = shell(dir.path());
+        keys(&mut again, "R8S", 0.0);
+        assert!(again.shows_world(), "sung once a folder");
+        // A classic game or an exploration never sings it.
+        let other = tempfile::tempdir().unwrap();
+        let mut s = shell(other.path());
+        keys(&mut s, "E7S", 0.0);
+        assert!(s.shows_world());
+    }
+
     #[test]
     fn help_and_the_message_log_are_view_keys_over_the_game() {
         let dir = tempfile::tempdir().unwrap();
@@ -1358,10 +1440,31 @@ mod tests {
         let Screen::Text(help) = s.screen(0.0, None) else {
             panic!("help over a run");
         };
-        assert_eq!(help.lines[0].text, "HELP: A RUN");
+        assert_eq!(
+            help.lines[0].text, "THE UPKEEPER'S SONG",
+            "a run's help sings first"
+        );
         assert!(!s.shows_world());
+        // D (or → or Space) turns the pages, A turns back; past the last, it closes.
+        keys(&mut s, "D", 0.0);
+        let Screen::Text(help) = s.screen(0.0, None) else {
+            panic!("the next page");
+        };
+        assert_eq!(help.lines[0].text, "HELP: A RUN");
+        let pages = screens::help_pages(Some(GameKind::Run));
+        assert!(pages >= 3, "{pages}");
+        keys(&mut s, "A", 0.0);
+        let Screen::Text(help) = s.screen(0.0, None) else {
+            panic!("back a page");
+        };
+        assert_eq!(help.lines[0].text, "THE UPKEEPER'S SONG");
+        keys(&mut s, &" ".repeat(pages - 1), 0.0);
+        let Screen::Text(last) = s.screen(0.0, None) else {
+            panic!("the last page");
+        };
+        assert_eq!(last.lines[0].text, "HELP: KEYS");
         keys(&mut s, "W", 0.0);
-        assert!(s.shows_world(), "any key closes the help");
+        assert!(s.shows_world(), "any other key closes the help");
         assert_eq!(s.shown_game().unwrap().moves(), 0, "and is not fed");
         // Every message of this game is in the log, newest at the bottom.
         keys(&mut s, "FYZ", 0.0);

@@ -39,7 +39,7 @@ fn appearance(style: Style, colour: bool) -> (Rgb, Weight) {
     };
     let weight = match style {
         Style::Title | Style::Heading | Style::Input => Weight::Bold,
-        Style::Normal | Style::Message | Style::Glyph(_) => Weight::Normal,
+        Style::Normal | Style::Message => Weight::Normal,
         Style::Dim | Style::Hint => grey,
     };
     (style.color(), weight)
@@ -70,7 +70,23 @@ fn centred(grid: &mut CellGrid, y: u16, text: &str, style: Style, colour: bool) 
 pub fn text_screen(grid: &mut CellGrid, text: &TextScreen, colour: bool) {
     let mut y = grid.rows() / 4;
     for line in &text.lines {
-        y = centred(grid, y, &line.text, line.style, colour);
+        let top = y;
+        y = centred(grid, y, &line.plain(), line.style, colour);
+        // A legend's glyph, as the game draws it, where its line begins.
+        if let Some(g) = line.glyph {
+            let width = line.plain().chars().count().min(usize::from(grid.cols())) as u16;
+            let x = grid.cols().saturating_sub(width) / 2;
+            grid.set(
+                x,
+                top,
+                Cell {
+                    ch: g.ch,
+                    fg: g.fg,
+                    bg: if colour { g.bg } else { BLACK },
+                    weight: Weight::Normal,
+                },
+            );
+        }
     }
     if let Some(m) = &text.message {
         let y = grid.rows().saturating_sub(3).max(y);

@@ -432,6 +432,10 @@ impl Window {
             self.renderer.fill_rows(row, row, screens::HUD_BACKGROUND);
         }
         for t in &painted.texts {
+            if let Some(bg) = t.bg {
+                let width = self.renderer.text_width_cells(&t.text, t.scale);
+                self.renderer.fill_text_box(t.x, t.row, width, t.scale, bg);
+            }
             self.renderer
                 .draw_text_in_row(&t.text, t.x, t.row, t.color, t.scale);
         }

@@ -9,7 +9,7 @@
 
 use byog_game::GameState;
 use byog_game::interpreter::{Interpreter, Phase};
-use byog_tile_engine::{Geometry, Pos, Rgb, Tile};
+use byog_tile_engine::{Geometry, Pos, Rgb};
 
 mod busy;
 mod end;
@@ -26,7 +26,9 @@ mod tests;
 pub use busy::busy_screen;
 pub use end::{end_screen, run_summary};
 pub use floor::{FLOOR_SCREEN_SECONDS, Missed, descent_screen, floor_screen};
-pub use help::{help_keys, help_screen};
+pub use help::{
+    HELP_PAGE_LINES, glyph_of, help_keys, help_pages, help_screen, page_turn, tutorial_screen,
+};
 pub use hud::{WATCH_KEYS, hud, run_progress, watch_hud};
 pub use log::log_screen;
 pub use menu::{SaveState, menu, seed_prompt};
@@ -56,7 +58,6 @@ impl Style {
             Style::Title | Style::Heading | Style::Normal => Rgb::new(255, 255, 255),
             Style::Dim | Style::Hint => Rgb::new(128, 128, 128),
             Style::Input | Style::Message => Rgb::new(255, 200, 0),
-            Style::Glyph(tile) => tile.tetile().text_color(),
         }
     }
 }
@@ -120,8 +121,17 @@ pub enum Style {
     Input,
     /// The last message (a refused key, a bump, a save).
     Message,
-    /// A legend line led by a tile's glyph: drawn in that tile's own text colour.
-    Glyph(Tile),
+}
+
+/// A glyph as the game draws it: a character in a colour on a background (a legend's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Glyph {
+    /// The character.
+    pub ch: char,
+    /// Its colour.
+    pub fg: Rgb,
+    /// Its cell's background.
+    pub bg: Rgb,
 }
 
 /// One line of a text screen. An empty `text` is a blank line (spacing).
@@ -131,6 +141,8 @@ pub struct Line {
     pub text: String,
     /// How they look.
     pub style: Style,
+    /// A legend's glyph, drawn as the game draws it two characters before the words.
+    pub glyph: Option<Glyph>,
 }
 
 impl Line {
@@ -139,6 +151,24 @@ impl Line {
         Line {
             text: text.into(),
             style,
+            glyph: None,
+        }
+    }
+
+    /// A legend's line: `glyph` as the game draws it, then what it means.
+    pub fn legend(glyph: Glyph, meaning: impl Into<String>) -> Line {
+        Line {
+            text: meaning.into(),
+            style: Style::Normal,
+            glyph: Some(glyph),
+        }
+    }
+
+    /// The line as plain text: a legend's glyph, two spaces, then its words.
+    pub fn plain(&self) -> String {
+        match self.glyph {
+            Some(g) => format!("{}  {}", g.ch, self.text),
+            None => self.text.clone(),
         }
     }
 
