@@ -88,7 +88,7 @@ impl Game {
                 explore: byog_game::explore::ExploreSettings::default(),
                 saves: byog_shell::Saves::Folder {
                     dir: self.save_dir.clone(),
-                    slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+                    slot: None,
                 },
                 walls: None,
                 watch: false,

@@ -41,7 +41,7 @@ fn shell() -> (tempfile::TempDir, Shell) {
         explore: Default::default(),
         saves: Saves::Folder {
             dir: dir.path().to_owned(),
-            slot: "save".to_owned(),
+            slot: None,
         },
         walls: None,
         watch: false,
@@ -333,4 +333,45 @@ fn every_help_page_fits_the_default_window_and_an_80_by_24_terminal() {
             assert_eq!(shown, want, "{kind:?} page {page} in 1280 × 512");
         }
     }
+}
+
+/// Issue 31, problem 16: the minimap never covers what the avatar sees. Along an explorer's
+/// walk, whenever the frame has a minimap, none of the view's cells under it (where the
+/// terminal draws it: its corner, a cell for two of its pixel rows) is lit.
+#[test]
+fn the_minimap_never_hides_what_the_avatar_sees() {
+    use byog::shell::frame::Corner;
+    let (_dir, mut s) = shell();
+    keys(&mut s, "E7S");
+    let mut shown = 0;
+    for _ in 0..600 {
+        let f = s.frame(0.0, &terminal::request(COLS, ROWS, None));
+        if let (Some(view), Some(m)) = (&f.view, &f.minimap) {
+            shown += 1;
+            let (w, h) = (m.width, m.height.div_ceil(2));
+            let left = match m.corner {
+                Corner::TopRight | Corner::BottomRight => view.cols - w,
+                _ => 0,
+            };
+            let top = match m.corner {
+                Corner::TopRight | Corner::TopLeft => 0,
+                _ => view.rows - h,
+            };
+            for row in top..top + h {
+                for col in left..left + w {
+                    let c = view.cell(col, row).unwrap();
+                    assert_ne!(
+                        c.light,
+                        Light::Lit,
+                        "the minimap covers a lit cell ({col}, {row})"
+                    );
+                }
+            }
+        }
+        let Some(d) = s.shown_game().and_then(explorer::next_move) else {
+            break;
+        };
+        keys(&mut s, &byog::core::Action::Move(d).key().to_string());
+    }
+    assert!(shown > 100, "the minimap showed in {shown} frames");
 }

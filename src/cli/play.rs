@@ -64,7 +64,7 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         explore: common.explore_settings(),
         saves: byog_shell::Saves::Folder {
             dir: common.save_dir()?,
-            slot: common.slot().to_owned(),
+            slot: common.chosen_slot().map(str::to_owned),
         },
         walls: args.walls.map(super::Walls::style),
         watch: args.watch,

@@ -511,11 +511,14 @@ impl Shell {
             // Home and End only seek a watch.
             return;
         }
-        if phase == Phase::Menu && key.eq_ignore_ascii_case(&'L') {
-            // More than the current slot to choose from: list them.
+        if phase == Phase::Menu
+            && key.eq_ignore_ascii_case(&'L')
+            && !slot_chosen(&self.options.saves)
+        {
+            // More than the current slot to choose from, and none chosen: list them.
             let slots = session.store.slots();
             let current = session.store.slot_name();
-            if slots.len() > 1 || slots.iter().any(|s| s.name != current) {
+            if slots.iter().any(|s| s.name != current) {
                 *view = View::Overlay(Overlay::Slots(slots));
                 return;
             }
@@ -1090,12 +1093,19 @@ impl Shell {
         let game = self.shown_game().filter(|_| self.shows_world())?;
         let scene = Scene::of(game);
         let (w, h, at) = (scene.width, scene.height, game.avatar());
+        // In sight, nothing lit is ever off the view: the light's radius and one round the
+        // avatar stay in it.
+        let keep = if self.in_sight(game) {
+            byog_game::game::SIGHT_RADIUS + 1
+        } else {
+            0
+        };
         let camera = match self.camera {
-            Some((s, camera)) if s == scene => camera.follow(cols, rows, w, h, at),
+            Some((s, camera)) if s == scene => camera.follow_keeping(cols, rows, w, h, at, keep),
             Some((s, mut camera)) if s.is_moved(&scene) => {
                 camera.origin.x += s.origin.x - scene.origin.x;
                 camera.origin.y += s.origin.y - scene.origin.y;
-                camera.follow(cols, rows, w, h, at)
+                camera.follow_keeping(cols, rows, w, h, at, keep)
             }
             _ => Camera::centred(cols, rows, w, h, at),
         };
@@ -1198,16 +1208,23 @@ impl Shell {
                 }
             }
             View::Plain | View::Walking(_) | View::Confirm { .. } | View::Closing { .. } => {
-                // Only the menu shows the save: the file is looked at only there.
-                let save = if session.interpreter.phase() == Phase::Menu {
+                // Only the menu shows the save: the files are looked at only there.
+                let menu = session.interpreter.phase() == Phase::Menu;
+                let save = if menu {
                     self.save_check.state_of(&session.store)
                 } else {
                     SaveState::Missing
+                };
+                let others = if menu && !slot_chosen(&self.options.saves) {
+                    self.save_check.others(&session.store)
+                } else {
+                    0
                 };
                 screens::screen(
                     &session.interpreter,
                     Context {
                         save: &save,
+                        others,
                         message: &self.message,
                         under_mouse,
                     },
@@ -1235,6 +1252,11 @@ fn first_song(store: &Store) -> bool {
     let _ = std::fs::create_dir_all(file.folder())
         .and_then(|()| std::fs::write(&marker, "the Upkeeper's song was sung here\n"));
     true
+}
+
+/// Whether `--slot` chose the slot (`L` then loads it rather than listing the folder's).
+fn slot_chosen(saves: &Saves) -> bool {
+    matches!(saves, Saves::Folder { slot: Some(_), .. })
 }
 
 /// A fresh interpreter for `options`' new games.
@@ -1300,7 +1322,7 @@ mod tests {
             explore: ExploreSettings::default(),
             saves: Saves::Folder {
                 dir: dir.to_owned(),
-                slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+                slot: None,
             },
             walls: None,
             watch: false,
@@ -1398,6 +1420,91 @@ mod tests {
         let vi = s.shown_game().unwrap().history();
         assert_eq!(vi, replayed_history("N1248SASWDSADW", 80, 30));
         assert!(vi.chars().skip(6).all(|c| "WASD".contains(c)), "{vi}");
+    }
+
+    /// Issue 31, problem 9: with `--slot` naming a slot, `L` loads that slot (never the list,
+    /// which would swallow the keys after it), and the menu says what `L` will do: load the
+    /// chosen slot, say it holds nothing, or list the folder's saves when none was chosen.
+    #[test]
+    fn l_loads_the_slot_chosen_and_the_menu_says_what_l_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let chosen = |slot: Option<&str>| {
+            Shell::new(ShellOptions {
+                saves: Saves::Folder {
+                    dir: dir.path().to_owned(),
+                    slot: slot.map(str::to_owned),
+                },
+                ..options(dir.path())
+            })
+            .unwrap()
+        };
+        for (slot, keys_) in [
+            (None, "R7SDD:Q"),
+            (Some("n42"), "N42SDD:Q"),
+            (Some("r77"), "R77SA:Q"),
+        ] {
+            let mut s = chosen(slot);
+            keys(&mut s, keys_, 0.0);
+            assert!(s.farewell().is_some(), "{slot:?} saved");
+        }
+        let menu_lines = |s: &mut Shell| -> Vec<String> {
+            let Screen::Text(menu) = s.screen(0.0, None) else {
+                panic!("the menu is text");
+            };
+            menu.lines.into_iter().map(|l| l.text).collect()
+        };
+        // --slot r77: L loads it at once; the key after it plays.
+        let mut s = chosen(Some("r77"));
+        assert!(menu_lines(&mut s).contains(&"Load Game (L)".to_owned()));
+        keys(&mut s, "LD", 0.0);
+        assert!(s.shown_game().unwrap().history().starts_with("R77S"));
+        assert_eq!(s.take_fed(), "LD");
+        // --slot naming a new slot: the menu and L agree that it holds nothing.
+        let mut s = chosen(Some("new"));
+        let lines = menu_lines(&mut s);
+        assert!(
+            lines.contains(&"Load Game (L): no saved game".to_owned()),
+            "{lines:?}"
+        );
+        keys(&mut s, "L", 0.0);
+        assert!(s.message.contains("no saved game"), "{}", s.message);
+        assert_eq!(s.phase(), Some(Phase::Menu));
+        // No --slot: L lists the folder's three saves, and the menu says so.
+        let mut s = chosen(None);
+        let lines = menu_lines(&mut s);
+        assert!(
+            lines.contains(&"Load Game (L): choose among 3 saves".to_owned()),
+            "{lines:?}"
+        );
+        keys(&mut s, "L", 0.0);
+        let Screen::Text(list) = s.screen(0.0, None) else {
+            panic!("the list");
+        };
+        assert_eq!(list.lines[0].text, "LOAD WHICH SAVE?");
+    }
+
+    /// Issue 31, problem 13: a `:Q` that cannot save says why and the game goes on (the `:`
+    /// answered, so the next `Q` is not swallowed as a save).
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_save_that_fails_says_why_and_play_goes_on() {
+        // A folder that holds no save and where none can be made, even by root: /proc takes
+        // no new folders.
+        let folder = Path::new("/proc/byog-cannot-save-here");
+        let mut s = shell(folder);
+        keys(&mut s, "N3S:Q", 0.0);
+        assert!(!s.is_over(10.0), "still playing");
+        assert!(s.message.starts_with("cannot"), "{}", s.message);
+        let Screen::Game(hud) = s.screen(0.0, None) else {
+            panic!("the game is on screen");
+        };
+        assert_eq!(
+            hud.rows[1].left, s.message,
+            "the HUD says why, not the colon prompt"
+        );
+        assert_eq!(s.phase(), Some(Phase::Playing { colon: false }));
+        keys(&mut s, "D", 0.0);
+        assert_eq!(s.take_fed(), "N3S:QD", "the next key plays");
     }
 
     /// Issue 30: the first run played with a save folder opens on the Upkeeper's song; the

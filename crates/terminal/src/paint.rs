@@ -9,7 +9,9 @@
 //! view cell `(col, row)` (from the view's top-left) is terminal column `col`, row
 //! `row + HUD_ROWS`.
 
-use byog_shell::frame::{Cell as FrameCell, Frame, FrameRequest, Light, MinimapFrame, View};
+use byog_shell::frame::{
+    Cell as FrameCell, Corner, Frame, FrameRequest, Light, MinimapFrame, View,
+};
 use byog_shell::screens::{self, HUD_ROWS, Hud, Screen, Style, TextScreen};
 use byog_tile_engine::Rgb;
 use byog_tile_engine::minimap;
@@ -169,7 +171,7 @@ pub fn paint(grid: &mut CellGrid, frame: &Frame, colour: bool) {
             if let Some(view) = &frame.view {
                 world(grid, view, colour);
                 if let Some(m) = &frame.minimap {
-                    minimap_cells(grid, m, view.cols, colour);
+                    minimap_cells(grid, m, (view.cols, view.rows), colour);
                 }
             }
             hud(grid, h, colour);
@@ -211,13 +213,26 @@ fn world(grid: &mut CellGrid, view: &View, colour: bool) {
 }
 
 /// The minimap (`M`, docs/terminal.md) in half-block cells (`▀`, two minimap pixels a cell,
-/// top in the character's colour, bottom in its background) at the top-right of the view of
-/// `view_cols` cells, below the HUD, with the avatar and the exit once seen. Without colour
+/// top in the character's colour, bottom in its background) in the corner of the view the
+/// frame says (the top-right, below the HUD, unless the avatar's light is there), with the avatar and the exit once seen. Without colour
 /// the avatar is `●` (the world's `@` stays the only one) and what is known `▒`.
-fn minimap_cells(grid: &mut CellGrid, m: &MinimapFrame, view_cols: u32, colour: bool) {
+fn minimap_cells(
+    grid: &mut CellGrid,
+    m: &MinimapFrame,
+    (view_cols, view_rows): (u32, u32),
+    colour: bool,
+) {
     let (w, h) = (m.width, m.height.div_ceil(2));
-    let left = view_cols.saturating_sub(w) as u16;
-    let top = HUD_ROWS as u16;
+    let left = match m.corner {
+        Corner::TopRight | Corner::BottomRight => view_cols.saturating_sub(w) as u16,
+        Corner::TopLeft | Corner::BottomLeft => 0,
+    };
+    let top = match m.corner {
+        Corner::TopRight | Corner::TopLeft => HUD_ROWS as u16,
+        Corner::BottomRight | Corner::BottomLeft => {
+            (HUD_ROWS as u32 + view_rows.saturating_sub(h)) as u16
+        }
+    };
     let px = |x: u32, y: u32| -> Rgb {
         if y >= m.height {
             return BLACK;

@@ -28,7 +28,7 @@ use macroquad::prelude as mq;
 
 use byog_game::game::SIGHT_RADIUS;
 pub use byog_shell::SIGHT_KEY;
-use byog_shell::frame::{Frame, FrameRequest, MinimapFrame};
+use byog_shell::frame::{Corner, Frame, FrameRequest, MinimapFrame};
 use byog_shell::screens;
 pub use byog_shell::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
 use byog_shell::{FrontEnd, PlayError, Shell, ShellOptions};
@@ -236,7 +236,11 @@ async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayErr
         window.shell.tick(mq::get_time());
         window.layout();
         window.draw();
-        frames += 1;
+        // The screenshot and the frame statistics are of the game, never of the screen
+        // shown while a world is being made: frames are counted once the session is ready.
+        if !window.shell.is_busy() {
+            frames += 1;
+        }
         let now = std::time::Instant::now();
         if frames > SCREENSHOT_FRAME {
             frame_times.push(now - last_frame);
@@ -460,7 +464,7 @@ impl Window {
     }
 
     /// Where the minimap goes on screen (pixels), when the last frame has one: the view's
-    /// top-right, in a box of a quarter of its width and a third of its height.
+    /// corner the frame says, in a box of a quarter of its width and a third of its height.
     fn minimap_rect(&self) -> Option<mq::Rect> {
         let m = self.frame.as_ref()?.minimap.as_ref()?;
         Some(self.minimap_rect_of(m))
@@ -478,8 +482,22 @@ impl Window {
         let k = (box_w / mw).min(box_h / mh);
         let k = if k >= 1.0 { k.floor() } else { k };
         let (w, h) = (mw * k, mh * k);
-        let x = fit.left + view_w - w - MINIMAP_MARGIN;
-        let y = fit.top + MINIMAP_MARGIN;
+        let (right, top) = match m.corner {
+            Corner::TopRight => (true, true),
+            Corner::TopLeft => (false, true),
+            Corner::BottomRight => (true, false),
+            Corner::BottomLeft => (false, false),
+        };
+        let x = if right {
+            fit.left + view_w - w - MINIMAP_MARGIN
+        } else {
+            fit.left + MINIMAP_MARGIN
+        };
+        let y = if top {
+            fit.top + MINIMAP_MARGIN
+        } else {
+            fit.top + view_h - h - MINIMAP_MARGIN
+        };
         mq::Rect::new(x, y, w, h)
     }
 

@@ -78,6 +78,10 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
                 Style::Heading,
             ));
             lines.push(Line::blank());
+            for verse in end_verse(if won { None } else { run.loss }) {
+                lines.push(Line::new(verse, Style::Input));
+            }
+            lines.push(Line::blank());
             lines.push(Line::new(
                 format!("seed {} · score {}", game.seed(), run.score),
                 Style::Normal,
@@ -101,6 +105,25 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
     TextScreen {
         lines,
         message: message_line(message),
+    }
+}
+
+/// The Upkeeper's verse for how a run ended: won (`None`), out of moves or out of health.
+pub fn end_verse(loss: Option<byog_game::run::Loss>) -> [&'static str; 2] {
+    use byog_game::run::Loss;
+    match loss {
+        None => [
+            "Each chest is fat, each trap is set:",
+            "walk in, brave heroes, you'll regret it yet.",
+        ],
+        Some(Loss::OutOfMoves) => [
+            "The candle's spent, the chores undone;",
+            "the heroes came, and saw, and won.",
+        ],
+        Some(Loss::OutOfHealth) => [
+            "You set the trap, then stepped in too:",
+            "the dungeon keeps a keeper's shoe.",
+        ],
     }
 }
 

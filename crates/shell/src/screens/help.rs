@@ -158,7 +158,8 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
                         normal("and its monsters slain: walk into one to strike it."),
                         normal("Chests hold potions (U drinks one: +2 health, 3 at most)."),
                         normal("Beside a monster the way back is closed until you step away."),
-                        normal("Each unexplored exit shows the depth of the room behind it."),
+                        normal("An unexplored exit shows the depth of the room behind it,"),
+                        normal("in violet when that room is no deeper than yours."),
                     ],
                 ),
                 (
@@ -166,7 +167,13 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
                     vec![
                         legend(Tile::Player, kind, "you"),
                         legend(Tile::WayUp, kind, "the way up: bank the score"),
-                        legend(Tile::ExitUnexplored, kind, "an unexplored exit (its depth)"),
+                        Line::legend(
+                            Glyph {
+                                ch: '3',
+                                ..glyph_of(Tile::ExitUnexplored, kind)
+                            },
+                            "an unexplored exit to a depth-3 room (+ from 10)",
+                        ),
                         legend(
                             Tile::LockedDoor,
                             kind,

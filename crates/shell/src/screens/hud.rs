@@ -102,10 +102,18 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
 /// it leads into (`unexplored exit: to a depth-4 room`).
 fn describe(game: &GameState, p: Pos, tile: Tile) -> String {
     let words = tile.tetile().description().to_owned();
-    if game.explore().is_none() {
-        return words;
+    match exit_depth(game, p, tile) {
+        Some(depth) if game.has_seen(p) => format!("{words}: to a depth-{depth} room"),
+        _ => words,
     }
+}
+
+/// The depth of the room an exploration's exit at world tile `p` (showing `tile`) leads
+/// into: for an exit tile (unexplored, locked or one-way) on the edge of its room's plot;
+/// `None` for anything else, and outside explorations.
+pub fn exit_depth(game: &GameState, p: Pos, tile: Tile) -> Option<u32> {
     use byog_game::explore::plot::{edge, in_plot, plot_of};
+    game.explore()?;
     let exit_tile = matches!(
         tile,
         Tile::ExitUnexplored
@@ -115,18 +123,15 @@ fn describe(game: &GameState, p: Pos, tile: Tile) -> String {
             | Tile::OneWayDown
             | Tile::OneWayLeft
     );
+    if !exit_tile {
+        return None;
+    }
     let o = game.origin();
     let at = Pos::new(p.x + o.x, p.y + o.y);
     let side = byog_tile_engine::Direction::ALL
         .into_iter()
-        .find(|&d| edge(d) == in_plot(at));
-    match side {
-        Some(d) if exit_tile && game.has_seen(p) => {
-            let depth = byog_game::explore::depth(plot_of(at).step(d));
-            format!("{words}: to a depth-{depth} room")
-        }
-        _ => words,
-    }
+        .find(|&d| edge(d) == in_plot(at))?;
+    Some(byog_game::explore::depth(plot_of(at).step(side)))
 }
 
 /// ` (new door in 240 moves)`: the moves left before branch `b`'s timer runs out and its

@@ -24,12 +24,12 @@ mod slots;
 mod tests;
 
 pub use busy::busy_screen;
-pub use end::{end_screen, run_summary};
+pub use end::{end_screen, end_verse, run_summary};
 pub use floor::{FLOOR_SCREEN_SECONDS, Missed, descent_screen, floor_screen};
 pub use help::{
     HELP_PAGE_LINES, glyph_of, help_keys, help_pages, help_screen, page_turn, tutorial_screen,
 };
-pub use hud::{WATCH_KEYS, hud, run_progress, watch_hud};
+pub use hud::{WATCH_KEYS, exit_depth, hud, run_progress, watch_hud};
 pub use log::log_screen;
 pub use menu::{SaveState, menu, seed_prompt};
 pub use messages::{Feedback, GOODBYE_SECONDS, feedback, saved_line, watch_refused, zoom_message};
@@ -222,8 +222,11 @@ pub enum Screen {
 /// What only a front-end knows, for [`screen`].
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
-    /// The save, as the menu offers it.
+    /// The save of the current slot, as the menu offers it.
     pub save: &'a SaveState,
+    /// How many saves `L` lists to choose from besides the current slot's (0 when a slot
+    /// was chosen with `--slot`: `L` loads it).
+    pub others: usize,
     /// The last message ([`feedback`]), empty for none.
     pub message: &'a str,
     /// The world tile under the mouse pointer, if any.
@@ -242,7 +245,12 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
     );
     let message = if colon { COLON_PROMPT } else { context.message };
     match (interpreter.phase(), interpreter.game()) {
-        (Phase::Menu, _) => Screen::Text(menu(context.save, interpreter.floors(), message)),
+        (Phase::Menu, _) => Screen::Text(menu(
+            context.save,
+            context.others,
+            interpreter.floors(),
+            message,
+        )),
         (Phase::SeedEntry { kind, seed, digits }, _) => {
             Screen::Text(seed_prompt(kind, seed, digits, message))
         }
