@@ -14,6 +14,7 @@ mod explore_play;
 mod explore_snapshots;
 mod fov;
 mod generator;
+mod hardening;
 mod interpreter;
 #[cfg(feature = "java-parity")]
 mod java_parity;

@@ -4,6 +4,7 @@
 
 pub mod autotile;
 pub mod camera;
+pub mod files;
 pub mod fov;
 pub mod geometry;
 pub mod layout;
