@@ -138,6 +138,24 @@ impl CatalogError {
     }
 }
 
+/// Whether opening failed for want of write access (to the file, its folder or the WAL's
+/// shared-memory file).
+fn is_cannot_write(e: &CatalogError) -> bool {
+    e.reason == describe_code(rusqlite::ErrorCode::ReadOnly)
+        || e.reason == describe_code(rusqlite::ErrorCode::CannotOpen)
+}
+
+/// [`describe`] of an error code alone.
+fn describe_code(code: rusqlite::ErrorCode) -> String {
+    describe(&rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error {
+            code,
+            extended_code: 0,
+        },
+        None,
+    ))
+}
+
 /// A SQLite error in a user's words.
 fn describe(e: &rusqlite::Error) -> String {
     use rusqlite::ErrorCode as C;
@@ -217,8 +235,9 @@ fn check_file(path: &Path) -> Result<(), CatalogError> {
     }
 }
 
-/// Opens `path` (read-write, created when missing unless `create` is false) with the
-/// catalog's connection settings: a [`BUSY_TIMEOUT`], WAL, `synchronous = NORMAL`.
+/// Opens `path` (read-write, created when missing unless `create` is false) with a
+/// [`BUSY_TIMEOUT`]. The journal mode is left as it is: [`use_wal`] switches it once the file
+/// is known to be a catalog, so a SQLite file that is not one is never changed.
 fn connect(path: &Path, create: bool) -> Result<Connection, CatalogError> {
     let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX
@@ -230,6 +249,12 @@ fn connect(path: &Path, create: bool) -> Result<Connection, CatalogError> {
         Connection::open_with_flags(path, flags).map_err(|e| CatalogError::sqlite(path, &e))?;
     conn.busy_timeout(BUSY_TIMEOUT)
         .map_err(|e| CatalogError::sqlite(path, &e))?;
+    Ok(conn)
+}
+
+/// The catalog's connection settings, for a file checked to be a catalog: WAL (so several
+/// threads and processes share it) and `synchronous = NORMAL`.
+fn use_wal(path: &Path, conn: &Connection) -> Result<(), CatalogError> {
     let mode: String = conn
         .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
         .map_err(|e| CatalogError::sqlite(path, &e))?;
@@ -241,7 +266,7 @@ fn connect(path: &Path, create: bool) -> Result<Connection, CatalogError> {
     }
     conn.execute_batch("PRAGMA synchronous = NORMAL")
         .map_err(|e| CatalogError::sqlite(path, &e))?;
-    Ok(conn)
+    Ok(())
 }
 
 /// The names of the tables and views in the file.
@@ -342,6 +367,38 @@ fn check_schema(path: &Path, conn: &Connection) -> Result<Vec<&'static str>, Cat
         .collect())
 }
 
+/// Refuses, without writing anything, a file that holds tables and is not a catalog of
+/// [`SCHEMA_VERSION`]; an empty file passes (it becomes a catalog).
+fn check_schema_or_empty(path: &Path, conn: &Connection) -> Result<(), CatalogError> {
+    let existing = tables(conn).map_err(|e| CatalogError::sqlite(path, &e))?;
+    if existing.is_empty() {
+        return Ok(());
+    }
+    check_schema(path, conn).map(|_| ())
+}
+
+/// A `file:` URI for `path` with SQLite's `immutable=1`: read without locks or the WAL's
+/// shared-memory file, which a user who cannot write the catalog's folder cannot make.
+fn immutable_uri(path: &Path) -> String {
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = path.to_string_lossy().into_owned().into_bytes();
+    let mut uri = String::from("file:");
+    for b in bytes {
+        if b.is_ascii_alphanumeric() || b"/._-~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
 /// Opens a catalog to read it (`byog catalog`), read-only: it must exist and be a catalog.
 /// Returns the connection and the metric columns it lacks (written before those metrics
 /// existed).
@@ -356,11 +413,21 @@ pub fn open_existing(path: &Path) -> Result<(Connection, Vec<&'static str>), Cat
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
         | OpenFlags::SQLITE_OPEN_NO_MUTEX
         | OpenFlags::SQLITE_OPEN_URI;
-    let conn =
-        Connection::open_with_flags(path, flags).map_err(|e| CatalogError::sqlite(path, &e))?;
-    conn.busy_timeout(BUSY_TIMEOUT)
-        .map_err(|e| CatalogError::sqlite(path, &e))?;
-    let missing = check_schema(path, &conn)?;
+    let open = |name: &Path| -> Result<(Connection, Vec<&'static str>), CatalogError> {
+        let conn =
+            Connection::open_with_flags(name, flags).map_err(|e| CatalogError::sqlite(path, &e))?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| CatalogError::sqlite(path, &e))?;
+        let missing = check_schema(path, &conn)?;
+        Ok((conn, missing))
+    };
+    let (conn, missing) = match open(path) {
+        // A catalog in WAL mode is read through a shared-memory file beside it; a user who
+        // cannot write there reads it as an immutable file instead (queries only; a writer
+        // elsewhere at the same time could make such a read see part of a transaction).
+        Err(e) if is_cannot_write(&e) => open(Path::new(&immutable_uri(path)))?,
+        other => other?,
+    };
     Ok((conn, missing))
 }
 
@@ -494,7 +561,11 @@ impl Catalog {
         }
         check_file(path)?;
         let mut conn = connect(path, true)?;
+        // The schema first: a file that is not a catalog is refused before anything about it
+        // changes, its journal mode included.
+        check_schema_or_empty(path, &conn)?;
         migrate(path, &mut conn, true)?;
+        use_wal(path, &conn)?;
         let fail = |e: rusqlite::Error| CatalogError::sqlite(path, &e);
         let (w, h) = (width as i64, height as i64);
         let text = parameter_set(settings);
@@ -513,6 +584,7 @@ impl Catalog {
             )
             .map_err(fail)?;
         let writer_conn = connect(path, false)?;
+        use_wal(path, &writer_conn)?;
         let problem = Arc::new(Mutex::new(None));
         let (sender, receiver) = mpsc::channel();
         let writer = {
