@@ -7,7 +7,7 @@
 //! | 8 | magic `BYOGSAVE` ([`MAGIC`]) |
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 8 | payload length `n` in bytes |
-//! | n | payload: the `bincode` 2 (serde, standard config) encoding of the game state |
+//! | n | payload: the postcard 1 encoding of the game state (formats 1 to 6: `bincode` 2, serde, standard config) |
 //! | 4 | CRC-32 (IEEE) of the version, length and payload bytes |
 //!
 //! [`HEADER_LEN`] is the 20 bytes before the payload.
@@ -55,6 +55,12 @@
 //!   id, potions, the turn count, what killed the avatar). The exploration itself keeps the
 //!   bytes of versions 3 to 5 (`StoredExploration`); explorations of those versions load
 //!   without monsters and play on as they were saved.
+//! - **7** (the message log): encoded with postcard 1 (wire format 1.0) instead of bincode 2
+//!   (unmaintained, RUSTSEC-2025-0141; kept, pinned, to read formats 1 to 6:
+//!   `docs/saves.md`). The payload is a summary (`SummaryV7`: what the slot list shows, read
+//!   without the rest), version 6's fields, then the message log (at most
+//!   [`LOG_LENGTH`] messages of at most [`MAX_MESSAGE_CHARS`] characters). Older saves load
+//!   with an empty log.
 
 use std::collections::VecDeque;
 use std::path::Path;
