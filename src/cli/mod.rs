@@ -247,11 +247,12 @@ fn unknown_flag(command: &mut clap::Command, args: &[OsString], flag: &str) -> S
         None => ("byog".to_owned(), &*command),
     };
     let given = flag.split('=').next().unwrap_or(flag);
-    let mut out = format!("byog: error: unknown flag '{given}' for `{name}`");
+    let mut out =
+        format!("byog: error: unexpected argument '{given}' found: `{name}` has no such flag");
     if let Some(long) = given.strip_prefix("--")
         && let Some(meant) = closest_flag(cmd, long)
     {
-        out.push_str(&format!(": did you mean '--{meant}'?"));
+        out.push_str(&format!("; did you mean '--{meant}'?"));
     }
     out.push('\n');
     let usage = cmd.clone().render_usage().to_string();

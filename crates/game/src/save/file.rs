@@ -79,7 +79,17 @@ impl FileStore {
             return Ok(None);
         };
         read_header(&header, size, &self.path)?;
-        let mut bytes = Vec::with_capacity(size as usize);
+        // Asked for, not assumed: under a memory limit a large save is an error, not an abort.
+        let mut bytes = Vec::new();
+        bytes
+            .try_reserve_exact(size as usize)
+            .map_err(|_| SaveError::Read {
+                path: self.path.clone(),
+                source: io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    format!("not enough memory to read its {size} bytes"),
+                ),
+            })?;
         bytes.extend_from_slice(&header);
         (&mut file)
             .take(size - header.len() as u64 + 1)

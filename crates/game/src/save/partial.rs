@@ -206,7 +206,8 @@ fn process_lives(pid: u32) -> bool {
     }
 }
 
-/// Removes the stale partial saves of folder `dir` ([`is_stale`]); best effort. Returns the
+/// Removes the stale partial saves of folder `dir` (see the module: a dead process, this
+/// process with no save under that name, or untouched for [`STALE_AGE`]); best effort. Returns the
 /// names removed.
 pub fn sweep(dir: &Path) -> Vec<String> {
     let Ok(entries) = fs::read_dir(dir) else {
