@@ -683,3 +683,107 @@ fn seeds_no_try_met_are_remembered_and_resumed_with_the_same_error_or_world() {
         );
     }
 }
+
+/// Issue 31 (11): a SQLite file that is not a catalog was switched to WAL by `--catalog`,
+/// its content untouched but its journal mode not. The schema is checked first now.
+#[test]
+fn a_sqlite_file_that_is_not_a_catalog_keeps_its_journal_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine');")
+            .unwrap();
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "delete");
+    }
+    let before = std::fs::read(&path).unwrap();
+    for command in ["gen", "stats"] {
+        let out = run_in(
+            dir.path(),
+            &[
+                command,
+                "--seed",
+                "1",
+                "--min-rooms",
+                "3",
+                "--catalog",
+                "notes.db",
+            ],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("not a byog seed catalog"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the file changed");
+    let mode: String = sql(&path)
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "delete", "its journal mode was changed");
+    assert!(!dir.path().join("notes.db-wal").exists());
+}
+
+/// Issue 31 (12): `byog catalog FILE` refused a catalog the user cannot write (its WAL's
+/// shared-memory file cannot be made beside it); it reads it for queries. Played as another
+/// user when run as root (`setpriv`), else with the folder made read-only.
+#[cfg(unix)]
+#[test]
+fn byog_catalog_reads_a_catalog_the_user_cannot_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_in(
+        dir.path(),
+        &[
+            "gen",
+            "--seeds",
+            "0..4",
+            "--min-rooms",
+            "3",
+            "--format",
+            "none",
+            "--catalog",
+            "seeds.db",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let as_owner = run_in(dir.path(), &["catalog", "seeds.db", "--json"]);
+    assert!(as_owner.status.success(), "{}", stderr(&as_owner));
+    assert_eq!(stdout(&as_owner).lines().count(), 4);
+    // Everything written back into the file, so only seeds.db is left beside it.
+    let _ = std::fs::remove_file(dir.path().join("seeds.db-wal"));
+    let _ = std::fs::remove_file(dir.path().join("seeds.db-shm"));
+    let set = |mode| std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(mode));
+    let root = unsafe { libc::geteuid() } == 0;
+    let out = if root {
+        set(0o755).unwrap();
+        std::fs::set_permissions(
+            dir.path().join("seeds.db"),
+            std::fs::Permissions::from_mode(0o644),
+        )
+        .unwrap();
+        Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_byog"))
+            .args(["catalog", "seeds.db", "--json"])
+            .current_dir(dir.path())
+            .output()
+    } else {
+        set(0o555).unwrap();
+        Command::new(env!("CARGO_BIN_EXE_byog"))
+            .args(["catalog", "seeds.db", "--json"])
+            .current_dir(dir.path())
+            .output()
+    };
+    set(0o755).unwrap();
+    let Ok(out) = out else {
+        eprintln!("skipped: setpriv is missing");
+        return;
+    };
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), stdout(&as_owner));
+}

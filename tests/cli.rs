@@ -1584,3 +1584,82 @@ fn gen_png_checks_the_picture_size_before_generating() {
     assert!(!stderr(&out).contains("requirements"), "{}", stderr(&out));
     assert!(!png.exists());
 }
+
+/// Issue 31 (19): `byog --foo` suggested `--floors` and printed `Usage: byog --floors <N>
+/// [INPUT]`, a usage line built around clap's guess. A close flag of the command that
+/// refused it is suggested now (strsim), a far one none, and the usage line is the command's.
+#[test]
+fn an_unknown_flag_suggests_only_a_close_flag_and_prints_its_commands_usage() {
+    let out = common::byog(&["--foo"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(!err.contains("floors"), "{err}");
+    assert!(
+        err.contains("unexpected argument '--foo' found: `byog` has no such flag\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\nUsage: byog [OPTIONS] [INPUT] [COMMAND]\n"),
+        "{err}"
+    );
+    for (args, meant, usage) in [
+        (
+            &["replay", "--fromat", "json", "N1S"][..],
+            "--format",
+            "Usage: byog replay [OPTIONS] [INPUT]",
+        ),
+        (
+            &["gen", "--sed", "3"][..],
+            "--seed",
+            "Usage: byog gen [OPTIONS]",
+        ),
+        (
+            &["stats", "--seeds", "0..2", "--josn"][..],
+            "--json",
+            "Usage: byog stats [OPTIONS]",
+        ),
+    ] {
+        let out = common::byog(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("did you mean '{meant}'?")),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(usage), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty());
+    }
+}
+
+/// Issue 31 (19): `replay --format` listed `none`, then refused it. Each command's help and
+/// error list exactly the formats it accepts.
+#[test]
+fn format_lists_only_what_each_command_accepts() {
+    for (command, accepted) in [
+        ("replay", "text, json"),
+        ("stats", "text, json"),
+        ("catalog", "text, json"),
+        ("gen", "text, json, none"),
+    ] {
+        let out = common::byog(&[command, "--format", "xml"]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&out).contains(&format!("[possible values: {accepted}]")),
+            "{command}: {}",
+            stderr(&out)
+        );
+        let help = stdout(&common::byog(&[command, "--help"]));
+        let section: String = help
+            .split("--format <FORMAT>")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{command} --help has no --format"))
+            .lines()
+            .take_while(|l| !l.trim_start().starts_with("--") || l.contains("Possible"))
+            .collect();
+        assert_eq!(
+            section.contains("- none"),
+            accepted.contains("none"),
+            "{command}: {section}"
+        );
+    }
+}

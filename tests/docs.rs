@@ -243,3 +243,283 @@ fn the_help_names_every_key_the_readme_table_gives_each_mode() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Every shown example runs (issue 31, problem 20)
+// ---------------------------------------------------------------------------------------------
+
+/// A ```console block of a document: its commands (`$ …` lines) and what each shows.
+struct Example {
+    /// The document, relative to the repository.
+    doc: String,
+    /// The line of the `$` command, 1-based.
+    line: usize,
+    /// The command as written, comment and `$ ` removed.
+    command: String,
+    /// The lines shown after it, each with its line number.
+    shown: Vec<(usize, String)>,
+}
+
+/// The documents whose examples are checked: the README and every page of docs/.
+fn documents() -> Vec<PathBuf> {
+    let mut docs = vec![root().join("README.md")];
+    let mut pages: Vec<PathBuf> = fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    docs.extend(pages);
+    docs
+}
+
+/// `command` without a trailing `# comment` (a `#` after a space, outside quotes).
+fn without_comment(command: &str) -> &str {
+    let (mut single, mut double) = (false, false);
+    let bytes = command.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'\'' if !double => single = !single,
+            b'"' if !single => double = !double,
+            b'#' if !single && !double && i > 0 && bytes[i - 1] == b' ' => {
+                return command[..i].trim_end();
+            }
+            _ => {}
+        }
+    }
+    command.trim_end()
+}
+
+/// The examples of every ```console block of `doc`, grouped by block (the commands of a
+/// block share a folder, so a save made by one is loaded by the next). A block right after
+/// `<!-- output not checked: WHY -->` is skipped, with its reason in the document.
+fn examples(doc: &Path) -> Vec<Vec<Example>> {
+    let text = fs::read_to_string(doc).unwrap();
+    let name = doc.strip_prefix(root()).unwrap().display().to_string();
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<Example>> = None;
+    let mut previous = "";
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        match &mut current {
+            None => {
+                if line.trim_end() == "```console"
+                    && !previous.starts_with("<!-- output not checked")
+                {
+                    current = Some(Vec::new());
+                }
+            }
+            Some(block) => {
+                if line.starts_with("```") {
+                    blocks.push(current.take().unwrap());
+                } else if let Some(command) = line.strip_prefix("$ ") {
+                    block.push(Example {
+                        doc: name.clone(),
+                        line: n,
+                        command: without_comment(command).to_owned(),
+                        shown: Vec::new(),
+                    });
+                } else if let Some(last) = block.last_mut() {
+                    last.shown.push((n, line.to_owned()));
+                }
+            }
+        }
+        if !line.trim().is_empty() {
+            previous = line;
+        }
+    }
+    blocks
+}
+
+/// Whether `actual` is what `shown` shows: `…` in a shown line stands for any text, a shown
+/// line `...` (indented or not) for any number of lines; trailing spaces are not compared.
+fn shows(shown: &[&str], actual: &[&str]) -> bool {
+    match shown.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first.trim() == "..." => {
+            (0..=actual.len()).any(|k| shows(rest, &actual[k..]))
+        }
+        Some((first, rest)) => actual
+            .split_first()
+            .is_some_and(|(a, more)| line_matches(first, a) && shows(rest, more)),
+    }
+}
+
+fn line_matches(shown: &str, actual: &str) -> bool {
+    let (shown, actual) = (shown.trim_end(), actual.trim_end());
+    let mut parts = shown.split('…');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = actual.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (k, part) in parts.iter().enumerate() {
+        if k + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// Runs `command` as a shell would, with this build's `byog` first on the PATH, in `dir`.
+fn run_shown(command: &str, dir: &Path) -> std::process::Output {
+    let bin = Path::new(env!("CARGO_BIN_EXE_byog")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("BYOG_SAVE_DIR")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+/// Every ```console example of the README and `docs/` prints what its document shows (stdout,
+/// then stderr; a command shown without output only has to succeed). Other
+/// engineers change behaviour; this says which document line went stale and what the command
+/// prints now.
+#[test]
+fn every_shown_example_prints_what_the_docs_show() {
+    let mut stale = Vec::new();
+    let mut ran = 0;
+    for doc in documents() {
+        for block in examples(&doc) {
+            let dir = tempfile::tempdir().unwrap();
+            for ex in block {
+                ran += 1;
+                let out = run_shown(&ex.command, dir.path());
+                let text = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                // Blank lines at the start and the end (a world's empty rows) are not compared.
+                let mut actual: Vec<&str> = text.lines().collect();
+                while actual.first().is_some_and(|l| l.trim().is_empty()) {
+                    actual.remove(0);
+                }
+                while actual.last().is_some_and(|l| l.trim().is_empty()) {
+                    actual.pop();
+                }
+                let mut ex = ex;
+                while ex.shown.first().is_some_and(|(_, l)| l.trim().is_empty()) {
+                    ex.shown.remove(0);
+                }
+                while ex.shown.last().is_some_and(|(_, l)| l.trim().is_empty()) {
+                    ex.shown.pop();
+                }
+                let shown: Vec<&str> = ex.shown.iter().map(|(_, l)| l.as_str()).collect();
+                // A command shown with no output only has to succeed.
+                let passed = if shown.is_empty() {
+                    out.status.success()
+                } else {
+                    shows(&shown, &actual)
+                };
+                if passed {
+                    continue;
+                }
+                // The first shown line that no longer matches, for the message.
+                let at = ex
+                    .shown
+                    .iter()
+                    .zip(&actual)
+                    .position(|((_, s), a)| s.trim() != "..." && !line_matches(s, a))
+                    .unwrap_or(ex.shown.len().min(actual.len()));
+                let (line, was) = ex
+                    .shown
+                    .get(at)
+                    .map_or((ex.line, "(nothing more)"), |(n, s)| (*n, s.as_str()));
+                stale.push(format!(
+                    "{}:{line}: `{}` (line {}) no longer prints what the doc shows.\n  the doc shows: {was}\n  it prints now: {}\n  its whole output now:\n{}",
+                    ex.doc,
+                    ex.command,
+                    ex.line,
+                    actual.get(at).copied().unwrap_or("(nothing more)"),
+                    actual.iter().map(|l| format!("    {l}\n")).collect::<String>()
+                ));
+            }
+        }
+    }
+    assert!(ran >= 15, "only {ran} examples found");
+    assert!(
+        stale.is_empty(),
+        "{} stale examples:\n\n{}",
+        stale.len(),
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn the_shown_output_matcher_elides_what_the_docs_elide() {
+    assert!(line_matches(
+        "{\"a\":1,…,\"z\":2}",
+        "{\"a\":1,\"b\":5,\"z\":2}"
+    ));
+    assert!(!line_matches(
+        "{\"a\":1,…,\"z\":2}",
+        "{\"a\":1,\"b\":5,\"z\":3}"
+    ));
+    assert!(shows(&["a", "...", "z"], &["a", "b", "c", "z"]));
+    assert!(!shows(&["a", "b"], &["a", "b", "c"]));
+    assert_eq!(without_comment("byog LSS   # load it"), "byog LSS");
+    assert_eq!(
+        without_comment("printf '#x' | byog agent"),
+        "printf '#x' | byog agent"
+    );
+}
+
+/// Issue 31 (18): the README installs with the lock file, so a newcomer builds the versions
+/// the tests ran with.
+#[test]
+fn the_readme_installs_with_the_lock_file() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let installs: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.contains("cargo install --path"))
+        .collect();
+    assert!(!installs.is_empty());
+    for line in installs {
+        assert!(line.contains("--locked"), "README: {line}");
+    }
+}
+
+/// docs/saves.md states this build's format version and the size of its example save.
+#[test]
+fn docs_saves_states_the_format_and_the_example_size() {
+    let page = fs::read_to_string(root().join("docs/saves.md")).unwrap();
+    let v = byog::core::save::FORMAT_VERSION;
+    assert!(
+        page.contains(&format!(
+            "format version (`u32`), {v} for the saves this build writes"
+        )),
+        "docs/saves.md does not say format {v}"
+    );
+    assert!(page.contains(&format!(
+        "This build writes version {v} and reads 1 to {v}."
+    )));
+    assert!(page.contains(&format!("newer than this byog reads ({v})")));
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_shown(
+        &format!("byog replay --save-dir {} N999SDDD:Q", dir.path().display()),
+        dir.path(),
+    );
+    assert!(out.status.success());
+    let size = fs::metadata(dir.path().join("save.bin")).unwrap().len();
+    let shown = format!("{},{:03} bytes", size / 1000, size % 1000);
+    assert!(
+        page.contains(&format!("after `N999SDDD:Q` is {shown}")),
+        "docs/saves.md: the save after `N999SDDD:Q` is {shown} now"
+    );
+}

@@ -14,7 +14,9 @@ mod explore_play;
 mod explore_snapshots;
 mod fov;
 mod frame;
+mod fuzz_corpus;
 mod generator;
+mod hardening;
 mod interpreter;
 #[cfg(feature = "java-parity")]
 mod java_parity;

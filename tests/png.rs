@@ -205,13 +205,15 @@ fn write_png_round_trips_and_names_the_path_on_errors() {
     );
     assert!(matches!(e.reason, RasterReason::Io(_)), "{message}");
 
+    // A folder at the path is refused before anything is written (issue 31: what is not a
+    // regular file is never replaced).
     let e = raster::write_png(&w, geometry, dir.path()).unwrap_err();
     let message = e.to_string();
     assert!(
         message.contains(&dir.path().display().to_string()),
         "{message}"
     );
-    assert!(matches!(e.reason, RasterReason::Io(_)), "{message}");
+    assert!(matches!(e.reason, RasterReason::Refused(_)), "{message}");
     assert!(dir.path().is_dir());
 }
 

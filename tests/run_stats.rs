@@ -294,7 +294,7 @@ fn bad_run_input_exits_2_with_the_reason() {
     );
     assert_usage_error(
         &byog(&["stats", "--run", "1", "--format", "none"]),
-        &["--format none"],
+        &["--format", "'none'"],
     );
     // A run that cannot be made: the reason, naming the run and the floor.
     let hard = ["--min-openness", "99", "--max-tries", "2"];

@@ -1059,8 +1059,14 @@ fn saving_through_a_symlink_writes_its_target_and_keeps_the_link() {
     let link = dir.path().join(SAVE_FILE_NAME);
     std::os::unix::fs::symlink(&target, &link).unwrap();
     let mut store = FileStore::in_dir(dir.path());
-    // A dangling link: its target is created.
+    // A dangling link is refused (issue 31: `:Q` made folders for one); its target exists
+    // once the user makes it, and is then written through.
     let first = played_game(3);
+    let err = store.save(&first).unwrap_err();
+    assert!(matches!(err, SaveError::Link { .. }), "{err:?}");
+    assert!(err.to_string().contains("does not exist"), "{err}");
+    assert!(!target.exists());
+    fs::write(&target, b"").unwrap();
     store.save(&first).unwrap();
     assert!(
         fs::symlink_metadata(&link)
@@ -1085,6 +1091,7 @@ fn saving_through_a_symlink_writes_its_target_and_keeps_the_link() {
     fs::remove_file(&link).unwrap();
     fs::create_dir(dir.path().join("sub")).unwrap();
     std::os::unix::fs::symlink("sub/real.bin", &link).unwrap();
+    fs::write(dir.path().join("sub/real.bin"), b"").unwrap();
     store.save(&first).unwrap();
     let real = dir.path().join("sub/real.bin");
     assert_eq!(save::decode(&read(&real), &real).unwrap(), first);

@@ -84,7 +84,7 @@ pub struct CatalogArgs {
     #[arg(long = "where", value_name = "FILTER", value_parser = parse_where)]
     filter: Option<Filter>,
     /// Output format: text (a table) or json (one object a seed, a line each).
-    #[arg(long, value_enum, value_name = "FORMAT")]
+    #[arg(long, value_name = "FORMAT", value_parser = super::text_or_json())]
     format: Option<Format>,
     /// Short for --format json.
     #[arg(long)]

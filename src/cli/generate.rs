@@ -145,8 +145,19 @@ pub fn execute(common: &Common, args: GenArgs) -> Result<(), CliError> {
         }
     };
     if let Some(path) = &args.png {
-        // Checked before generating, which can take long at the largest sizes.
+        // Checked before generating, which can take long at the largest sizes: the size, and
+        // what stands at the path (a FIFO, a device, a folder or a link byog does not follow
+        // is refused before anything is opened).
         check_png_size(common.width, common.height, path)?;
+        byog_tile_engine::files::write_target(path).map_err(|refusal| {
+            CliError::Usage(
+                raster::RasterError {
+                    path: path.clone(),
+                    reason: refusal.into(),
+                }
+                .to_string(),
+            )
+        })?;
         let notice = super::progress::Notice::after("making the world");
         let made = make(range.first, common, settings, None).map_err(CliError::Usage);
         drop(notice);

@@ -195,6 +195,13 @@ pub fn main() -> ExitCode {
     let (mut cli, matches) = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
+            if e.kind() == clap::error::ErrorKind::UnknownArgument
+                && let Some(clap::error::ContextValue::String(flag)) =
+                    e.get(clap::error::ContextKind::InvalidArg)
+            {
+                eprint!("{}", unknown_flag(&mut command, &args, flag));
+                return ExitCode::from(2);
+            }
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
@@ -224,6 +231,59 @@ fn command() -> clap::Command {
         command = command.mut_subcommand(name, |sub| sub.args(copies));
     }
     command
+}
+
+/// The message for a flag no command knows: which command refused it, the flag of that
+/// command it is closest to (within [`close_enough`]; clap's own guess took `--foo` for
+/// `--floors` and printed a usage line built around its guess), the command's real usage
+/// line and where its help is.
+fn unknown_flag(command: &mut clap::Command, args: &[OsString], flag: &str) -> String {
+    command.build();
+    let sub = first_word(command, args)
+        .filter(|w| command.find_subcommand(w).is_some())
+        .and_then(|w| command.find_subcommand(&w).cloned());
+    let (name, cmd) = match &sub {
+        Some(c) => (format!("byog {}", c.get_name()), c),
+        None => ("byog".to_owned(), &*command),
+    };
+    let given = flag.split('=').next().unwrap_or(flag);
+    let mut out =
+        format!("byog: error: unexpected argument '{given}' found: `{name}` has no such flag");
+    if let Some(long) = given.strip_prefix("--")
+        && let Some(meant) = closest_flag(cmd, long)
+    {
+        out.push_str(&format!("; did you mean '--{meant}'?"));
+    }
+    out.push('\n');
+    let usage = cmd.clone().render_usage().to_string();
+    let usage = usage.trim_end();
+    let usage = match usage.strip_prefix("Usage: ") {
+        Some(rest) if !rest.starts_with("byog") => format!("Usage: byog {rest}"),
+        _ => usage.to_owned(),
+    };
+    out.push_str(&format!(
+        "\n{usage}\n\nFor more information, try '{name} --help'.\n"
+    ));
+    out
+}
+
+/// The long flag of `command` closest to `long` (without its dashes) when it is
+/// [`close_enough`]; visible flags first, then hidden ones, ties by name.
+fn closest_flag(command: &clap::Command, long: &str) -> Option<String> {
+    command
+        .get_arguments()
+        .filter_map(|a| Some((a.is_hide_set(), a.get_long()?)))
+        .filter(|&(_, name)| close_enough(long, name))
+        .min_by_key(|&(hidden, name)| (strsim::osa_distance(long, name), hidden, name))
+        .map(|(_, name)| name.to_owned())
+}
+
+/// Whether `typed` may be a typo of `name`: at most one edit (an insertion, a deletion, a
+/// substitution or a swap of neighbours: the optimal string alignment distance of `strsim`)
+/// for names up to 4 letters, two for longer ones.
+fn close_enough(typed: &str, name: &str) -> bool {
+    let d = strsim::osa_distance(&typed.to_ascii_lowercase(), name);
+    d <= if name.len() > 4 { 2 } else { 1 }
 }
 
 /// The first word of `args` that is neither a flag nor a flag's value (`args[0]`, the
@@ -270,36 +330,10 @@ fn mistyped_command(word: &str) -> Option<&'static str> {
     }
     COMMANDS
         .iter()
-        .map(|&c| (edit_distance(&lower, c), c))
+        .map(|&c| (strsim::osa_distance(&lower, c), c))
         .filter(|&(d, c)| d <= if c.len() >= 5 { 2 } else { 1 })
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
-}
-
-/// The optimal-string-alignment distance of two ASCII words: insertions, deletions,
-/// substitutions and swaps of neighbours, one each.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// The long names of the flags the user gave on the command line (not defaults), from the
@@ -373,6 +407,23 @@ pub enum Format {
     Json,
     /// Nothing (gen: generate only, for timing).
     None,
+}
+
+/// The `--format` of a command that prints text or JSON only (`replay`, `stats`, `catalog`):
+/// its help and its error list exactly those two.
+fn text_or_json() -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new([
+        PossibleValue::new("text").help("the world, or a table, as text"),
+        PossibleValue::new("json").help("one JSON object per world or result, a line each"),
+    ])
+    .map(|s| {
+        if s == "json" {
+            Format::Json
+        } else {
+            Format::Text
+        }
+    })
 }
 
 /// `--format` and its `--json` short form.
@@ -449,16 +500,16 @@ fn shown(path: &std::path::Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{edit_distance, mistyped_command};
+    use super::{close_enough, mistyped_command};
 
     #[test]
-    fn edit_distance_counts_one_swap_as_one() {
-        assert_eq!(edit_distance("gne", "gen"), 1);
-        assert_eq!(edit_distance("stat", "stats"), 1);
-        assert_eq!(edit_distance("sovle", "solve"), 1);
-        assert_eq!(edit_distance("replay", "replay"), 0);
-        assert_eq!(edit_distance("", "gen"), 3);
-        assert_eq!(edit_distance("xyz", "gen"), 3);
+    fn a_swap_is_one_edit_and_far_names_are_not_close() {
+        assert_eq!(strsim::osa_distance("gne", "gen"), 1);
+        assert_eq!(strsim::osa_distance("sovle", "solve"), 1);
+        assert!(close_enough("fromat", "format"));
+        assert!(close_enough("sed", "seed"));
+        assert!(!close_enough("foo", "floors"));
+        assert!(!close_enough("xyz", "gen"));
     }
 
     #[test]

@@ -56,6 +56,16 @@ impl Default for PlayArgs {
 
 /// Runs `play`: the terminal game with `--terminal`, else the window at the menu.
 pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
+    // Before anything opens: a FIFO with no reader would block the screenshot for ever, and
+    // a device or another user's link must never be written over (as `gen --png`).
+    if let Some(path) = &args.screenshot {
+        byog_tile_engine::files::write_target(path).map_err(|refusal| {
+            CliError::Usage(format!(
+                "cannot write the screenshot {}: {refusal}",
+                path.display()
+            ))
+        })?;
+    }
     let shell = ShellOptions {
         width: common.width,
         height: common.height,

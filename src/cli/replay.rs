@@ -47,7 +47,7 @@ pub struct ReplayFlags {
     #[arg(long)]
     pub strict: bool,
     /// What to print: the world as text, or the game's state as one JSON object.
-    #[arg(long, value_enum, value_name = "FORMAT")]
+    #[arg(long, value_name = "FORMAT", value_parser = super::text_or_json())]
     pub format: Option<Format>,
     /// Short for --format json.
     #[arg(long)]

@@ -23,8 +23,27 @@
 //! without the catalog: generation never depends on it.
 //!
 //! [`query`] reads a catalog back: seeds by metric ranges, from a small `--where` grammar.
+//!
+//! The code: `hash.rs` (a world's hash, the failed tries' check, the parameter set),
+//! `schema.rs` (the tables; opening a file and checking that it is a catalog before anything
+//! about it changes), `read.rs` (`byog catalog`'s read-only opening, a seed's entry),
+//! `write.rs` (the writer thread), `query.rs` (`--where`), and here the [`Catalog`] a command
+//! generates through.
 
+mod hash;
 pub mod query;
+mod read;
+mod schema;
+mod write;
+
+pub use hash::{hash_hex, parameter_set, world_hash};
+pub use read::open_existing;
+pub use schema::{SCHEMA_VERSION, metric_columns};
+
+use hash::failures_hash;
+use read::Entry;
+use schema::{check_file, check_schema_or_empty, connect, migrate, use_wal};
+use write::{FailedTry, Record, metric_values, write_loop};
 
 /// A value of a catalog's row as SQLite holds it (`byog catalog`'s columns).
 pub use rusqlite::types::Value;
@@ -35,84 +54,16 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
+use rusqlite::{Connection, params};
 
 use byog_worlds::generator::{GENERATOR_VERSION, GeneratorSettings, Level, SeedMemory, Tries};
-use byog_worlds::metrics::{self, Metrics, SUMMARY, Unmet};
-
-/// The version of the catalog's tables, kept in `catalog_meta` under `schema`. A file with
-/// another version is refused as "not a catalog of this byog" (never changed).
-pub const SCHEMA_VERSION: i64 = 1;
+use byog_worlds::metrics::{self, Metrics, Unmet};
 
 /// How long a connection waits for another writer (thread or process) before it gives up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Seeds the writer commits in one transaction at most.
 pub const BATCH: usize = 512;
-
-/// The world hash of a level: 64-bit FNV-1a (Fowler, Noll and Vo; offset basis
-/// `0xcbf29ce484222325`, prime `0x100000001b3`) over, in this order: the width and the height
-/// as 4-byte little-endian numbers; every tile's character (its [`byog_tile_engine::Tile`]
-/// glyph, fixed by the Java tileset) in UTF-8, in storage order (row by row from y = 0, x
-/// from 0); then the avatar's and the exit's x and y as 4-byte little-endian signed numbers.
-/// It depends only on what a player sees, never on in-memory ids, so it is the same on every
-/// platform and build. Shown as 16 lowercase hex digits ([`hash_hex`]).
-pub fn world_hash(level: &Level) -> u64 {
-    let mut h = FNV_OFFSET;
-    let mut eat = |bytes: &[u8]| h = fnv1a(h, bytes);
-    let world = &level.world;
-    eat(&(world.width() as u32).to_le_bytes());
-    eat(&(world.height() as u32).to_le_bytes());
-    let mut buf = [0u8; 4];
-    for tile in world.tiles() {
-        eat(tile.character().encode_utf8(&mut buf).as_bytes());
-    }
-    for v in [level.avatar.x, level.avatar.y, level.exit.x, level.exit.y] {
-        eat(&v.to_le_bytes());
-    }
-    h
-}
-
-/// FNV-1a's 64-bit offset basis.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// 64-bit FNV-1a of `bytes`, continuing from `h` (start at [`FNV_OFFSET`]).
-fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
-/// The check of a seed's failed tries (`seeds.failed_hash`): 64-bit FNV-1a over their
-/// `unmet` JSON texts in try order, each followed by a newline. A failure edited without it
-/// makes the entry stale.
-fn failures_hash<'a>(unmets: impl IntoIterator<Item = &'a str>) -> u64 {
-    unmets
-        .into_iter()
-        .fold(FNV_OFFSET, |h, u| fnv1a(fnv1a(h, u.as_bytes()), b"\n"))
-}
-
-/// A world hash as the catalog stores it: 16 lowercase hex digits.
-pub fn hash_hex(hash: u64) -> String {
-    format!("{hash:016x}")
-}
-
-/// The parameter set of a world: the JSON encoding (serde, fields in declaration order, so
-/// canonical) of the generator settings without `max_tries`. Every setting that shapes a try
-/// is in it, whatever fields [`GeneratorSettings`] has (the requirements included: they decide
-/// which try passes); `max_tries` is not, since a try's world does not depend on it (a
-/// remembered pass beyond `max_tries` is simply not used). Width and height are columns of
-/// their own.
-pub fn parameter_set(settings: &GeneratorSettings) -> String {
-    let mut v = serde_json::to_value(settings).unwrap_or_default();
-    if let Some(o) = v.as_object_mut() {
-        o.remove("max_tries");
-    }
-    v.to_string()
-}
-
 /// Why a catalog could not be used. Its message names the file and the reason; the caller
 /// adds what it does next (generate without it, or exit 2 for `byog catalog`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -138,8 +89,26 @@ impl CatalogError {
     }
 }
 
+/// Whether opening failed for want of write access (to the file, its folder or the WAL's
+/// shared-memory file).
+pub(crate) fn is_cannot_write(e: &CatalogError) -> bool {
+    e.reason == describe_code(rusqlite::ErrorCode::ReadOnly)
+        || e.reason == describe_code(rusqlite::ErrorCode::CannotOpen)
+}
+
+/// [`describe`] of an error code alone.
+pub(crate) fn describe_code(code: rusqlite::ErrorCode) -> String {
+    describe(&rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error {
+            code,
+            extended_code: 0,
+        },
+        None,
+    ))
+}
+
 /// A SQLite error in a user's words.
-fn describe(e: &rusqlite::Error) -> String {
+pub(crate) fn describe(e: &rusqlite::Error) -> String {
     use rusqlite::ErrorCode as C;
     match e.sqlite_error_code() {
         Some(C::NotADatabase) => "not a SQLite database (or a damaged one)".into(),
@@ -158,264 +127,6 @@ fn describe(e: &rusqlite::Error) -> String {
         _ => format!("SQLite: {e}"),
     }
 }
-
-/// The metric columns of `seeds`: one a [`SUMMARY`] entry, named as it is (a new metric in
-/// [`SUMMARY`] is a new column, added to older catalogs when they are opened).
-pub fn metric_columns() -> impl Iterator<Item = &'static str> {
-    SUMMARY.iter().map(|m| m.name)
-}
-
-/// The tables (`docs/catalog.md`). `seeds` also gets one NUMERIC column a metric
-/// ([`metric_columns`]), added by [`migrate`].
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS catalog_meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS params (
-    id                INTEGER PRIMARY KEY,
-    generator_version INTEGER NOT NULL,
-    width             INTEGER NOT NULL,
-    height            INTEGER NOT NULL,
-    settings          TEXT NOT NULL,
-    UNIQUE (generator_version, width, height, settings)
-);
-CREATE TABLE IF NOT EXISTS seeds (
-    params     INTEGER NOT NULL REFERENCES params(id),
-    seed       INTEGER NOT NULL,
-    tried      INTEGER NOT NULL,
-    passed_try INTEGER,
-    hash       TEXT,
-    failed_hash TEXT,
-    measured   INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (params, seed)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS failed_tries (
-    params INTEGER NOT NULL,
-    seed   INTEGER NOT NULL,
-    try    INTEGER NOT NULL,
-    missed TEXT NOT NULL,
-    detail TEXT NOT NULL,
-    unmet  TEXT NOT NULL,
-    PRIMARY KEY (params, seed, try)
-) WITHOUT ROWID;
-CREATE VIEW IF NOT EXISTS worlds AS
-    SELECT p.generator_version, p.width, p.height, p.settings, s.*
-    FROM seeds s JOIN params p ON p.id = s.params;
-";
-
-/// Refuses a path where something other than a regular file stands (a folder, a device such
-/// as `/dev/null`, a FIFO): SQLite would make its `-wal` file beside it, or block.
-fn check_file(path: &Path) -> Result<(), CatalogError> {
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(CatalogError::new(path, "it is a folder, not a file")),
-        Ok(m) if !m.is_file() => Err(CatalogError::new(
-            path,
-            "it is not a regular file (a device or a pipe)",
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// Opens `path` (read-write, created when missing unless `create` is false) with the
-/// catalog's connection settings: a [`BUSY_TIMEOUT`], WAL, `synchronous = NORMAL`.
-fn connect(path: &Path, create: bool) -> Result<Connection, CatalogError> {
-    let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-        | OpenFlags::SQLITE_OPEN_NO_MUTEX
-        | OpenFlags::SQLITE_OPEN_URI;
-    if create {
-        flags |= OpenFlags::SQLITE_OPEN_CREATE;
-    }
-    let conn =
-        Connection::open_with_flags(path, flags).map_err(|e| CatalogError::sqlite(path, &e))?;
-    conn.busy_timeout(BUSY_TIMEOUT)
-        .map_err(|e| CatalogError::sqlite(path, &e))?;
-    let mode: String = conn
-        .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-        .map_err(|e| CatalogError::sqlite(path, &e))?;
-    if !mode.eq_ignore_ascii_case("wal") {
-        return Err(CatalogError::new(
-            path,
-            format!("SQLite would not put it in WAL mode (journal mode {mode})"),
-        ));
-    }
-    conn.execute_batch("PRAGMA synchronous = NORMAL")
-        .map_err(|e| CatalogError::sqlite(path, &e))?;
-    Ok(conn)
-}
-
-/// The names of the tables and views in the file.
-fn tables(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    let mut st = conn.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")?;
-    st.query_map([], |r| r.get(0))?.collect()
-}
-
-/// The columns of `table`.
-fn columns(conn: &Connection, table: &str) -> rusqlite::Result<Vec<String>> {
-    let mut st = conn.prepare(&format!("PRAGMA table_info(\"{table}\")"))?;
-    st.query_map([], |r| r.get(1))?.collect()
-}
-
-/// Checks that `conn` holds a catalog of [`SCHEMA_VERSION`] (or an empty file, which it makes
-/// one when `create`) and adds the metric columns it lacks, marking its rows unmeasured (they
-/// are measured again when next confirmed).
-fn migrate(path: &Path, conn: &mut Connection, create: bool) -> Result<(), CatalogError> {
-    let fail = |e: rusqlite::Error| CatalogError::sqlite(path, &e);
-    let tx = conn
-        .transaction_with_behavior(TransactionBehavior::Immediate)
-        .map_err(fail)?;
-    if create && tables(&tx).map_err(fail)?.is_empty() {
-        tx.execute_batch(SCHEMA).map_err(fail)?;
-        tx.execute(
-            "INSERT INTO catalog_meta (key, value) VALUES ('schema', ?1)",
-            [SCHEMA_VERSION.to_string()],
-        )
-        .map_err(fail)?;
-    }
-    let missing = check_schema(path, &tx)?;
-    if !missing.is_empty() {
-        for m in &missing {
-            tx.execute_batch(&format!("ALTER TABLE seeds ADD COLUMN \"{m}\" NUMERIC"))
-                .map_err(fail)?;
-        }
-        tx.execute_batch("UPDATE seeds SET measured = 0")
-            .map_err(fail)?;
-    }
-    tx.commit().map_err(fail)
-}
-
-/// Checks that `conn` holds a catalog of [`SCHEMA_VERSION`]; returns the metric columns it
-/// lacks (metrics added to byog after it was written).
-fn check_schema(path: &Path, conn: &Connection) -> Result<Vec<&'static str>, CatalogError> {
-    let fail = |e: rusqlite::Error| CatalogError::sqlite(path, &e);
-    let existing = tables(conn).map_err(fail)?;
-    let version: Option<String> = if existing.iter().any(|t| t == "catalog_meta") {
-        match conn.query_row(
-            "SELECT value FROM catalog_meta WHERE key = 'schema'",
-            [],
-            |r| r.get(0),
-        ) {
-            Ok(v) => Some(v),
-            Err(rusqlite::Error::QueryReturnedNoRows) => None,
-            Err(e) => return Err(fail(e)),
-        }
-    } else {
-        None
-    };
-    let wanted = ["params", "seeds", "failed_tries"];
-    if version.as_deref() != Some(SCHEMA_VERSION.to_string().as_str())
-        || !wanted.iter().all(|w| existing.iter().any(|t| t == w))
-    {
-        return Err(CatalogError::new(
-            path,
-            match version {
-                Some(v) => format!(
-                    "a catalog of schema version {v}, which this byog (schema \
-                     {SCHEMA_VERSION}) does not read"
-                ),
-                None if existing.is_empty() => {
-                    "an empty SQLite database, not a byog seed catalog".into()
-                }
-                None => "a SQLite database, but not a byog seed catalog (other tables)".into(),
-            },
-        ));
-    }
-    let have = columns(conn, "seeds").map_err(fail)?;
-    for base in [
-        "params",
-        "seed",
-        "tried",
-        "passed_try",
-        "hash",
-        "failed_hash",
-        "measured",
-    ] {
-        if !have.iter().any(|c| c == base) {
-            return Err(CatalogError::new(
-                path,
-                format!("its seeds table has no column {base}: not a byog seed catalog"),
-            ));
-        }
-    }
-    Ok(metric_columns()
-        .filter(|m| !have.iter().any(|c| c == m))
-        .collect())
-}
-
-/// Opens a catalog to read it (`byog catalog`), read-only: it must exist and be a catalog.
-/// Returns the connection and the metric columns it lacks (written before those metrics
-/// existed).
-///
-/// # Errors
-/// [`CatalogError`] for a missing file, or one that is not a catalog.
-pub fn open_existing(path: &Path) -> Result<(Connection, Vec<&'static str>), CatalogError> {
-    if !path.exists() {
-        return Err(CatalogError::new(path, "no such file"));
-    }
-    check_file(path)?;
-    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
-        | OpenFlags::SQLITE_OPEN_NO_MUTEX
-        | OpenFlags::SQLITE_OPEN_URI;
-    let conn =
-        Connection::open_with_flags(path, flags).map_err(|e| CatalogError::sqlite(path, &e))?;
-    conn.busy_timeout(BUSY_TIMEOUT)
-        .map_err(|e| CatalogError::sqlite(path, &e))?;
-    let missing = check_schema(path, &conn)?;
-    Ok((conn, missing))
-}
-
-/// A metric value as stored: whole numbers as integers (as `stats` prints them), others as
-/// reals, an undefined one as NULL.
-fn metric_value(v: Option<f64>) -> Value {
-    match v {
-        Some(v) if v.fract() == 0.0 && v.abs() < 9.0e15 => Value::Integer(v as i64),
-        Some(v) => Value::Real(v),
-        None => Value::Null,
-    }
-}
-
-/// The [`SUMMARY`] values of `metrics`, as stored.
-fn metric_values(m: &Metrics) -> Vec<Value> {
-    SUMMARY.iter().map(|s| metric_value((s.value)(m))).collect()
-}
-
-/// A failed try as stored: its number, the requirements it missed (their field names, comma
-/// separated), what it reached in words, and its [`Unmet`]s as JSON (so a seed that no try
-/// met can be told apart again without making its tries).
-#[derive(Debug, Clone)]
-struct FailedTry {
-    attempt: u32,
-    missed: String,
-    detail: String,
-    unmet: String,
-}
-
-/// What one seed's generation taught the catalog, sent to the writer.
-#[derive(Debug)]
-enum Record {
-    /// A run from try `from` (0, or past confirmed remembered failures) that passed at
-    /// `passed_try`: replaces the seed's entry (and its failed tries from `from` on).
-    Passed {
-        seed: u64,
-        from: u32,
-        failed: Vec<FailedTry>,
-        passed_try: u32,
-        hash: u64,
-        metrics: Vec<Value>,
-    },
-    /// A run that met nothing in its `tried` tries: keeps a remembered pass beyond them
-    /// unless `stale`.
-    GaveUp {
-        seed: u64,
-        tried: u32,
-        check: u64,
-        failed: Vec<FailedTry>,
-        stale: bool,
-    },
-    /// A remembered pass confirmed, measured again for metric columns it lacked.
-    Measured { seed: u64, metrics: Vec<Value> },
-}
-
 /// What a catalog did over one command, for its report (`byog: catalog: …` on stderr) and
 /// the benchmarks.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -494,7 +205,11 @@ impl Catalog {
         }
         check_file(path)?;
         let mut conn = connect(path, true)?;
+        // The schema first: a file that is not a catalog is refused before anything about it
+        // changes, its journal mode included.
+        check_schema_or_empty(path, &conn)?;
         migrate(path, &mut conn, true)?;
+        use_wal(path, &conn)?;
         let fail = |e: rusqlite::Error| CatalogError::sqlite(path, &e);
         let (w, h) = (width as i64, height as i64);
         let text = parameter_set(settings);
@@ -513,6 +228,7 @@ impl Catalog {
             )
             .map_err(fail)?;
         let writer_conn = connect(path, false)?;
+        use_wal(path, &writer_conn)?;
         let problem = Arc::new(Mutex::new(None));
         let (sender, receiver) = mpsc::channel();
         let writer = {
@@ -718,24 +434,6 @@ impl Drop for Catalog {
         self.finish();
     }
 }
-
-/// A seed's row as looked up.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    /// The passing try; `Err` for a negative or too large one (an edited file).
-    pass: Result<u32, ()>,
-    /// The hash, when it is 16 hex digits.
-    hash: Option<u64>,
-    /// Whether the row has a passing try at all.
-    has_pass: bool,
-    /// Whether its metric columns are complete.
-    measured: bool,
-    /// Tries remembered.
-    tried: i64,
-    /// The check of its failed tries, for an entry with no pass.
-    failed_hash: Option<u64>,
-}
-
 /// The [`Tries`] hook of one seed ([`Catalog::seed`]): it offers the remembered pass, checks
 /// its hash, collects the failed tries and, when dropped, sends what it learnt to the writer.
 #[derive(Debug)]
@@ -899,132 +597,4 @@ impl Drop for SeedLog<'_> {
             self.catalog.send(r);
         }
     }
-}
-
-/// The writer thread: commits records in transactions of up to [`BATCH`], until the channel
-/// closes; the first failure is noted and the rest dropped (generation goes on).
-fn write_loop(
-    mut conn: Connection,
-    params: i64,
-    receiver: &mpsc::Receiver<Record>,
-    problem: &Mutex<Option<String>>,
-) {
-    let note = |what: String| {
-        let mut p = problem.lock().unwrap_or_else(|e| e.into_inner());
-        p.get_or_insert(what);
-    };
-    let mut broken = false;
-    while let Ok(first) = receiver.recv() {
-        let mut batch = vec![first];
-        while batch.len() < BATCH {
-            match receiver.try_recv() {
-                Ok(r) => batch.push(r),
-                Err(_) => break,
-            }
-        }
-        if broken {
-            continue;
-        }
-        if let Err(e) = write_batch(&mut conn, params, &batch) {
-            note(format!("a write failed: {}", describe(&e)));
-            broken = true;
-        }
-    }
-}
-
-/// Writes `batch` in one `BEGIN IMMEDIATE` transaction.
-fn write_batch(conn: &mut Connection, params: i64, batch: &[Record]) -> rusqlite::Result<()> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    {
-        let mut forget_tries = tx.prepare_cached(
-            "DELETE FROM failed_tries WHERE params = ?1 AND seed = ?2 AND try >= ?3",
-        )?;
-        let mut forget_seed =
-            tx.prepare_cached("DELETE FROM seeds WHERE params = ?1 AND seed = ?2")?;
-        let mut add_try = tx.prepare_cached(
-            "INSERT OR REPLACE INTO failed_tries (params, seed, try, missed, detail, unmet)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?;
-        let names: Vec<&str> = metric_columns().collect();
-        let quoted = |n: &&str| format!("\"{n}\"");
-        let cols: Vec<String> = names.iter().map(quoted).collect();
-        let marks: Vec<String> = (0..names.len()).map(|i| format!("?{}", i + 7)).collect();
-        let mut add_pass = tx.prepare_cached(&format!(
-            "INSERT OR REPLACE INTO seeds (params, seed, tried, passed_try, hash, measured, {})
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, {})",
-            cols.join(", "),
-            marks.join(", ")
-        ))?;
-        let sets: Vec<String> = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("\"{n}\" = ?{}", i + 3))
-            .collect();
-        let mut set_metrics = tx.prepare_cached(&format!(
-            "UPDATE seeds SET measured = 1, {} WHERE params = ?1 AND seed = ?2",
-            sets.join(", ")
-        ))?;
-        let mut gave_up = tx.prepare_cached(
-            "INSERT INTO seeds (params, seed, tried, passed_try, hash, failed_hash, measured)
-             VALUES (?1, ?2, ?3, NULL, NULL, ?4, 0)
-             ON CONFLICT (params, seed) DO UPDATE
-             SET tried = excluded.tried, failed_hash = excluded.failed_hash
-             WHERE passed_try IS NULL AND tried <= excluded.tried",
-        )?;
-        for record in batch {
-            match record {
-                Record::Passed {
-                    seed,
-                    from,
-                    failed,
-                    passed_try,
-                    hash,
-                    metrics,
-                } => {
-                    let seed = *seed as i64;
-                    forget_tries.execute(params![params, seed, from])?;
-                    for f in failed {
-                        add_try.execute(params![
-                            params, seed, f.attempt, f.missed, f.detail, f.unmet
-                        ])?;
-                    }
-                    let mut values: Vec<Value> = vec![
-                        Value::Integer(params),
-                        Value::Integer(seed),
-                        Value::Integer(i64::from(*passed_try) + 1),
-                        Value::Integer(i64::from(*passed_try)),
-                        Value::Text(hash_hex(*hash)),
-                        Value::Integer(1),
-                    ];
-                    values.extend(metrics.iter().cloned());
-                    add_pass.execute(rusqlite::params_from_iter(values))?;
-                }
-                Record::GaveUp {
-                    seed,
-                    tried,
-                    check,
-                    failed,
-                    stale,
-                } => {
-                    let seed = *seed as i64;
-                    if *stale {
-                        forget_tries.execute(params![params, seed, 0])?;
-                        forget_seed.execute(params![params, seed])?;
-                    }
-                    for f in failed {
-                        add_try.execute(params![
-                            params, seed, f.attempt, f.missed, f.detail, f.unmet
-                        ])?;
-                    }
-                    gave_up.execute(params![params, seed, tried, hash_hex(*check)])?;
-                }
-                Record::Measured { seed, metrics } => {
-                    let mut values = vec![Value::Integer(params), Value::Integer(*seed as i64)];
-                    values.extend(metrics.iter().cloned());
-                    set_metrics.execute(rusqlite::params_from_iter(values))?;
-                }
-            }
-        }
-    }
-    tx.commit()
 }

@@ -9,6 +9,7 @@
 //! the renderers and the snapshots use.
 
 use std::borrow::Cow;
+use std::collections::VecDeque;
 
 use super::action::Action;
 use super::base::terrain_under;
@@ -39,9 +40,18 @@ pub enum LevelStatus {
     Lost,
 }
 
+/// The most messages a game's log keeps (`P`): the oldest goes when one more comes.
+pub const LOG_LENGTH: usize = 100;
+/// The longest message the log keeps, in characters; a longer one is cut to this many, its
+/// last character replaced by `…`.
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+
 /// One game: what it is played on (its [`Board`]) and everything that happened since
 /// `N<seed>S` (`R<seed>S`, `E<seed>S`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Two games are equal when their play is: everything but the message log (what the player
+/// was told about it, which replaying a history does not write) is compared.
+#[derive(Debug, Clone)]
 pub struct GameState {
     pub(crate) seed: u64,
     pub(crate) settings: GeneratorSettings,
@@ -53,7 +63,35 @@ pub struct GameState {
     pub(crate) actions: Vec<Action>,
     /// The terrain and things, or the exploration's rooms.
     pub(crate) board: Board,
+    /// What the player was told, oldest first, at most [`LOG_LENGTH`] messages (saves keep
+    /// it from format 7 on).
+    pub(crate) log: VecDeque<String>,
 }
+
+impl PartialEq for GameState {
+    fn eq(&self, other: &GameState) -> bool {
+        // Every field but `log`, destructured so a new field is not forgotten here.
+        let GameState {
+            seed,
+            settings,
+            rng,
+            status,
+            moves,
+            actions,
+            board,
+            log: _,
+        } = self;
+        *seed == other.seed
+            && *settings == other.settings
+            && *rng == other.rng
+            && *status == other.status
+            && *moves == other.moves
+            && *actions == other.actions
+            && *board == other.board
+    }
+}
+
+impl Eq for GameState {}
 
 /// The terrain an exploration answers with (it keeps its tiles in its rooms).
 static NO_TERRAIN: World = World::EMPTY;
@@ -122,6 +160,7 @@ impl GameState {
             moves: 0,
             actions: Vec::new(),
             board,
+            log: VecDeque::new(),
         }
     }
 
@@ -412,7 +451,7 @@ impl GameState {
     }
 
     /// A dungeon tile as a world position (in the current frame).
-    fn in_frame(&self, pos: Pos) -> Pos {
+    pub(crate) fn in_frame(&self, pos: Pos) -> Pos {
         let o = self.origin();
         Pos::new(pos.x - o.x, pos.y - o.y)
     }
@@ -549,6 +588,30 @@ impl GameState {
         let mut h = format!("{}{}S", self.kind().key(), self.seed);
         h.extend(self.actions.iter().map(|a| a.key()));
         h
+    }
+
+    /// The message log (`P`): what the player was told during this game, oldest first, at
+    /// most [`LOG_LENGTH`] messages. Saved with the game (format 7 on); a new game starts with
+    /// an empty log, and replaying a history does not write one (the front-ends do).
+    pub fn log(&self) -> &VecDeque<String> {
+        &self.log
+    }
+
+    /// Appends `message` to the log, dropping the oldest beyond [`LOG_LENGTH`]; a message
+    /// over [`MAX_MESSAGE_CHARS`] characters is cut, and an empty one is not kept.
+    pub fn log_message(&mut self, message: impl Into<String>) {
+        let mut message = message.into();
+        if message.is_empty() {
+            return;
+        }
+        if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS - 1) {
+            message.truncate(cut);
+            message.push('…');
+        }
+        if self.log.len() == LOG_LENGTH {
+            self.log.pop_front();
+        }
+        self.log.push_back(message);
     }
 
     /// The game's random generator (its state is part of every save).

@@ -13,6 +13,7 @@
 
 pub mod autotile;
 pub mod camera;
+pub mod files;
 pub mod fov;
 pub mod geometry;
 pub mod layout;

@@ -65,6 +65,10 @@ pub enum RasterReason {
     /// Creating, writing or renaming the file failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// What stands at the path is not written over: a folder, a FIFO, a device, a link that
+    /// is not followed ([`super::files`]).
+    #[error("{0}")]
+    Refused(#[from] super::files::Refusal),
     /// The PNG encoder failed.
     #[error("{0}")]
     Encode(#[from] image::ImageError),
@@ -117,7 +121,10 @@ pub fn try_rasterize_styled(
 }
 
 /// Draws `world` ([`try_rasterize`]) and writes it as an RGBA PNG at `path`. The file is
-/// written next to its destination and renamed over it, so `path` never holds half a PNG.
+/// written next to its destination, synced and renamed over it, so `path` never holds half a
+/// PNG. What stands at `path` is treated as saves treat theirs ([`super::files`]): a link the
+/// user owns to a regular file is written through, anything else that is not a regular file
+/// is refused ([`RasterReason::Refused`]) before anything is drawn or opened.
 pub fn write_png(world: &World, geometry: Geometry, path: &Path) -> Result<(), RasterError> {
     write_png_styled(world, geometry, WallStyle::Java, path)
 }
@@ -133,19 +140,20 @@ pub fn write_png_styled(
         path: path.to_path_buf(),
         reason,
     };
+    super::files::write_target(path).map_err(|e| fail(e.into()))?;
     let image = try_rasterize_styled(world, geometry, style).map_err(fail)?;
     encode_to(&image, path).map_err(fail)
 }
 
 fn encode_to(image: &RgbaImage, path: &Path) -> Result<(), RasterReason> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
+    // A folder, a FIFO or a device is refused before anything is opened; a link the user
+    // owns to a regular file is written through (the file replaced, the link kept).
+    let target = super::files::write_target(path)?;
+    let dir = super::files::folder_of(&target);
     let mut file = tempfile::Builder::new()
         .prefix(".byog-png")
         .suffix(".tmp")
-        .tempfile_in(dir)?;
+        .tempfile_in(&dir)?;
     {
         let mut out = BufWriter::new(file.as_file_mut());
         PngEncoder::new(&mut out).write_image(
@@ -163,7 +171,9 @@ fn encode_to(image: &RgbaImage, path: &Path) -> Result<(), RasterReason> {
         file.as_file()
             .set_permissions(std::fs::Permissions::from_mode(0o644))?;
     }
-    file.persist(path).map_err(|e| RasterReason::Io(e.error))?;
+    file.as_file().sync_all()?;
+    file.persist(&target)
+        .map_err(|e| RasterReason::Io(e.error))?;
     Ok(())
 }
 

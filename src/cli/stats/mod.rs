@@ -65,7 +65,7 @@ pub struct StatsArgs {
     #[arg(long, value_name = "NAME")]
     policy: Option<String>,
     /// Output format: text (a table) or json.
-    #[arg(long, value_enum, value_name = "FORMAT")]
+    #[arg(long, value_name = "FORMAT", value_parser = crate::cli::text_or_json())]
     format: Option<Format>,
     /// Short for --format json.
     #[arg(long)]

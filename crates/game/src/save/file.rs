@@ -7,9 +7,11 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::format::{MAX_SAVE_BYTES, decode, encode};
+use super::format::{HEADER_LEN, MAX_SAVE_BYTES, decode, encode, read_header, summary_of};
+use super::partial::Partial;
 use super::{SAVE_FILE_NAME, SaveError, SaveStore};
 use crate::game::GameState;
+use byog_tile_engine::files::{self, Refusal};
 
 /// A save file: the slot `NAME` is `DIR/NAME.bin`; the default slot is `DIR/save.bin`.
 #[derive(Debug, Clone)]
@@ -63,12 +65,50 @@ impl FileStore {
 
     /// The save's bytes, `None` when there is no save. Only a regular file is read (a
     /// symlink is followed to one), at most [`MAX_SAVE_BYTES`]: a directory, a FIFO, a device
-    /// or an oversized file is refused without reading it (`docs/saves.md`).
+    /// or an oversized file is refused without reading it (`docs/saves.md`). The header is
+    /// read and checked first (magic, version, and the payload length it states against the
+    /// file's size), so a file that is not a save is refused after 20 bytes, whatever its
+    /// size.
     ///
     /// # Errors
     /// [`SaveError::IsDirectory`], [`SaveError::NotAFile`], [`SaveError::TooLarge`],
-    /// [`SaveError::FolderIsAFile`] or [`SaveError::Read`].
+    /// [`SaveError::FolderIsAFile`], [`SaveError::Read`], or what
+    /// [`read_header`](super::format::read_header) refuses.
     pub fn read_bytes(&self) -> Result<Option<Vec<u8>>, SaveError> {
+        let Some((mut file, size, header)) = self.open_save()? else {
+            return Ok(None);
+        };
+        read_header(&header, size, &self.path)?;
+        // Asked for, not assumed: under a memory limit a large save is an error, not an abort.
+        let mut bytes = Vec::new();
+        bytes
+            .try_reserve_exact(size as usize)
+            .map_err(|_| SaveError::Read {
+                path: self.path.clone(),
+                source: io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    format!("not enough memory to read its {size} bytes"),
+                ),
+            })?;
+        bytes.extend_from_slice(&header);
+        (&mut file)
+            .take(size - header.len() as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|source| SaveError::Read {
+                path: self.path.clone(),
+                source,
+            })?;
+        if bytes.len() as u64 != size {
+            // Changed while it was read: the checks on the bytes themselves say how.
+            read_header(&header, bytes.len() as u64, &self.path)?;
+        }
+        Ok(Some(bytes))
+    }
+
+    /// Opens the save for reading after the checks of [`FileStore::read_bytes`]: the open
+    /// file, its size and its first [`HEADER_LEN`] bytes (fewer when it is shorter); `None`
+    /// when there is no save.
+    fn open_save(&self) -> Result<Option<(fs::File, u64, Vec<u8>)>, SaveError> {
         let read_err = |source: io::Error| SaveError::Read {
             path: self.path.clone(),
             source,
@@ -88,20 +128,16 @@ impl FileStore {
         };
         self.check_regular(&meta)?;
         // Opened without blocking, so a FIFO swapped in after the check cannot hang the
-        // open; checked again on the open file, then read through a bounded reader.
+        // open; checked again on the open file.
         let file = open_nonblocking(&self.path).map_err(read_err)?;
-        self.check_regular(&file.metadata().map_err(read_err)?)?;
-        let mut bytes = Vec::with_capacity(meta.len().min(MAX_SAVE_BYTES) as usize);
-        file.take(MAX_SAVE_BYTES + 1)
-            .read_to_end(&mut bytes)
+        let meta = file.metadata().map_err(read_err)?;
+        self.check_regular(&meta)?;
+        let mut header = Vec::with_capacity(HEADER_LEN);
+        (&file)
+            .take(HEADER_LEN as u64)
+            .read_to_end(&mut header)
             .map_err(read_err)?;
-        if bytes.len() as u64 > MAX_SAVE_BYTES {
-            return Err(SaveError::TooLarge {
-                path: self.path.clone(),
-                size: bytes.len() as u64,
-            });
-        }
-        Ok(Some(bytes))
+        Ok(Some((file, meta.len(), header)))
     }
 
     fn check_regular(&self, meta: &fs::Metadata) -> Result<(), SaveError> {
@@ -125,15 +161,19 @@ impl FileStore {
         Ok(())
     }
 
-    /// Writes `bytes` atomically: a temporary file in the same folder (created if missing),
-    /// flushed and synced, then renamed over the save. A symlink in the save's place is
-    /// followed: the file it points at is replaced and the link stays (as loading follows
-    /// it); what is not a regular file (a FIFO, a device, a folder) is refused, never
-    /// replaced.
+    /// Writes `bytes` atomically: a temporary file in the same folder (the save folder is
+    /// created if missing), flushed and synced, then renamed over the save. A symlink in the
+    /// save's place is followed only when the user running byog owns it and it leads to an
+    /// existing regular file, which is replaced while the link stays; a dangling link or
+    /// another user's is refused, and no folder is made for a link. What is not a regular
+    /// file (a FIFO, a device, a folder) is refused, never replaced
+    /// ([`byog_tile_engine::files`]). Stale partial saves of the folder are swept first, and
+    /// the temporary file is removed if a SIGINT, SIGTERM or SIGHUP arrives while it is
+    /// written (`partial.rs`).
     ///
     /// # Errors
-    /// [`SaveError::Write`], [`SaveError::IsDirectory`], [`SaveError::NotAFile`] or
-    /// [`SaveError::FolderIsAFile`]; the previous save is intact.
+    /// [`SaveError::Write`], [`SaveError::IsDirectory`], [`SaveError::NotAFile`],
+    /// [`SaveError::Link`] or [`SaveError::FolderIsAFile`]; the previous save is intact.
     pub fn write_bytes(&self, bytes: &[u8]) -> Result<(), SaveError> {
         self.write_with(|file| file.write_all(bytes))
     }
@@ -153,39 +193,26 @@ impl FileStore {
             source,
         };
         check_folder(&self.folder())?;
-        let target = self.write_target().map_err(write_err)?;
-        match fs::metadata(&target) {
-            Ok(meta) => {
-                let kind = meta.file_type();
-                if kind.is_dir() {
-                    return Err(SaveError::IsDirectory { path: target });
-                }
-                if !kind.is_file() {
-                    return Err(SaveError::NotAFile {
-                        path: target,
-                        kind: describe(&kind),
-                    });
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(write_err(e)),
+        let target = files::write_target(&self.path).map_err(|refusal| match refusal {
+            Refusal::Directory { path } => SaveError::IsDirectory { path },
+            Refusal::NotAFile { path, kind } => SaveError::NotAFile { path, kind },
+            Refusal::Io { source, .. } => write_err(source),
+            link @ Refusal::Link { .. } => SaveError::Link {
+                path: self.path.clone(),
+                refusal: link.to_string(),
+            },
+        })?;
+        let dir = files::folder_of(&target);
+        if target == self.path {
+            // The save folder itself, never a link's.
+            fs::create_dir_all(&dir).map_err(write_err)?;
         }
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        check_folder(&dir)?;
-        fs::create_dir_all(&dir).map_err(write_err)?;
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".save-")
-            .suffix(".tmp")
-            .tempfile_in(&dir)
-            .map_err(write_err)?;
-        write(tmp.as_file_mut()).map_err(write_err)?;
-        tmp.flush().map_err(write_err)?;
-        keep_permissions(&target, tmp.as_file());
-        tmp.as_file().sync_all().map_err(write_err)?;
-        tmp.persist(&target).map_err(|e| write_err(e.error))?;
+        let mut tmp = Partial::create(&dir).map_err(write_err)?;
+        write(tmp.file()).map_err(write_err)?;
+        tmp.file().flush().map_err(write_err)?;
+        keep_permissions(&target, tmp.file());
+        tmp.file().sync_all().map_err(write_err)?;
+        tmp.persist(&target).map_err(write_err)?;
         // Make the rename itself durable; not every platform can open a folder, so this is
         // best effort.
         if let Ok(d) = fs::File::open(&dir) {
@@ -209,7 +236,8 @@ pub struct Slot {
 }
 
 /// The slots of `save_dir`: every `NAME.bin` whose name is a slot name, sorted by name (a
-/// missing folder has none). Each is read to say what it holds.
+/// missing folder has none). Each says what it holds from its header only
+/// ([`FileStore::summary`]): a folder of huge files lists at once.
 pub fn slots(save_dir: impl AsRef<Path>) -> Vec<Slot> {
     let Ok(entries) = fs::read_dir(save_dir.as_ref()) else {
         return Vec::new();
@@ -227,8 +255,8 @@ pub fn slots(save_dir: impl AsRef<Path>) -> Vec<Slot> {
         .into_iter()
         .filter_map(|name| {
             let store = FileStore::slot(save_dir.as_ref(), &name).ok()?;
-            let summary = match store.load() {
-                Ok(Some(game)) => Ok(super::SaveSummary::of(&game)),
+            let summary = match store.summary() {
+                Ok(Some(summary)) => Ok(summary),
                 Ok(None) => return None,
                 Err(e) => Err(e.to_string()),
             };
@@ -243,29 +271,54 @@ pub fn slots(save_dir: impl AsRef<Path>) -> Vec<Slot> {
 }
 
 impl FileStore {
-    /// The file a save is written to: the save's path, or where the symlinks at that path
-    /// lead (a dangling link's target is created), so a link in the save's place stays.
-    fn write_target(&self) -> io::Result<PathBuf> {
-        let mut path = self.path.clone();
-        // Bounded, as the system's own resolution is: a loop of links is an error.
-        for _ in 0..40 {
-            match fs::symlink_metadata(&path) {
-                Ok(m) if m.file_type().is_symlink() => {
-                    let link = fs::read_link(&path)?;
-                    path = match path.parent() {
-                        Some(dir) if link.is_relative() => dir.join(link),
-                        _ => link,
-                    };
-                }
-                _ => return Ok(path),
-            }
+    /// What the save holds, without loading it: the header is checked as
+    /// [`FileStore::read_bytes`] checks it, then the summary is read from the start of the
+    /// payload (format 7 on: at most [`SUMMARY_PREFIX`] bytes). A save of formats 1 to 6, whose
+    /// payload has no summary up front, is read whole only when it is at most
+    /// [`OLD_SUMMARY_BYTES`]; a larger one says its format and size. `None` when there is no
+    /// save. The checksum is checked only when the whole file is read: loading checks
+    /// everything.
+    ///
+    /// # Errors
+    /// As [`FileStore::read_bytes`], and [`SaveError::Corrupt`] for a summary that does not
+    /// decode.
+    pub fn summary(&self) -> Result<Option<super::SaveSummary>, SaveError> {
+        let Some((file, size, header)) = self.open_save()? else {
+            return Ok(None);
+        };
+        let h = read_header(&header, size, &self.path)?;
+        if h.version >= super::format::SUMMARY_VERSION {
+            let mut prefix = Vec::with_capacity(SUMMARY_PREFIX);
+            (&file)
+                .take(SUMMARY_PREFIX.min(h.payload_len as usize) as u64)
+                .read_to_end(&mut prefix)
+                .map_err(|source| SaveError::Read {
+                    path: self.path.clone(),
+                    source,
+                })?;
+            return summary_of(&prefix, &self.path).map(Some);
         }
-        Err(io::Error::other(format!(
-            "{} is a loop of symbolic links",
-            self.path.display()
-        )))
+        if size > OLD_SUMMARY_BYTES {
+            return Err(SaveError::Corrupt {
+                path: self.path.clone(),
+                reason: format!(
+                    "not summarised: a format {} save of {size} bytes is read only when it is                      loaded",
+                    h.version
+                ),
+            });
+        }
+        match self.load()? {
+            Some(game) => Ok(Some(super::SaveSummary::of(&game))),
+            None => Ok(None),
+        }
     }
 }
+
+/// The most bytes of a payload [`FileStore::summary`] reads (a summary takes at most 40).
+pub const SUMMARY_PREFIX: usize = 64;
+/// The largest save of formats 1 to 6 that [`FileStore::summary`] reads whole (1 MiB; an
+/// 80 × 30 game's is about 3 KiB).
+pub const OLD_SUMMARY_BYTES: u64 = 1 << 20;
 
 /// Refuses a save folder that exists but is not a folder (a file, or a device such as
 /// `/dev/null`).
@@ -317,24 +370,7 @@ impl SaveStore for FileStore {
 
 /// What a file type is, in words, for [`SaveError::NotAFile`].
 fn describe(kind: &fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_char_device() {
-            return "a character device";
-        }
-        if kind.is_block_device() {
-            return "a block device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    let _ = kind;
-    "not a file"
+    files::describe(kind)
 }
 
 /// Opens `path` for reading; on Unix with `O_NONBLOCK`, so opening a FIFO never waits for a

@@ -7,7 +7,7 @@
 //! | 8 | magic `BYOGSAVE` ([`MAGIC`]) |
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 8 | payload length `n` in bytes |
-//! | n | payload: the `bincode` 2 (serde, standard config) encoding of the game state |
+//! | n | payload: the postcard 1 encoding of the game state (formats 1 to 6: `bincode` 2, serde, standard config) |
 //! | 4 | CRC-32 (IEEE) of the version, length and payload bytes |
 //!
 //! [`HEADER_LEN`] is the 20 bytes before the payload.
@@ -55,18 +55,26 @@
 //!   id, potions, the turn count, what killed the avatar). The exploration itself keeps the
 //!   bytes of versions 3 to 5 (`StoredExploration`); explorations of those versions load
 //!   without monsters and play on as they were saved.
+//! - **7** (the message log): encoded with postcard 1 (wire format 1.0) instead of bincode 2
+//!   (unmaintained, RUSTSEC-2025-0141; kept, pinned, to read formats 1 to 6:
+//!   `docs/saves.md`). The payload is a summary (`SummaryV7`: what the slot list shows, read
+//!   without the rest), version 6's fields, then the message log (at most
+//!   [`LOG_LENGTH`] messages of at most [`MAX_MESSAGE_CHARS`] characters). Older saves load
+//!   with an empty log.
 
+use std::collections::VecDeque;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::SaveError;
 use crate::action::Action;
+use crate::base::GameKind;
 use crate::base::terrain_under;
 use crate::board::{Board, GridBoard};
 use crate::explore::play::StoredExploration;
 use crate::explore::{Encounters, ExploreState};
-use crate::game::{GameRng, GameState, LevelStatus, MAX_SEED};
+use crate::game::{GameRng, GameState, LOG_LENGTH, LevelStatus, MAX_MESSAGE_CHARS, MAX_SEED};
 use crate::run::{self, Feature, RunState};
 use byog_tile_engine::{Pos, Tile, World};
 use byog_worlds::generator::{self, GeneratorKind, GeneratorSettings, LootQuestSettings};
@@ -75,7 +83,10 @@ use byog_worlds::metrics::Requirements;
 /// The first 8 bytes of every save.
 pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
 /// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
+/// The first format whose payload starts with the game's summary ([`summary_of`]) and is
+/// encoded with postcard rather than bincode.
+pub const SUMMARY_VERSION: u32 = 7;
 /// Bytes before the payload: magic, version, payload length.
 pub const HEADER_LEN: usize = 8 + 4 + 8;
 /// Bytes after the payload: the CRC-32.
@@ -86,7 +97,59 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 30;
 
 const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
 
-/// The payload of format version 6 (the current one): version 5's, then an exploration's
+/// The payload of format version 7 (the current one), encoded with postcard (wire format
+/// 1.0): the game's summary first, so the slot list reads it without the rest; version 6's
+/// fields; then the message log.
+#[derive(Serialize, Deserialize)]
+struct PayloadV7 {
+    summary: SummaryV7,
+    v6: PayloadV6,
+    #[serde(deserialize_with = "log_from_file")]
+    log: Vec<String>,
+}
+
+/// What a save holds, in a few words ([`super::SaveSummary`]), at the start of format 7's
+/// payload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct SummaryV7 {
+    /// The history's first key: `N`, `R` or `E`.
+    kind: u8,
+    seed: u64,
+    moves: u64,
+    floor: Option<(u32, u32)>,
+    ended: bool,
+}
+
+impl SummaryV7 {
+    fn of(game: &GameState) -> SummaryV7 {
+        let s = super::SaveSummary::of(game);
+        SummaryV7 {
+            kind: s.kind.key() as u8,
+            seed: s.seed,
+            moves: s.moves,
+            floor: s.floor,
+            ended: s.ended,
+        }
+    }
+
+    fn summary(self) -> Result<super::SaveSummary, String> {
+        let kind = match self.kind {
+            b'N' => GameKind::Classic,
+            b'R' => GameKind::Run,
+            b'E' => GameKind::Exploration,
+            k => return Err(format!("its summary names no kind of game ({k})")),
+        };
+        Ok(super::SaveSummary {
+            kind,
+            seed: self.seed,
+            moves: self.moves,
+            floor: self.floor,
+            ended: self.ended,
+        })
+    }
+}
+
+/// The payload of format version 6: version 5's, then an exploration's
 /// monsters and potions (`None` for classic games and runs).
 #[derive(Serialize, Deserialize)]
 struct PayloadV6 {
@@ -316,6 +379,34 @@ fn string_from_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D:
     <&'de str>::deserialize(d).map(str::to_owned)
 }
 
+/// The message log, each message decoded borrowed from the file and then copied (as
+/// `string_from_file`), at most [`LOG_LENGTH`] of them.
+fn log_from_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    struct Messages;
+    impl<'de> serde::de::Visitor<'de> for Messages {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "at most {LOG_LENGTH} messages")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(m) = seq.next_element::<&'de str>()? {
+                if out.len() == LOG_LENGTH {
+                    return Err(serde::de::Error::custom(format!(
+                        "the message log holds more than {LOG_LENGTH} messages"
+                    )));
+                }
+                out.push(m.to_owned());
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(Messages)
+}
+
 fn bincode_config() -> impl bincode::config::Config {
     bincode::config::standard().with_limit::<DECODE_LIMIT>()
 }
@@ -365,13 +456,17 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         },
         settings: tail,
     };
-    let payload = PayloadV6 {
-        v5: payload,
-        encounters,
+    let payload = PayloadV7 {
+        summary: SummaryV7::of(game),
+        v6: PayloadV6 {
+            v5: payload,
+            encounters,
+        },
+        log: game.log.iter().cloned().collect(),
     };
-    // Encoding into a Vec cannot fail: every field is a plain value and the world is far
-    // below the limit. Should it ever, an empty payload fails its own checks on load.
-    let body = bincode::serde::encode_to_vec(&payload, bincode_config()).unwrap_or_default();
+    // Encoding into a Vec cannot fail: every field is a plain value. Should it ever, an empty
+    // payload fails its own checks on load.
+    let body = postcard::to_allocvec(&payload).unwrap_or_default();
     let mut out = Vec::with_capacity(HEADER_LEN + body.len() + CHECKSUM_LEN);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -382,34 +477,46 @@ pub fn encode(game: &GameState) -> Vec<u8> {
     out
 }
 
-/// Decodes the bytes of a save file of any released version; `path` is only used in errors.
+/// What a save's header says: its format version and the length of its payload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// The format version, 1..=[`FORMAT_VERSION`].
+    pub version: u32,
+    /// The payload's length in bytes; the file is [`HEADER_LEN`] + this + [`CHECKSUM_LEN`]
+    /// bytes.
+    pub payload_len: u64,
+}
+
+/// Checks the header of a save file from its first bytes (`start`: [`HEADER_LEN`] of them,
+/// or all there are) and the file's size in bytes, before anything else is read: the magic,
+/// a version this build reads, and a payload length that fits the file exactly. `path` is
+/// only used in errors.
 ///
 /// # Errors
-/// [`SaveError::NotASave`], [`SaveError::Truncated`], [`SaveError::FutureVersion`],
-/// [`SaveError::Checksum`] or [`SaveError::Corrupt`]; never a panic, whatever the bytes.
-pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
+/// [`SaveError::NotASave`], [`SaveError::Truncated`], [`SaveError::FutureVersion`] or
+/// [`SaveError::Corrupt`] (version 0, bytes after the checksum).
+pub fn read_header(start: &[u8], size: u64, path: &Path) -> Result<Header, SaveError> {
     let path = || path.to_path_buf();
     let truncated = |detail: String| SaveError::Truncated {
         path: path(),
         detail,
     };
-    if bytes.len() < MAGIC.len() {
-        return Err(if MAGIC.starts_with(bytes) {
-            truncated(format!("{} bytes, shorter than the header", bytes.len()))
+    if start.len() < MAGIC.len() {
+        return Err(if MAGIC.starts_with(start) {
+            truncated(format!("{size} bytes, shorter than the header"))
         } else {
             SaveError::NotASave { path: path() }
         });
     }
-    if &bytes[..MAGIC.len()] != MAGIC {
+    if &start[..MAGIC.len()] != MAGIC {
         return Err(SaveError::NotASave { path: path() });
     }
-    if bytes.len() < HEADER_LEN {
+    if start.len() < HEADER_LEN || size < HEADER_LEN as u64 {
         return Err(truncated(format!(
-            "{} bytes, shorter than the {HEADER_LEN}-byte header",
-            bytes.len()
+            "{size} bytes, shorter than the {HEADER_LEN}-byte header"
         )));
     }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap_or_default());
+    let version = u32::from_le_bytes(start[8..12].try_into().unwrap_or_default());
     if version > FORMAT_VERSION {
         return Err(SaveError::FutureVersion {
             path: path(),
@@ -423,8 +530,8 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
             reason: "format version 0 does not exist".into(),
         });
     }
-    let declared = u64::from_le_bytes(bytes[12..20].try_into().unwrap_or_default());
-    let available = (bytes.len() - HEADER_LEN) as u64;
+    let declared = u64::from_le_bytes(start[12..20].try_into().unwrap_or_default());
+    let available = size - HEADER_LEN as u64;
     let needed = declared.saturating_add(CHECKSUM_LEN as u64);
     if needed > available {
         return Err(truncated(format!(
@@ -437,6 +544,45 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
             reason: format!("{} unexpected bytes after the checksum", available - needed),
         });
     }
+    Ok(Header {
+        version,
+        payload_len: declared,
+    })
+}
+
+/// The summary at the start of a format 7 payload, from its first bytes (the slot list
+/// reads only those). `path` is only used in errors.
+///
+/// # Errors
+/// [`SaveError::Corrupt`] when the bytes hold no summary.
+pub fn summary_of(payload_start: &[u8], path: &Path) -> Result<super::SaveSummary, SaveError> {
+    postcard::take_from_bytes::<SummaryV7>(payload_start)
+        .map_err(|e| format!("its summary does not decode ({e})"))
+        .and_then(|(s, _)| s.summary())
+        .map_err(|reason| SaveError::Corrupt {
+            path: path.to_path_buf(),
+            reason,
+        })
+}
+
+/// Decodes the bytes of a save file of any released version; `path` is only used in errors.
+/// Every game that decodes has passed the checks of every mode (`check.rs`): the avatar on a
+/// walkable tile inside its world, things inside it and not stacked, rooms and exits
+/// consistent, monsters placed legally, counts within their tables.
+///
+/// # Errors
+/// [`SaveError::NotASave`], [`SaveError::Truncated`], [`SaveError::FutureVersion`],
+/// [`SaveError::Checksum`] or [`SaveError::Corrupt`]; never a panic, whatever the bytes.
+pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
+    let Header {
+        version,
+        payload_len: declared,
+    } = read_header(
+        &bytes[..bytes.len().min(HEADER_LEN)],
+        bytes.len() as u64,
+        path,
+    )?;
+    let path = || path.to_path_buf();
     let end = HEADER_LEN + declared as usize;
     let stored = u32::from_le_bytes(
         bytes[end..end + CHECKSUM_LEN]
@@ -462,15 +608,10 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
         3 => decode_payload::<PayloadV3>(body).and_then(|p| p.into_game(version, None)),
         4 => decode_payload::<PayloadV4>(body).and_then(|p| p.into_game(version, None)),
         5 => decode_payload::<PayloadV5>(body).and_then(|p| p.into_game(version, None)),
-        _ => decode_payload::<PayloadV6>(body).and_then(|p| {
-            if p.encounters.is_some() != p.v5.v4.v3.explore.is_some() {
-                return Err("monsters are stored for explorations only".into());
-            }
-            let game = p.v5.into_game(version, p.encounters)?;
-            game.explore().map_or(Ok(()), ExploreState::check)?;
-            Ok(game)
-        }),
+        6 => decode_payload::<PayloadV6>(body).and_then(|p| p.into_game(version)),
+        _ => decode_postcard::<PayloadV7>(body).and_then(|p| p.into_game(version)),
     };
+    let game = game.and_then(|g| super::check::check_game(&g).map(|()| g));
     let game = game.map(|mut g| {
         if version < 4 {
             for f in features_mut(&mut g) {
@@ -480,6 +621,39 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
         g
     });
     game.map_err(corrupt)
+}
+
+impl PayloadV7 {
+    /// Version 6's game with its message log; the summary must be the game's.
+    fn into_game(self, version: u32) -> Result<GameState, String> {
+        let mut game = self.v6.into_game(version)?;
+        if self
+            .log
+            .iter()
+            .any(|m| m.is_empty() || m.chars().count() > MAX_MESSAGE_CHARS)
+        {
+            return Err(format!(
+                "a message of the log is empty or longer than {MAX_MESSAGE_CHARS} characters"
+            ));
+        }
+        game.log = self.log.into();
+        if SummaryV7::of(&game) != self.summary {
+            return Err("its summary does not describe the game it holds".into());
+        }
+        Ok(game)
+    }
+}
+
+impl PayloadV6 {
+    /// Version 5's game with an exploration's monsters.
+    fn into_game(self, version: u32) -> Result<GameState, String> {
+        if self.encounters.is_some() != self.v5.v4.v3.explore.is_some() {
+            return Err("monsters are stored for explorations only".into());
+        }
+        let game = self.v5.into_game(version, self.encounters)?;
+        game.explore().map_or(Ok(()), ExploreState::check)?;
+        Ok(game)
+    }
 }
 
 impl PayloadV4 {
@@ -534,6 +708,18 @@ fn decode_payload<'a, P: Deserialize<'a>>(body: &'a [u8]) -> Result<P, String> {
         bincode::serde::borrow_decode_from_slice(body, bincode_config())
             .map_err(|e| format!("cannot decode the game state: {e}"))?;
     if used != body.len() {
+        return Err("the game state is shorter than its payload".into());
+    }
+    Ok(payload)
+}
+
+/// Decodes a whole postcard payload (format 7 on). Variable-length fields are borrowed from
+/// the bytes before they are copied, so a declared length is checked against the bytes
+/// really there before anything is allocated.
+fn decode_postcard<'a, P: Deserialize<'a>>(body: &'a [u8]) -> Result<P, String> {
+    let (payload, rest) = postcard::take_from_bytes::<P>(body)
+        .map_err(|e| format!("cannot decode the game state: {e}"))?;
+    if !rest.is_empty() {
         return Err("the game state is shorter than its payload".into());
     }
     Ok(payload)
@@ -649,6 +835,7 @@ impl PayloadV3 {
             moves: self.moves,
             actions,
             board: Board::Explore(Box::new(explore)),
+            log: VecDeque::new(),
         })
     }
 }
@@ -730,6 +917,7 @@ impl PayloadV2 {
                 visited,
                 seen,
             }),
+            log: VecDeque::new(),
         })
     }
 }
@@ -818,6 +1006,7 @@ impl PayloadV1 {
                 Vec::new(),
                 None,
             )),
+            log: VecDeque::new(),
         };
         Ok(with_memory_from_history(game))
     }
@@ -846,4 +1035,121 @@ fn with_memory_from_history(mut game: GameState) -> GameState {
         }
     }
     game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::explore::ExploreSettings;
+    use byog_worlds::generator::GeneratorSettings;
+
+    /// A save of `payload` in `version`'s codec, with a correct header and checksum.
+    fn wrap(version: u32, body: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&version.to_le_bytes());
+        out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+        out.extend_from_slice(body);
+        let crc = crc32fast::hash(&out[MAGIC.len()..]);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// `E7S` walked north up the start room, short of its exit: no branch made yet.
+    fn exploration() -> GameState {
+        let mut game =
+            GameState::new_exploration(7, GeneratorSettings::default(), ExploreSettings::default())
+                .unwrap();
+        for key in "WWWWW".chars() {
+            game.apply(Action::from_key(key).unwrap());
+        }
+        game
+    }
+
+    /// The fuzz case of issue 31 (a 425-byte exploration save with a correct checksum, found
+    /// by the `load_save` target): the avatar stands in the start room while its map is a
+    /// branch with no room whose bounds are upside down, so the world it is drawn in has no
+    /// tiles and the avatar is at (6, -2), outside it. Built here in both codecs, format 6
+    /// (bincode) and format 7 (postcard): both are refused, naming the file.
+    #[test]
+    fn an_exploration_with_its_avatar_outside_its_world_is_refused() {
+        let game = exploration();
+        assert_eq!(game.explore().unwrap().branch(), None);
+        let bytes = encode(&game);
+        let mut p: PayloadV7 =
+            postcard::from_bytes(&bytes[HEADER_LEN..bytes.len() - CHECKSUM_LEN]).unwrap();
+        let explore = p.v6.v5.v4.v3.explore.take().unwrap();
+        // The avatar's map: branch 0 (JSON edits the fields by name).
+        let mut json = serde_json::to_value(&explore).unwrap();
+        assert_eq!(json["branch"], serde_json::Value::Null);
+        json["branch"] = serde_json::json!(0);
+        let explore: StoredExploration = serde_json::from_value(json).unwrap();
+        // Branch 0, with no room and upside-down bounds (0, 1, 0, 0), spliced into the
+        // dungeon's postcard bytes: its empty list of branches and four empty start exits are
+        // its last five bytes, the bounds an empty branch's last four (zigzag varints).
+        let whole = postcard::to_allocvec(&explore).unwrap();
+        let dungeon = postcard::to_allocvec(&explore.dungeon).unwrap();
+        assert!(whole.starts_with(&dungeon) && dungeon.ends_with(&[0; 5]));
+        let mut branch = postcard::to_allocvec(&crate::explore::orchestrator::Branch::new(
+            7,
+            0,
+            byog_tile_engine::Direction::Up,
+            0,
+        ))
+        .unwrap();
+        assert!(branch.ends_with(&[0; 5]));
+        let n = branch.len();
+        branch[n - 3] = 2;
+        let mut spliced = dungeon[..dungeon.len() - 5].to_vec();
+        spliced.push(1);
+        spliced.extend_from_slice(&branch);
+        spliced.extend_from_slice(&[0; 4]);
+        spliced.extend_from_slice(&whole[dungeon.len()..]);
+        p.v6.v5.v4.v3.explore = Some(postcard::from_bytes(&spliced).unwrap());
+
+        let mut v6 = PayloadV6 {
+            v5: p.v6.v5,
+            encounters: p.v6.encounters,
+        };
+        v6.v5.v4.v3.format_version = 6;
+        let body6 = bincode::serde::encode_to_vec(&v6, bincode_config()).unwrap();
+        v6.v5.v4.v3.format_version = 7;
+        let p = PayloadV7 {
+            summary: p.summary,
+            v6,
+            log: p.log,
+        };
+        let body7 = postcard::to_allocvec(&p).unwrap();
+        let path = Path::new("saves/save.bin");
+        for (version, body) in [(6, body6), (7, body7)] {
+            let bytes = wrap(version, &body);
+            let err = match decode(&bytes, path) {
+                Ok(g) => panic!(
+                    "format {version}, {} bytes: loads with the avatar at {} of a {:?} world",
+                    bytes.len(),
+                    g.avatar(),
+                    g.rect()
+                ),
+                Err(e) => e.to_string(),
+            };
+            assert!(
+                err.contains("saves/save.bin") && err.contains("world"),
+                "format {version}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_summary_at_the_start_of_the_payload_is_the_games() {
+        let mut game = exploration();
+        game.log_message("the first message");
+        let bytes = encode(&game);
+        let prefix = &bytes[HEADER_LEN..HEADER_LEN + 64.min(bytes.len() - HEADER_LEN)];
+        let summary = summary_of(prefix, Path::new("x")).unwrap();
+        assert_eq!(summary, super::super::SaveSummary::of(&game));
+        let back = decode(&bytes, Path::new("x")).unwrap();
+        assert_eq!(back.log().iter().collect::<Vec<_>>(), ["the first message"]);
+        assert_eq!(back, game);
+    }
 }

@@ -4,11 +4,17 @@
 //! handling (atomic writes, reading only regular files up to a size limit) in `file.rs`
 //! ([`FileStore`]).
 
+mod check;
 mod file;
 pub mod format;
+mod partial;
 
-pub use file::{FileStore, Slot, slots};
-pub use format::{CHECKSUM_LEN, FORMAT_VERSION, HEADER_LEN, MAGIC, MAX_SAVE_BYTES, decode, encode};
+pub use file::{FileStore, OLD_SUMMARY_BYTES, SUMMARY_PREFIX, Slot, slots};
+pub use format::{
+    CHECKSUM_LEN, FORMAT_VERSION, HEADER_LEN, Header, MAGIC, MAX_SAVE_BYTES, decode, encode,
+    read_header,
+};
+pub use partial::{STALE_AGE, sweep};
 
 use std::io;
 use std::path::PathBuf;
@@ -80,6 +86,16 @@ pub enum SaveError {
         path: PathBuf,
         /// What it is instead, e.g. "a FIFO".
         kind: &'static str,
+    },
+    /// A symbolic link stands where the save should be written, and byog does not write
+    /// through it: it is another user's, dangling, or leads to something other than a regular
+    /// file ([`byog_tile_engine::files`]).
+    #[error("cannot write the save {}: {refusal} (the previous save, if any, is unchanged)", path.display())]
+    Link {
+        /// The save file's path (the link).
+        path: PathBuf,
+        /// Why, naming the link and its target.
+        refusal: String,
     },
     /// The file is larger than any save ([`MAX_SAVE_BYTES`]).
     #[error("the save {} is {size} bytes, more than the {MAX_SAVE_BYTES} bytes a save can hold: it is not a byog save", path.display())]
