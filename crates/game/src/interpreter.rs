@@ -378,6 +378,20 @@ impl Interpreter {
         self.position
     }
 
+    /// Appends `message` to the message log of the game in play, or else of the last one
+    /// played (a front-end's words for what a key did: [`GameState::log_message`]); nothing
+    /// without a game.
+    pub fn log_message(&mut self, message: impl Into<String>) {
+        match &mut self.state {
+            State::InGame { game, .. } => game.log_message(message),
+            _ => {
+                if let Some(game) = self.previous.as_deref_mut() {
+                    game.log_message(message);
+                }
+            }
+        }
+    }
+
     /// Whether the program has closed (`Q` or `:Q`).
     pub fn has_closed(&self) -> bool {
         matches!(self.state, State::Closed(_))

@@ -301,8 +301,6 @@ pub struct Shell {
     options: ShellOptions,
     /// The last message ([`screens::feedback`]), empty for none.
     message: String,
-    /// The last [`screens::LOG_LENGTH`] messages of this game, oldest first.
-    log: VecDeque<String>,
     /// The line printed once the front-end is gone ([`screens::saved_line`] after `:Q`).
     farewell: Option<String>,
     /// Sight in a classic game (Tab).
@@ -348,7 +346,6 @@ impl Shell {
             },
             options,
             message: String::new(),
-            log: VecDeque::new(),
             farewell: None,
             classic_sight: false,
             minimap_wanted: true,
@@ -437,7 +434,8 @@ impl Shell {
                         }
                     }
                     (Overlay::Log { back }, _) if scroll == 'W' => {
-                        *back = (*back + 1).min(self.log.len().saturating_sub(1));
+                        let len = session.interpreter.game().map_or(0, |g| g.log().len());
+                        *back = (*back + 1).min(len.saturating_sub(1));
                     }
                     (Overlay::Log { back }, _) if scroll == 'S' => *back = back.saturating_sub(1),
                     (Overlay::Slots(slots), d @ '1'..='9') => {
@@ -721,15 +719,15 @@ impl Shell {
         self.log_message();
     }
 
-    /// Keeps the message shown now in the log (when there is one).
+    /// Keeps the message shown now in the game's log (when there is one: it is saved with
+    /// the game and comes back with it).
     fn log_message(&mut self) {
         if self.message.is_empty() {
             return;
         }
-        if self.log.len() == screens::LOG_LENGTH {
-            self.log.pop_front();
+        if let State::Ready { session, .. } = &mut self.state {
+            session.interpreter.log_message(self.message.clone());
         }
-        self.log.push_back(self.message.clone());
     }
 
     /// Walks a walk under way to its end at once (the keys of `--keys`: each key's walk is
@@ -874,7 +872,6 @@ impl Shell {
                 match &outcome {
                     Outcome::Started => {
                         self.camera = None;
-                        self.log.clear();
                         if session.interpreter.game().map(GameState::kind) == Some(GameKind::Run)
                             && !self.song_sung
                             && first_song(&session.store)
@@ -1187,7 +1184,11 @@ impl Shell {
             }
             View::Song => Screen::Text(screens::tutorial_screen()),
             View::Overlay(Overlay::Log { back }) => {
-                let log: Vec<String> = self.log.iter().cloned().collect();
+                let log: Vec<String> = session
+                    .interpreter
+                    .game()
+                    .map(|g| g.log().iter().cloned().collect())
+                    .unwrap_or_default();
                 Screen::Text(screens::log_screen(&log, *back))
             }
             View::Overlay(Overlay::Slots(slots)) => {
@@ -1481,6 +1482,30 @@ mod tests {
             panic!("the list");
         };
         assert_eq!(list.lines[0].text, "LOAD WHICH SAVE?");
+    }
+
+    /// Issue 31, problem 10: the message log (`P`) is the game's and is saved with it: after
+    /// `:Q` and `L` in a new session it shows the same messages.
+    #[test]
+    fn the_message_log_survives_saving_and_loading() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "N1SFYZ:Q", 0.0);
+        assert!(s.farewell().is_some());
+        let log = |s: &mut Shell| -> Vec<String> {
+            keys(s, "P", 0.0);
+            let Screen::Text(log) = s.screen(0.0, None) else {
+                panic!("the log is a text screen");
+            };
+            keys(s, "x", 0.0);
+            log.lines.into_iter().skip(1).map(|l| l.text).collect()
+        };
+        let mut loaded = shell(dir.path());
+        keys(&mut loaded, "L", 0.0);
+        let shown = log(&mut loaded);
+        assert!(shown.len() >= 3, "{shown:?}");
+        assert!(shown.iter().any(|l| l.starts_with("'F'")), "{shown:?}");
+        assert!(shown.last().unwrap().starts_with("'Z'"), "{shown:?}");
     }
 
     /// Issue 31, problem 13: a `:Q` that cannot save says why and the game goes on (the `:`

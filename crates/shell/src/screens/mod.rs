@@ -41,8 +41,8 @@ pub const HELP_KEY: char = '?';
 /// The key that shows the message log (a view key).
 pub const LOG_KEY: char = 'P';
 
-/// Messages the log keeps, oldest dropped first.
-pub const LOG_LENGTH: usize = 100;
+/// Messages the log keeps, oldest dropped first (the game keeps them: saves hold them).
+pub use byog_game::game::LOG_LENGTH;
 
 /// Lines of the log shown at once.
 pub const LOG_PAGE: usize = 15;
