@@ -20,6 +20,7 @@ mod hardening;
 mod interpreter;
 #[cfg(feature = "java-parity")]
 mod java_parity;
+mod links;
 mod lootquest;
 mod metrics;
 mod monsters;
