@@ -72,10 +72,14 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         settings: common.settings(),
         floors: common.floors,
         explore: common.explore_settings(),
-        save_dir: common.save_dir()?,
-        slot: common.slot().to_owned(),
+        saves: byog_shell::Saves::Folder {
+            dir: common.save_dir()?,
+            slot: common.chosen_slot().map(str::to_owned),
+        },
         walls: args.walls.map(super::Walls::style),
         watch: args.watch,
+        // Each front-end sets its own.
+        front_end: Default::default(),
     };
     if args.terminal {
         let colorterm = std::env::var("COLORTERM").ok();
