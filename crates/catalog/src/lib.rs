@@ -89,24 +89,6 @@ impl CatalogError {
     }
 }
 
-/// Whether opening failed for want of write access (to the file, its folder or the WAL's
-/// shared-memory file).
-pub(crate) fn is_cannot_write(e: &CatalogError) -> bool {
-    e.reason == describe_code(rusqlite::ErrorCode::ReadOnly)
-        || e.reason == describe_code(rusqlite::ErrorCode::CannotOpen)
-}
-
-/// [`describe`] of an error code alone.
-pub(crate) fn describe_code(code: rusqlite::ErrorCode) -> String {
-    describe(&rusqlite::Error::SqliteFailure(
-        rusqlite::ffi::Error {
-            code,
-            extended_code: 0,
-        },
-        None,
-    ))
-}
-
 /// A SQLite error in a user's words.
 pub(crate) fn describe(e: &rusqlite::Error) -> String {
     use rusqlite::ErrorCode as C;

@@ -6,7 +6,7 @@ use std::path::Path;
 use rusqlite::{Connection, OpenFlags};
 
 use super::schema::{check_file, check_schema};
-use super::{BUSY_TIMEOUT, CatalogError, is_cannot_write};
+use super::{BUSY_TIMEOUT, CatalogError};
 
 /// A `file:` URI for `path` with SQLite's `immutable=1`: read without locks or the WAL's
 /// shared-memory file, which a user who cannot write the catalog's folder cannot make.
@@ -30,6 +30,15 @@ pub(crate) fn immutable_uri(path: &Path) -> String {
     uri
 }
 
+/// Whether SQLite failed for want of write access (to the file, its folder or the WAL's
+/// shared-memory file).
+fn cannot_write(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
+    )
+}
+
 /// Opens a catalog to read it (`byog catalog`), read-only: it must exist and be a catalog.
 /// Returns the connection and the metric columns it lacks (written before those metrics
 /// existed).
@@ -44,21 +53,24 @@ pub fn open_existing(path: &Path) -> Result<(Connection, Vec<&'static str>), Cat
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
         | OpenFlags::SQLITE_OPEN_NO_MUTEX
         | OpenFlags::SQLITE_OPEN_URI;
-    let open = |name: &Path| -> Result<(Connection, Vec<&'static str>), CatalogError> {
-        let conn =
-            Connection::open_with_flags(name, flags).map_err(|e| CatalogError::sqlite(path, &e))?;
-        conn.busy_timeout(BUSY_TIMEOUT)
-            .map_err(|e| CatalogError::sqlite(path, &e))?;
-        let missing = check_schema(path, &conn)?;
-        Ok((conn, missing))
+    // The connection, and a first read of the schema: where a user who cannot write beside
+    // a catalog in WAL mode fails (its shared-memory file cannot be made).
+    let open = |name: &Path| -> rusqlite::Result<Connection> {
+        let conn = Connection::open_with_flags(name, flags)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+            r.get::<_, i64>(0)
+        })?;
+        Ok(conn)
     };
-    let (conn, missing) = match open(path) {
-        // A catalog in WAL mode is read through a shared-memory file beside it; a user who
-        // cannot write there reads it as an immutable file instead (queries only; a writer
-        // elsewhere at the same time could make such a read see part of a transaction).
-        Err(e) if is_cannot_write(&e) => open(Path::new(&immutable_uri(path)))?,
-        other => other?,
-    };
+    let conn = match open(path) {
+        // Read as an immutable file instead (queries only; a writer elsewhere at the same
+        // time could make such a read see part of a transaction).
+        Err(e) if cannot_write(&e) => open(Path::new(&immutable_uri(path))),
+        other => other,
+    }
+    .map_err(|e| CatalogError::sqlite(path, &e))?;
+    let missing = check_schema(path, &conn)?;
     Ok((conn, missing))
 }
 

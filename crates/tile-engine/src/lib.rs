@@ -2,7 +2,8 @@
 //! ([`Tileset`], [`Tile`]), the world grid ([`World`], one byte a tile), integer
 //! [`geometry`], the [`Map`] seam and the one [`search`] module, field of view ([`fov`]), the
 //! [`camera`], the [`minimap`], box walls ([`autotile`]), cell [`layout`], the software
-//! rasteriser ([`raster`]) and Java's `RandomUtils`.
+//! rasteriser ([`raster`]), the rules for writing over a path byog may not have made
+//! ([`files`]: saves, PNGs and screenshots) and Java's `RandomUtils`.
 //!
 //! The engine holds content: besides the sp18 tiles, [`Tile`] lists the game's own (chests,
 //! traps, exits, one-way exits, the way up, the monsters) so that a world of them is one byte

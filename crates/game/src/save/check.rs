@@ -54,6 +54,27 @@ pub(crate) fn check_game(game: &GameState) -> Result<(), String> {
         }
     }
     if let Some(e) = game.explore() {
+        // Every room of every branch, not only the avatar's map: its features within its
+        // depth's row of the table, not stacked, and no more left to handle than it holds.
+        for b in e.dungeon().branches() {
+            for (pos, room) in b.rooms() {
+                let most = crate::explore::feature_range(room.depth).1 as usize;
+                let stacked = room
+                    .items
+                    .iter()
+                    .enumerate()
+                    .any(|(i, f)| room.items[..i].iter().any(|g| g.pos == f.pos));
+                if room.items.len() > most || stacked || room.features as usize > room.items.len() {
+                    return Err(format!(
+                        "room {pos} of branch {} holds {} features ({} left), where its depth's \
+                         table allows {most}, or two on one tile",
+                        b.id(),
+                        room.items.len(),
+                        room.features
+                    ));
+                }
+            }
+        }
         for m in e.monsters() {
             let p = game.in_frame(m.pos);
             if !rect.contains(p) {

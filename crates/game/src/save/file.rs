@@ -280,8 +280,8 @@ impl FileStore {
     /// everything.
     ///
     /// # Errors
-    /// As [`FileStore::read_bytes`], and [`SaveError::Corrupt`] for a summary that does not
-    /// decode.
+    /// As [`FileStore::read_bytes`], [`SaveError::Corrupt`] for a summary that does not
+    /// decode, [`SaveError::NotSummarised`] for a large save of formats 1 to 6.
     pub fn summary(&self) -> Result<Option<super::SaveSummary>, SaveError> {
         let Some((file, size, header)) = self.open_save()? else {
             return Ok(None);
@@ -299,12 +299,10 @@ impl FileStore {
             return summary_of(&prefix, &self.path).map(Some);
         }
         if size > OLD_SUMMARY_BYTES {
-            return Err(SaveError::Corrupt {
+            return Err(SaveError::NotSummarised {
                 path: self.path.clone(),
-                reason: format!(
-                    "not summarised: a format {} save of {size} bytes is read only when it is                      loaded",
-                    h.version
-                ),
+                version: h.version,
+                size,
             });
         }
         match self.load()? {

@@ -97,6 +97,17 @@ pub enum SaveError {
         /// Why, naming the link and its target.
         refusal: String,
     },
+    /// A save of formats 1 to 6 larger than [`OLD_SUMMARY_BYTES`]: the slot list does not
+    /// read it to say what it holds (it loads as usual).
+    #[error("the save {} (format {version}, {size} bytes) says what it holds once it is loaded", path.display())]
+    NotSummarised {
+        /// The file.
+        path: PathBuf,
+        /// Its format version.
+        version: u32,
+        /// Its size in bytes.
+        size: u64,
+    },
     /// The file is larger than any save ([`MAX_SAVE_BYTES`]).
     #[error("the save {} is {size} bytes, more than the {MAX_SAVE_BYTES} bytes a save can hold: it is not a byog save", path.display())]
     TooLarge {
