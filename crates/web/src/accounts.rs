@@ -3,8 +3,8 @@
 //! one lane), a random session token in an HttpOnly, SameSite=Strict cookie, kept in the
 //! database only as its BLAKE2b hash (a stolen database opens no session).
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use rusqlite::{OptionalExtension, params};
 
 use crate::store::{Store, StoreError, now_unix};
@@ -94,8 +94,11 @@ pub fn hash_password(password: &str) -> String {
 
 /// Whether `password` matches the PHC string `hash`.
 pub fn password_matches(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+    PasswordHash::new(hash).is_ok_and(|h| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &h)
+            .is_ok()
+    })
 }
 
 /// A hash that no password matches, checked against when the name is unknown, so that a

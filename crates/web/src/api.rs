@@ -145,8 +145,10 @@ pub async fn signup(
     app.signups.fail(&key);
     let token = accounts::open_session(&app.store, id).await?;
     let mut r = Json(json!({"name": c.name})).into_response();
-    r.headers_mut()
-        .insert(header::SET_COOKIE, cookie(&token, accounts::SESSION_SECONDS));
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        cookie(&token, accounts::SESSION_SECONDS),
+    );
     Ok(r)
 }
 
@@ -158,7 +160,11 @@ pub async fn login(
 ) -> ApiResult {
     let by_addr = format!("addr:{}", addr.ip());
     let by_name = format!("name:{}", c.name.to_ascii_lowercase());
-    if let Some(wait) = app.logins.blocked(&by_addr).or(app.logins.blocked(&by_name)) {
+    if let Some(wait) = app
+        .logins
+        .blocked(&by_addr)
+        .or(app.logins.blocked(&by_name))
+    {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate",
@@ -182,8 +188,10 @@ pub async fn login(
             app.logins.clear(&by_name);
             let token = accounts::open_session(&app.store, acc.id).await?;
             let mut r = Json(json!({"name": acc.name})).into_response();
-            r.headers_mut()
-                .insert(header::SET_COOKIE, cookie(&token, accounts::SESSION_SECONDS));
+            r.headers_mut().insert(
+                header::SET_COOKIE,
+                cookie(&token, accounts::SESSION_SECONDS),
+            );
             Ok(r)
         }
         _ => {
@@ -263,10 +271,7 @@ pub async fn play(
                     return Err(ApiError::new(
                         StatusCode::BAD_REQUEST,
                         "seed",
-                        format!(
-                            "'{text}' is not a seed: 0 to {}",
-                            byog_game::game::MAX_SEED
-                        ),
+                        format!("'{text}' is not a seed: 0 to {}", byog_game::game::MAX_SEED),
                     ));
                 }
             }
@@ -293,14 +298,19 @@ pub async fn play(
                     ));
                 }
                 // Resume the attempt: the account opens it, no secret needed.
-                return Ok(Json(json!({"game": existing.id, "secret": null, "resumed": true}))
-                    .into_response());
+                return Ok(
+                    Json(json!({"game": existing.id, "secret": null, "resumed": true}))
+                        .into_response(),
+                );
             }
             let s = daily::seed(&app.daily_key, &req.mode, &today);
             day = Some(today);
             ("daily", Some(s))
         }
-        ("live", Some(_)) => ("live", Some(accounts::random_u64() % (byog_game::game::MAX_SEED + 1))),
+        ("live", Some(_)) => (
+            "live",
+            Some(accounts::random_u64() % (byog_game::game::MAX_SEED + 1)),
+        ),
         ("seeded", Some(_)) => (
             "seeded",
             Some(seed.unwrap_or_else(|| accounts::random_u64() % 1_000_000)),
@@ -396,7 +406,11 @@ fn verified(app: &App, s: &Submission) -> Result<verify::Verified, ApiError> {
         && r != RULESET
     {
         let e = VerifyError::Ruleset(r.clone());
-        return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e.to_string()));
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            e.code(),
+            e.to_string(),
+        ));
     }
     verify::verify(&s.keys, &app.options)
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e.to_string()))
@@ -487,7 +501,11 @@ pub async fn scores(State(app): State<Arc<App>>, Query(q): Query<BoardQuery>) ->
     if let Some(d) = &day
         && (d.len() != 10 || !d.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
     {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "day", "a day is YYYY-MM-DD"));
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "day",
+            "a day is YYYY-MM-DD",
+        ));
     }
     let mut rows = app.store.board(&board, &mode, day.as_deref())?;
     let hidden = day.as_deref().is_some_and(|d| d >= today.as_str());

@@ -8,14 +8,46 @@ use axum::response::{IntoResponse, Response};
 
 /// The page's files: path, content type, content.
 pub const FILES: &[(&str, &str, &str)] = &[
-    ("/", "text/html; charset=utf-8", include_str!("../page/index.html")),
-    ("/style.css", "text/css; charset=utf-8", include_str!("../page/style.css")),
-    ("/app.js", "text/javascript; charset=utf-8", include_str!("../page/app.js")),
-    ("/net.js", "text/javascript; charset=utf-8", include_str!("../page/net.js")),
-    ("/paint.js", "text/javascript; charset=utf-8", include_str!("../page/paint.js")),
-    ("/keys.js", "text/javascript; charset=utf-8", include_str!("../page/keys.js")),
-    ("/lobby.js", "text/javascript; charset=utf-8", include_str!("../page/lobby.js")),
-    ("/sound.js", "text/javascript; charset=utf-8", include_str!("../page/sound.js")),
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../page/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("../page/style.css"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../page/app.js"),
+    ),
+    (
+        "/net.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../page/net.js"),
+    ),
+    (
+        "/paint.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../page/paint.js"),
+    ),
+    (
+        "/keys.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../page/keys.js"),
+    ),
+    (
+        "/lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../page/lobby.js"),
+    ),
+    (
+        "/sound.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../page/sound.js"),
+    ),
 ];
 
 /// The page's own routes, answered with the page (it reads the path itself).
@@ -27,7 +59,12 @@ pub async fn serve(uri: Uri) -> Response {
     let file = FILES.iter().find(|(p, _, _)| *p == path).or_else(|| {
         ROUTES
             .iter()
-            .any(|r| path == *r || path.strip_prefix(r).is_some_and(|rest| rest.starts_with('/')))
+            .any(|r| {
+                path == *r
+                    || path
+                        .strip_prefix(r)
+                        .is_some_and(|rest| rest.starts_with('/'))
+            })
             .then_some(&FILES[0])
     });
     match file {

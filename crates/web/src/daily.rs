@@ -32,8 +32,9 @@ pub fn today() -> String {
 /// `daily/MODE/DAY`, its first 8 bytes little-endian, within the seeds a game accepts
 /// (0..=9223372036854775807).
 pub fn seed(key: &str, mode: &str, day: &str) -> u64 {
-    let mut mac = <Blake2bMac<U32> as KeyInit>::new_from_slice(&key.as_bytes()[..key.len().min(64)])
-        .expect("a BLAKE2b key of at most 64 bytes");
+    let mut mac =
+        <Blake2bMac<U32> as KeyInit>::new_from_slice(&key.as_bytes()[..key.len().min(64)])
+            .expect("a BLAKE2b key of at most 64 bytes");
     mac.update(format!("daily/{mode}/{day}").as_bytes());
     let out = mac.finalize().into_bytes();
     let mut eight = [0u8; 8];

@@ -82,13 +82,7 @@ impl WireScreen {
                 hud: hud
                     .rows
                     .iter()
-                    .map(|r| {
-                        (
-                            r.left.clone(),
-                            hex(r.left_style.color()),
-                            r.right.clone(),
-                        )
-                    })
+                    .map(|r| (r.left.clone(), hex(r.left_style.color()), r.right.clone()))
                     .collect(),
             },
         }
@@ -112,6 +106,9 @@ pub struct WireView {
     pub runs: Vec<u32>,
 }
 
+/// A cell's look: its colours' six channels and its light letter.
+type Look = ([u8; 6], char);
+
 fn light_letter(light: Light, route: bool) -> char {
     let c = match light {
         Light::Shown => 's',
@@ -132,17 +129,12 @@ impl WireView {
             s.truncate(s.trim_end_matches(' ').len());
             text.push(s);
         }
-        let mut index: BTreeMap<(u8, u8, u8, u8, u8, u8, char), u32> = BTreeMap::new();
+        let mut index: BTreeMap<Look, u32> = BTreeMap::new();
         let mut styles = Vec::new();
         let mut runs: Vec<u32> = Vec::new();
-        let key = |c: &Cell| {
+        let key = |c: &Cell| -> Look {
             (
-                c.fg.r,
-                c.fg.g,
-                c.fg.b,
-                c.bg.r,
-                c.bg.g,
-                c.bg.b,
+                [c.fg.r, c.fg.g, c.fg.b, c.bg.r, c.bg.g, c.bg.b],
                 light_letter(c.light, c.route),
             )
         };
@@ -150,11 +142,10 @@ impl WireView {
             let k = key(cell);
             let i = *index.entry(k).or_insert_with(|| {
                 let mut s = String::with_capacity(13);
-                let _ = write!(
-                    s,
-                    "{:02x}{:02x}{:02x}{:02x}{:02x}{:02x}{}",
-                    k.0, k.1, k.2, k.3, k.4, k.5, k.6
-                );
+                for b in k.0 {
+                    let _ = write!(s, "{b:02x}");
+                }
+                s.push(k.1);
                 styles.push(s);
                 (styles.len() - 1) as u32
             });

@@ -55,10 +55,7 @@ enum Cmd {
     /// The player's view size.
     View { conn: u64, cols: u32, rows: u32 },
     /// The view cell under the player's pointer.
-    Pointer {
-        conn: u64,
-        cell: Option<(u32, u32)>,
-    },
+    Pointer { conn: u64, cell: Option<(u32, u32)> },
     /// The player asks for the observation.
     Observe {
         conn: u64,
@@ -274,9 +271,11 @@ impl Games {
         let prefix = self
             .store
             .read(|c| {
-                Ok(c.query_row("SELECT prefix FROM games WHERE id = ?1", [id], |r| {
-                    r.get::<_, String>(0)
-                })?)
+                Ok(
+                    c.query_row("SELECT prefix FROM games WHERE id = ?1", [id], |r| {
+                        r.get::<_, String>(0)
+                    })?,
+                )
             })
             .unwrap_or_default();
         let shell = tokio::task::spawn_blocking(move || {
@@ -409,7 +408,10 @@ struct Actor {
 /// (help, the log, sight, the minimap, closing an overlay); the rest would start another
 /// game in the same session.
 fn allowed_after_end(key: char) -> bool {
-    matches!(key, '?' | 'P' | 'p' | 'M' | 'm' | '\t' | '\u{1b}' | 'W' | 'w' | 'S' | 's')
+    matches!(
+        key,
+        '?' | 'P' | 'p' | 'M' | 'm' | '\t' | '\u{1b}' | 'W' | 'w' | 'S' | 's'
+    )
 }
 
 impl Actor {
@@ -464,8 +466,7 @@ impl Actor {
                 if self.shell.is_over(self.now()) {
                     // Left with `:Q`: back to where the key log stands.
                     if let Ok((log, _, _)) = self.store.log(&self.id)
-                        && let Ok(shell) =
-                            Shell::replayed(shell_options(&self.options), &log)
+                        && let Ok(shell) = Shell::replayed(shell_options(&self.options), &log)
                     {
                         self.shell = shell;
                         self.clock = Instant::now();
@@ -490,10 +491,7 @@ impl Actor {
             Cmd::Observe { conn, reply } => {
                 if self.is_player(conn) {
                     let observation = byog_players::agent::Observation {
-                        game: self
-                            .shell
-                            .shown_game()
-                            .map(byog_players::agent::Sight::of),
+                        game: self.shell.shown_game().map(byog_players::agent::Sight::of),
                     };
                     let _ = reply.send(observation.to_json());
                 }
@@ -669,7 +667,13 @@ impl Actor {
         if self.shell.is_over(now) && summary.status == "playing" {
             let _ = self
                 .store
-                .set_state(self.id.clone(), "left", "playing", summary.score, summary.moves)
+                .set_state(
+                    self.id.clone(),
+                    "left",
+                    "playing",
+                    summary.score,
+                    summary.moves,
+                )
                 .await;
             return;
         }
@@ -686,20 +690,28 @@ impl Actor {
         let id = self.id.clone();
         let _ = self
             .store
-            .set_state(id.clone(), "finished", summary.status, summary.score, summary.moves)
+            .set_state(
+                id.clone(),
+                "finished",
+                summary.status,
+                summary.score,
+                summary.moves,
+            )
             .await;
         let Some(account) = self.row.account else {
             return;
         };
-        if !matches!(self.row.board.as_str(), "daily" | "seeded" | "live" | "free") {
+        if !matches!(
+            self.row.board.as_str(),
+            "daily" | "seeded" | "live" | "free"
+        ) {
             return;
         }
         let Ok((log, _, _)) = self.store.log(&id) else {
             return;
         };
         let options = self.options;
-        let verified =
-            tokio::task::spawn_blocking(move || verify::verify(&log, &options)).await;
+        let verified = tokio::task::spawn_blocking(move || verify::verify(&log, &options)).await;
         let Ok(Ok(v)) = verified else {
             eprintln!("byog serve: game {id} ended but its key log does not verify: {verified:?}");
             return;

@@ -270,7 +270,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/ws", get(ws_upgrade))
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(middleware::from_fn_with_state(Arc::clone(&app), check_origin))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            check_origin,
+        ))
         .with_state(app)
 }
 

@@ -31,8 +31,8 @@ impl Bucket {
     /// Takes `n` tokens if there are that many; whether it could.
     pub fn take(&mut self, n: f64) -> bool {
         let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate)
-            .min(self.burst);
+        self.tokens =
+            (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate).min(self.burst);
         self.at = now;
         if self.tokens >= n {
             self.tokens -= n;
@@ -138,7 +138,10 @@ impl Attempts {
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         if seen.len() > 100_000 {
             // Forget the stale keys rather than grow without end.
-            seen.retain(|_, l| l.last().is_some_and(|t| now.duration_since(*t) < self.window));
+            seen.retain(|_, l| {
+                l.last()
+                    .is_some_and(|t| now.duration_since(*t) < self.window)
+            });
         }
         seen.entry(key.to_owned()).or_default().push(now);
     }

@@ -341,8 +341,8 @@ fn paint(
     let whole = game.rect();
     let area = camera.view().intersection(&whole);
     if !area.is_empty() {
-        let around = Rect::new(area.x - 1, area.y - 1, area.width + 2, area.height + 2)
-            .intersection(&whole);
+        let around =
+            Rect::new(area.x - 1, area.y - 1, area.width + 2, area.height + 2).intersection(&whole);
         let composed = if sight {
             game.compose_in_sight(around)
         } else {

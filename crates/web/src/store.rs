@@ -239,6 +239,9 @@ pub struct NewScore {
     pub game: Option<String>,
 }
 
+/// Work on the writer's connection.
+type Job = Box<dyn FnOnce(&Connection) -> Result<i64, StoreError> + Send>;
+
 /// A write, answered once its transaction committed.
 enum Write {
     Batch {
@@ -249,7 +252,7 @@ enum Write {
         done: oneshot::Sender<Result<(), StoreError>>,
     },
     Exec {
-        job: Box<dyn FnOnce(&Connection) -> Result<i64, StoreError> + Send>,
+        job: Job,
         done: oneshot::Sender<Result<i64, StoreError>>,
     },
 }
@@ -360,7 +363,10 @@ impl Store {
     }
 
     /// Runs `f` on the reading connection.
-    pub fn read<T>(&self, f: impl FnOnce(&Connection) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    pub fn read<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let conn = self.read.lock().unwrap_or_else(|e| e.into_inner());
         f(&conn)
     }
@@ -368,8 +374,10 @@ impl Store {
     /// A meta value, made by `make` and stored the first time it is asked for.
     pub async fn meta_or(&self, key: &'static str, make: String) -> Result<String, StoreError> {
         if let Some(v) = self.read(|c| {
-            Ok(c.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-                .optional()?)
+            Ok(
+                c.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+                    .optional()?,
+            )
         })? {
             return Ok(v);
         }
@@ -381,9 +389,9 @@ impl Store {
             Ok(0)
         })
         .await?;
-        self.read(|c| {
-            Ok(c.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))?)
-        })
+        self.read(
+            |c| Ok(c.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))?),
+        )
     }
 
     /// Records a new game.
@@ -417,17 +425,20 @@ impl Store {
     /// A game's row.
     pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         self.read(|c| {
-            Ok(c.query_row(
-                &format!("{GAME_SELECT} WHERE g.id = ?1"),
-                [id],
-                game_row,
+            Ok(
+                c.query_row(&format!("{GAME_SELECT} WHERE g.id = ?1"), [id], game_row)
+                    .optional()?,
             )
-            .optional()?)
         })
     }
 
     /// The daily game of `account` in `mode` on `day`, if it started one.
-    pub fn daily_game(&self, account: i64, mode: &str, day: &str) -> Result<Option<GameRow>, StoreError> {
+    pub fn daily_game(
+        &self,
+        account: i64,
+        mode: &str,
+        day: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
         self.read(|c| {
             Ok(c.query_row(
                 &format!(
@@ -456,9 +467,8 @@ impl Store {
     /// and the number of batches.
     pub fn log(&self, id: &str) -> Result<(String, u64, u64), StoreError> {
         self.read(|c| {
-            let mut st = c.prepare_cached(
-                "SELECT seq, n, keys FROM batches WHERE game = ?1 ORDER BY seq",
-            )?;
+            let mut st =
+                c.prepare_cached("SELECT seq, n, keys FROM batches WHERE game = ?1 ORDER BY seq")?;
             let mut log = String::new();
             let (mut acked, mut seqs) = (0u64, 0u64);
             let mut rows = st.query([id])?;
@@ -501,7 +511,14 @@ impl Store {
             c.execute(
                 "UPDATE games SET state = ?2, status = ?3, score = ?4, moves = ?5, updated = ?6
                  WHERE id = ?1",
-                params![id, state, status, score.map(|s| s as i64), moves as i64, now_unix()],
+                params![
+                    id,
+                    state,
+                    status,
+                    score.map(|s| s as i64),
+                    moves as i64,
+                    now_unix()
+                ],
             )?;
             Ok(0)
         })
@@ -542,7 +559,12 @@ impl Store {
 
     /// A board: the best 100 scores of `board` in `mode` (the daily board of `day`), best
     /// first: by score, then fewer moves (a classic game: won games by fewer moves).
-    pub fn board(&self, board: &str, mode: &str, day: Option<&str>) -> Result<Vec<ScoreRow>, StoreError> {
+    pub fn board(
+        &self,
+        board: &str,
+        mode: &str,
+        day: Option<&str>,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
         self.read(|c| {
             let order = if mode == "classic" {
                 "s.status = 'won' DESC, s.moves ASC, s.created ASC"
@@ -664,8 +686,14 @@ fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<Write>) {
 }
 
 enum Answer {
-    Batch(oneshot::Sender<Result<(), StoreError>>, Result<(), StoreError>),
-    Exec(oneshot::Sender<Result<i64, StoreError>>, Result<i64, StoreError>),
+    Batch(
+        oneshot::Sender<Result<(), StoreError>>,
+        Result<(), StoreError>,
+    ),
+    Exec(
+        oneshot::Sender<Result<i64, StoreError>>,
+        Result<i64, StoreError>,
+    ),
 }
 
 impl Answer {
@@ -732,7 +760,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(dir.path(), Sync::Normal).unwrap();
         store.create_game(game("g1")).await.unwrap();
-        store.append("g1", 1, Some(1), "R42S").await.unwrap().unwrap();
+        store
+            .append("g1", 1, Some(1), "R42S")
+            .await
+            .unwrap()
+            .unwrap();
         store.append("g1", 2, None, "WW").await.unwrap().unwrap();
         store.append("g1", 3, Some(2), "D").await.unwrap().unwrap();
         assert_eq!(store.log("g1").unwrap(), ("R42SWWD".to_owned(), 2, 3));
@@ -740,7 +772,13 @@ mod tests {
         let again = store.append("g1", 3, Some(2), "D").await.unwrap();
         assert!(again.unwrap_err().is_duplicate());
         // A batch of a game that does not exist is refused (foreign key).
-        assert!(store.append("nope", 1, Some(1), "W").await.unwrap().is_err());
+        assert!(
+            store
+                .append("nope", 1, Some(1), "W")
+                .await
+                .unwrap()
+                .is_err()
+        );
         drop(store);
         // Opened again: everything is there.
         let store = Store::open(dir.path(), Sync::Normal).unwrap();

@@ -128,9 +128,7 @@ pub enum VerifyError {
     )]
     BadStart,
     /// `L` or `:` at `position`.
-    #[error(
-        "key '{key}' at position {position} is not allowed in a verified game ({why})"
-    )]
+    #[error("key '{key}' at position {position} is not allowed in a verified game ({why})")]
     Forbidden {
         /// The key.
         key: char,
@@ -190,7 +188,9 @@ pub fn starts_a_game(keys: &str) -> bool {
         return false;
     }
     let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-    digits > 0 && b.get(1 + digits).is_some_and(|c| c.eq_ignore_ascii_case(&b'S'))
+    digits > 0
+        && b.get(1 + digits)
+            .is_some_and(|c| c.eq_ignore_ascii_case(&b'S'))
 }
 
 /// Replays `keys` with `options` and returns the game's verified result.
@@ -277,10 +277,7 @@ mod tests {
 
     #[test]
     fn the_ruleset_names_this_builds_save_format() {
-        assert!(RULESET.ends_with(&format!(
-            "/save-{}",
-            byog_game::save::FORMAT_VERSION
-        )));
+        assert!(RULESET.ends_with(&format!("/save-{}", byog_game::save::FORMAT_VERSION)));
     }
 
     #[test]

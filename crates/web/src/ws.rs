@@ -20,11 +20,11 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 
+use crate::App;
 use crate::accounts::Account;
 use crate::games::{Input, MAX_BATCH_KEYS, Out};
 use crate::limits::{Bucket, Slot};
 use crate::verify::hash_hex;
-use crate::App;
 
 /// Largest message the server reads: 16 KiB (a batch of 64 keys is under 200 bytes;
 /// tungstenite's own default is 64 MiB).
@@ -128,12 +128,7 @@ pub async fn connection(
             secret,
             cols,
             rows,
-        } => {
-            play(
-                app, sink, stream, game, secret, cols, rows, account,
-            )
-            .await
-        }
+        } => play(app, sink, stream, game, secret, cols, rows, account).await,
         ClientMessage::Watch { game } => watch(app, sink, stream, game).await,
         _ => {
             let _ = sink
@@ -163,16 +158,16 @@ async fn play(
     let row = match app.store.game(&game) {
         Ok(Some(row)) => row,
         _ => {
-            let _ = sink.send(error("no-game", &format!("no game {game}"))).await;
+            let _ = sink
+                .send(error("no-game", &format!("no game {game}")))
+                .await;
             return;
         }
     };
     let by_secret = secret
         .as_deref()
         .is_some_and(|s| hash_hex(s.as_bytes()) == row.secret_hash);
-    let by_account = account
-        .as_ref()
-        .is_some_and(|a| row.account == Some(a.id));
+    let by_account = account.as_ref().is_some_and(|a| row.account == Some(a.id));
     if !(by_secret || by_account) {
         let _ = sink
             .send(error(
@@ -301,7 +296,9 @@ async fn watch(app: Arc<App>, mut sink: Sink, mut stream: Stream, game: String) 
     let row = match app.store.game(&game) {
         Ok(Some(row)) => row,
         _ => {
-            let _ = sink.send(error("no-game", &format!("no game {game}"))).await;
+            let _ = sink
+                .send(error("no-game", &format!("no game {game}")))
+                .await;
             return;
         }
     };
