@@ -54,12 +54,15 @@ fn spawn(dir: &Path) -> (Child, std::net::SocketAddr) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let mut child = child;
     for _ in 0..400 {
         if let Ok(p) = std::fs::read_to_string(dir.join("port")) {
             return (child, format!("127.0.0.1:{p}").parse().unwrap());
         }
         std::thread::sleep(Duration::from_millis(25));
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the child server did not start");
 }
 

@@ -24,7 +24,7 @@ fn finished_game(mode: char, seed: u64) -> Option<(String, u64, &'static str)> {
         i.feed(k, &mut store).unwrap();
     }
     let mut rng = Pcg64::seed_from_u64(seed ^ 0x5eed);
-    if mode == 'R' && seed % 4 == 0 {
+    if mode == 'R' && seed.is_multiple_of(4) {
         let actions = byog_players::solver::solve(i.game().unwrap()).ok()?;
         for a in actions {
             keys.push(a.key());
