@@ -86,8 +86,10 @@ impl Game {
                 settings: self.settings,
                 floors: byog_game::run::DEFAULT_FLOORS,
                 explore: byog_game::explore::ExploreSettings::default(),
-                save_dir: self.save_dir.clone(),
-                slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+                saves: byog_shell::Saves::Folder {
+                    dir: self.save_dir.clone(),
+                    slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+                },
                 walls: None,
                 watch: false,
             },

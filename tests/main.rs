@@ -13,6 +13,7 @@ mod explore;
 mod explore_play;
 mod explore_snapshots;
 mod fov;
+mod frame;
 mod generator;
 mod interpreter;
 #[cfg(feature = "java-parity")]

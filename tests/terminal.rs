@@ -564,6 +564,53 @@ fn ctrl_c_and_sigterm_restore_the_terminal() {
     t.assert_cooked();
 }
 
+/// Every signal whose default action ends the process restores the terminal first, as
+/// SIGTERM does: cooked mode, the normal screen, the cursor shown and no mouse reports
+/// (issue 31, problem 15: SIGQUIT, SIGUSR1 and SIGALRM left it raw).
+#[test]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
+fn every_ending_signal_restores_the_terminal() {
+    let t = tmux("signals-all", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("pid");
+    let prefix = format!(
+        "sh -c 'echo $$ > {}; exec \"$0\" \"$@\"' ",
+        pid_file.display()
+    );
+    for (signal, number) in [("QUIT", 3), ("USR1", 10), ("USR2", 12), ("ALRM", 14)] {
+        t.run("clear");
+        t.wait_for("a clear screen", |s| {
+            !s.iter()
+                .any(|l| l.contains("STATUS") || l.contains("New Game"))
+        });
+        t.play(&prefix, dir.path(), "--color never", "New Game (N)");
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), pid.trim()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let shell = t.wait_for_shell();
+        let status = format!("STATUS-{}", 128 + number);
+        assert!(shell.iter().any(|l| l == &status), "SIG{signal}: {shell:?}");
+        assert!(
+            !shell.iter().any(|l| l.contains("New Game")),
+            "SIG{signal} left the alternate screen up: {shell:?}"
+        );
+        let flags = stdout(&t.tmux(&[
+            "display-message",
+            "-p",
+            "#{cursor_flag} #{mouse_any_flag} #{alternate_on}",
+        ]));
+        assert_eq!(
+            flags.trim(),
+            "1 0 0",
+            "SIG{signal}: cursor shown, no mouse, normal screen"
+        );
+        t.assert_cooked();
+    }
+}
+
 /// The bytes written since the pipe started, once they stop growing.
 fn settled_size(path: &Path) -> u64 {
     let size = || std::fs::metadata(path).map_or(0, |m| m.len());

@@ -62,8 +62,10 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         settings: common.settings(),
         floors: common.floors,
         explore: common.explore_settings(),
-        save_dir: common.save_dir()?,
-        slot: common.slot().to_owned(),
+        saves: byog_shell::Saves::Folder {
+            dir: common.save_dir()?,
+            slot: common.slot().to_owned(),
+        },
         walls: args.walls.map(super::Walls::style),
         watch: args.watch,
     };

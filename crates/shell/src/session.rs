@@ -1,53 +1,55 @@
-//! The front-end session: the presentation rules the window and the terminal share, decided
-//! once. A [`Shell`] owns
+//! The front-end session: what the window, the terminal and the browser share, decided once.
+//! A [`Shell`] owns
 //!
-//! - the [`Interpreter`] and the save store ([`FileStore`]): keys are fed here, never by a
+//! - the [`Interpreter`] and the save store ([`Saves`]): keys are fed here, never by a
 //!   front-end, and what each key did becomes the message the HUD shows
 //!   ([`screens::feedback`]);
 //! - the view keys that never reach the interpreter (`docs/keys.md`): Tab (sight in a classic
-//!   game; runs and explorations are always played in sight), `V` at the menu (watch the
-//!   save) and the watch's keys while watching;
-//! - the watch ([`Watch`]), whether leaving it ends the program (`--watch`), and its clock;
+//!   game; runs and explorations are always played in sight), `M` (the minimap), `?` (help),
+//!   `P` (the message log), `V` at the menu (watch the save) and the watch's keys;
 //! - the timers, on the front-end's clock (seconds, given to every call that needs it): the
-//!   screen between a run's floors ([`screens::FLOOR_SCREEN_SECONDS`]) and the goodbye
-//!   before closing ([`screens::GOODBYE_SECONDS`]);
-//! - the wall style (`--walls`, else box walls in runs and explorations, `#` in the classic
-//!   game) and whether a world is drawn at a fixed tile size (explorations);
+//!   screen between a run's floors ([`screens::FLOOR_SCREEN_SECONDS`]), the goodbye before
+//!   closing ([`screens::GOODBYE_SECONDS`]) and the steps of a walk ([`TRAVEL_STEP_SECONDS`]);
 //! - the camera ([`Shell::follow`]): recentred on the avatar for a new game, a load, a new
 //!   floor or a watch, following it otherwise, and kept on the same tiles when the shown
 //!   world's frame moves or grows ([`GameState::origin`]);
-//! - whether the save can be loaded, for the menu ([`SaveCheck`]), and the line printed
-//!   after `:Q` ([`Shell::farewell`]);
 //! - keys that may take long (a new world, game or floor, a load, a save: seconds at the
 //!   largest sizes) fed on a worker thread: when one is not done within
-//!   [`BUSY_AFTER_SECONDS`], the session shows what it is making and for how long, keeps
-//!   the keys typed meanwhile for after it, and the front-end goes on answering Ctrl-C and
-//!   the window's close (the work is abandoned with the process);
-//! - travel (`X`, `>`, a click on a seen tile; [`travel`]): one step a frame
-//!   ([`TRAVEL_STEP_SECONDS`]), each fed as its `W`/`A`/`S`/`D` key, stopped by any key; a
-//!   route through armed traps waits for `Y` first, its tiles shown ([`Shell::route`]);
-//! - [`Shell::screen`]: what to show now, as the shared [`screens`] make it.
+//!   [`BUSY_AFTER_SECONDS`], the session shows what it is making and for how long, keeps the
+//!   keys typed meanwhile for after it, and the front-end goes on answering Ctrl-C and the
+//!   window's close (the work is abandoned with the process);
+//! - travel (`X`, `>`, a click on a seen tile; [`travel`]): one step a tick, each fed as its
+//!   `W`/`A`/`S`/`D` key, stopped by any key; a route through armed traps waits for `Y`;
+//! - [`Shell::frame`]: what to show now, as one [`Frame`].
 //!
-//! A front-end keeps only what is its own: translating its input into keys (and its
-//! pointer into a world tile), and drawing the screen, the world and the HUD in pixels or
-//! character cells. [`PlayError`] is why a front-end could not play.
+//! The session is in one [`State`] at a time: ready (the interpreter here, with one view
+//! over its screens: none, an overlay, the floor screen, a walk, a question, a watch or the
+//! goodbye) or busy (the interpreter away on a worker thread). What a key does and what is
+//! shown are both read off that one state.
+//!
+//! A front-end keeps only what is its own: turning its input into keys (and its pointer into
+//! a view cell), and painting the frame in pixels or character cells. [`PlayError`] is why a
+//! front-end could not play.
 
 use std::collections::VecDeque;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
-use crate::screens::{self, Context, Line, SaveState, Screen, Style, TextScreen};
 use byog_game::Events;
 use byog_game::GameState;
 use byog_game::explore::ExploreSettings;
 use byog_game::interpreter::{Closing, InterpretError, Interpreter, Outcome, Phase, travel_goal};
-use byog_game::save::FileStore;
+use byog_game::save::{self, Replaced, Slot};
 use byog_game::travel::{self, Goal, Route, Stop, Travel};
 use byog_game::watch::{self, Watch, WatchError};
 use byog_tile_engine::{Camera, Pos, WallStyle};
 use byog_worlds::generator::GeneratorSettings;
+
+use crate::frame::{Frame, FrameRequest, Look, MinimapUpkeep, view_of};
+use crate::screens::{self, Context, Line, SaveState, Screen, Style, TextScreen};
+use crate::store::{SaveCheck, Saves, Store};
 
 /// Why keyboard play, in the window or the terminal, could not start or had to stop. Every
 /// message says what failed and, where it helps, what works instead.
@@ -97,19 +99,16 @@ impl PlayError {
 /// How long a key may take before the session shows that it is working on it (seconds).
 pub const BUSY_AFTER_SECONDS: f64 = 0.2;
 
-/// A screen over the game that a view key opened: the help of its mode (`?`), or the message
-/// log (`P`) scrolled `back` messages from the newest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Overlay {
-    Help,
-    Log {
-        back: usize,
-    },
-    /// The slots `L` can load ([`Shell::slot_list`]).
-    Slots,
-    /// `:Q` would write over another game's save: ask first.
-    Replace,
-}
+/// Seconds between two steps of a walk (`X`, `>`, a click) on screen: fast enough that a
+/// walk across a floor takes a second or two, slow enough to be followed (Brogue's travel
+/// shows every step too).
+pub const TRAVEL_STEP_SECONDS: f64 = 0.025;
+
+/// The key that toggles sight in a classic game: Tab.
+pub const SIGHT_KEY: char = '\t';
+
+/// The key that shows or hides the minimap while a world is shown.
+pub const MINIMAP_KEY: char = 'M';
 
 /// The move a key stands for while a game is played, besides `W` `A` `S` `D`: vi's `h` `j`
 /// `k` `l` and the numpad's `4` `2` `8` `6` (Rogue's and NetHack's keys). Only in play,
@@ -125,38 +124,6 @@ pub fn move_alias(key: char) -> Option<char> {
     }
 }
 
-/// What a key fed on a worker thread gives back: the interpreter, the store and the outcome.
-type Fed = (Interpreter, FileStore, Result<Outcome, InterpretError>);
-
-/// A key that is taking long, fed on a worker thread: the interpreter and the store are
-/// with it until it is done.
-#[derive(Debug)]
-struct Busy {
-    /// What it is making, in a player's words ("making the world of seed 7 …").
-    what: String,
-    /// When the key was fed (front-end seconds).
-    since: f64,
-    /// The worker's result.
-    done: mpsc::Receiver<Fed>,
-}
-
-/// Seconds between two steps of a walk (`X`, `>`, a click) on screen: fast enough that a
-/// walk across a floor takes a second or two, slow enough to be followed (Brogue's travel
-/// shows every step too).
-pub const TRAVEL_STEP_SECONDS: f64 = 0.025;
-
-/// A walk under way in the session: the planner's state, when its next step is due, and
-/// whether the last step fed is still to be looked at.
-#[derive(Debug)]
-struct Walking {
-    travel: Travel,
-    next_at: f64,
-    waiting: bool,
-}
-
-/// The key that toggles sight in a classic game: Tab.
-pub const SIGHT_KEY: char = '\t';
-
 /// What a session starts with (the command line's flags).
 #[derive(Debug, Clone)]
 pub struct ShellOptions {
@@ -170,10 +137,8 @@ pub struct ShellOptions {
     pub floors: u32,
     /// Explorations' `--max-unexplored` and `--branch-timer`.
     pub explore: ExploreSettings,
-    /// The save folder.
-    pub save_dir: PathBuf,
-    /// The slot `:Q` saves to and `L` loads from (`--slot`; `save` is `save.bin`).
-    pub slot: String,
+    /// Where games are saved and loaded from.
+    pub saves: Saves,
     /// How walls are drawn (`--walls`); `None`: box in runs and explorations, Java `#` in
     /// the classic game.
     pub walls: Option<WallStyle>,
@@ -219,47 +184,111 @@ impl Scene {
     }
 }
 
+/// The interpreter and the store it loads from and saves to: together wherever they go
+/// (to a worker thread and back).
+#[derive(Debug)]
+struct Session {
+    interpreter: Interpreter,
+    store: Store,
+}
+
+/// What a key fed on a worker thread gives back.
+type Fed = (Box<Session>, Result<Outcome, InterpretError>);
+
+/// The one state of a [`Shell`].
+#[derive(Debug)]
+enum State {
+    /// The session is here; `view` says what is over the interpreter's own screen.
+    Ready { session: Box<Session>, view: View },
+    /// A key is being fed on a worker thread and is taking long.
+    Busy(Busy),
+}
+
+/// What is shown over the interpreter's own screen (menu, seed entry, game, end screen)
+/// while the session is ready, and how keys are read meanwhile.
+#[derive(Debug)]
+enum View {
+    /// Nothing: the interpreter's screen, keys to the interpreter.
+    Plain,
+    /// A screen a view key opened; keys answer it.
+    Overlay(Overlay),
+    /// The screen between two floors, until `until` (front-end seconds) or a key.
+    Floor { until: f64, screen: TextScreen },
+    /// A walk (`X`, `>`, a click) under way: a step a tick, any key stops it.
+    Walking(Walking),
+    /// A route through armed traps, waiting for `Y`.
+    Confirm { goal: Goal, route: Route },
+    /// Watching the save; leaving it ends the program when `closes` (`--watch`).
+    Watching { watch: Box<Watch>, closes: bool },
+    /// The player quit: the goodbye until `at` (front-end seconds); keys are ignored.
+    Closing { at: f64 },
+}
+
+/// A screen over the game that a view key opened.
+#[derive(Debug)]
+enum Overlay {
+    /// The help of the current mode (`?`).
+    Help,
+    /// The message log (`P`) scrolled `back` messages from the newest.
+    Log { back: usize },
+    /// The slots `L` can load.
+    Slots(Vec<Slot>),
+    /// `:Q` would write over another game's save: ask first.
+    Replace(Replaced),
+}
+
+/// A key that is taking long, fed on a worker thread: the session is with it until it is
+/// done.
+#[derive(Debug)]
+struct Busy {
+    /// What it is making, in a player's words ("making the world of seed 7 …").
+    what: String,
+    /// When the key was fed (front-end seconds).
+    since: f64,
+    /// The worker's result.
+    done: mpsc::Receiver<Fed>,
+    /// The walk whose step it is, if it is one.
+    walking: Option<Walking>,
+    /// Keys typed meanwhile, fed once it is done.
+    queued: VecDeque<char>,
+}
+
+/// A walk under way: the planner's state, when its next step is due, and whether the last
+/// step fed is still to be looked at.
+#[derive(Debug)]
+struct Walking {
+    travel: Travel,
+    next_at: f64,
+    waiting: bool,
+}
+
 /// A keyboard session: the interpreter, the save, the watch, the message and the timers, and
 /// the rules of what is shown (the module's doc).
 #[derive(Debug)]
 pub struct Shell {
-    interpreter: Interpreter,
-    store: FileStore,
-    save_check: SaveCheck,
+    state: State,
+    /// What a fresh interpreter is made with (after a worker died).
+    options: ShellOptions,
     /// The last message ([`screens::feedback`]), empty for none.
     message: String,
-    /// When the program ends (front-end seconds), once the player has quit.
-    closing_at: Option<f64>,
-    /// The line printed once the front-end is gone ([`screens::saved_line`] after `:Q`).
-    farewell: Option<String>,
-    /// The screen between two floors, and until when it stays (front-end seconds).
-    floor_screen: Option<(f64, TextScreen)>,
-    /// Sight in a classic game (Tab).
-    classic_sight: bool,
-    walls: Option<WallStyle>,
-    /// The save being watched, and whether leaving it ends the program.
-    watch: Option<Watch>,
-    watch_closes: bool,
-    /// The camera over the shown world and the scene it follows; `None` recentres it.
-    camera: Option<(Scene, Camera)>,
-    /// The key being fed on a worker thread, when it takes long.
-    busy: Option<Busy>,
-    /// Keys typed while busy, fed once it is done.
-    queued: VecDeque<char>,
-    /// The help or the message log over the game, if open.
-    overlay: Option<Overlay>,
     /// The last [`screens::LOG_LENGTH`] messages of this game, oldest first.
     log: VecDeque<String>,
-    /// The slots listed by `L`, while [`Overlay::Slots`] is open.
-    slot_list: Vec<byog_game::save::Slot>,
-    /// What `:Q` would write over, while [`Overlay::Replace`] is open.
-    replacing: Option<byog_game::save::Replaced>,
-    /// The walk under way (`X`, `>`, a click).
-    walking: Option<Walking>,
-    /// A route through armed traps waiting for `Y`.
-    confirm: Option<(Goal, Route)>,
-    /// The events of the last key fed that acted.
+    /// The line printed once the front-end is gone ([`screens::saved_line`] after `:Q`).
+    farewell: Option<String>,
+    /// Sight in a classic game (Tab).
+    classic_sight: bool,
+    /// Whether the minimap is wanted (`M`); it shows only when the world does not fit.
+    minimap_wanted: bool,
+    /// The minimap kept between frames.
+    minimap: MinimapUpkeep,
+    /// The camera over the shown world and the scene it follows; `None` recentres it.
+    camera: Option<(Scene, Camera)>,
+    /// Whether the save can be loaded, for the menu.
+    save_check: SaveCheck,
+    /// The events of the last key fed that acted (a walk looks at them).
     last_events: Option<Events>,
+    /// The keys fed to the interpreter since [`Shell::take_fed`] last took them.
+    fed: String,
 }
 
 impl Shell {
@@ -268,193 +297,273 @@ impl Shell {
     /// # Errors
     /// [`PlayError::Watch`] when `options.watch` and the save cannot be watched.
     pub fn new(options: ShellOptions) -> Result<Shell, PlayError> {
-        let store = FileStore::slot(&options.save_dir, &options.slot)
-            .unwrap_or_else(|_| FileStore::in_dir(&options.save_dir));
-        let watch = if options.watch {
-            Some(Watch::of_store(&store)?)
+        let store = Store::of(&options.saves);
+        let view = if options.watch {
+            View::Watching {
+                watch: Box::new(Watch::of_store(&store)?),
+                closes: true,
+            }
         } else {
-            None
+            View::Plain
         };
         Ok(Shell {
-            interpreter: Interpreter::new(options.width, options.height, options.settings)
-                .with_floors(options.floors)
-                .with_explore(options.explore),
-            store,
-            save_check: SaveCheck::default(),
+            state: State::Ready {
+                session: Box::new(Session {
+                    interpreter: interpreter_for(&options),
+                    store,
+                }),
+                view,
+            },
+            options,
             message: String::new(),
-            closing_at: None,
-            farewell: None,
-            floor_screen: None,
-            classic_sight: false,
-            walls: options.walls,
-            watch_closes: watch.is_some(),
-            watch,
-            camera: None,
-            busy: None,
-            queued: VecDeque::new(),
-            overlay: None,
             log: VecDeque::new(),
-            slot_list: Vec::new(),
-            replacing: None,
-            walking: None,
-            confirm: None,
+            farewell: None,
+            classic_sight: false,
+            minimap_wanted: true,
+            minimap: MinimapUpkeep::default(),
+            camera: None,
+            save_check: SaveCheck::default(),
             last_events: None,
+            fed: String::new(),
         })
     }
 
-    /// One key at `now` (front-end seconds): Tab toggles sight; while watching, the watch's
-    /// keys; `V` at the menu watches the save; every other key goes to the interpreter.
-    /// Keys after the player has quit are ignored.
+    /// A session rebuilt from `fed`, the keys [`Shell::take_fed`] gave of another session
+    /// with the same options: each is fed to the interpreter at once, in order (a walk's
+    /// steps are among them), so the game, the message and the log are what that session
+    /// had. Nothing is animated and no worker thread is used.
+    ///
+    /// # Errors
+    /// As [`Shell::new`].
+    pub fn replayed(options: ShellOptions, fed: &str) -> Result<Shell, PlayError> {
+        let mut shell = Shell::new(options)?;
+        for key in fed.chars() {
+            shell.feed_now(key, 0.0);
+        }
+        Ok(shell)
+    }
+
+    /// The keys fed to the interpreter since the last call, in order: menu keys, seed digits,
+    /// moves, every step of a walk as the `W`/`A`/`S`/`D` key it was, `:Q`. View keys (Tab,
+    /// `M`, `?`, `P`, a watch's) never enter it. [`Shell::replayed`] rebuilds a session from
+    /// them.
+    pub fn take_fed(&mut self) -> String {
+        std::mem::take(&mut self.fed)
+    }
+
+    /// One key at `now` (front-end seconds). What it does depends on the state: while busy
+    /// it is kept for after (or stops a walk); during a walk it stops the walk; with an
+    /// overlay open it answers it; while watching it goes to the watch; otherwise view keys
+    /// are the session's and every other key goes to the interpreter.
     pub fn key(&mut self, key: char, now: f64) {
-        if self.closing_at.is_some() {
-            return;
-        }
-        if self.busy.is_some() {
-            if self.walking.is_some() {
-                // A key stops a walk, whatever it is; it is not kept for after.
-                self.walk_stopped(Stop::Key);
-            } else {
-                self.queued.push_back(key);
+        let (session, view) = match &mut self.state {
+            State::Busy(busy) => {
+                if busy.walking.take().is_some() {
+                    // A key stops a walk, whatever it is; it is not kept for after.
+                    self.walk_stopped(Stop::Key);
+                } else {
+                    busy.queued.push_back(key);
+                }
+                return;
             }
-            return;
+            State::Ready { session, view } => (session, view),
+        };
+        match view {
+            View::Closing { .. } => {}
+            View::Walking(_) => {
+                *view = View::Plain;
+                self.walk_stopped(Stop::Key);
+            }
+            View::Confirm { .. } => {
+                let View::Confirm { goal, route } = std::mem::replace(view, View::Plain) else {
+                    unreachable!("matched above")
+                };
+                if key.eq_ignore_ascii_case(&'Y') {
+                    self.start_walk(goal, route.armed, now);
+                } else {
+                    self.message = "travel cancelled".to_owned();
+                }
+            }
+            View::Overlay(overlay) => {
+                // W/S (and their aliases) scroll the log; a number picks a slot; Y or N
+                // answer the question before saving over another game; any other key
+                // closes it.
+                let scroll = move_alias(key).unwrap_or(key).to_ascii_uppercase();
+                match (overlay, key.to_ascii_uppercase()) {
+                    (Overlay::Log { back }, _) if scroll == 'W' => {
+                        *back = (*back + 1).min(self.log.len().saturating_sub(1));
+                    }
+                    (Overlay::Log { back }, _) if scroll == 'S' => *back = back.saturating_sub(1),
+                    (Overlay::Slots(slots), d @ '1'..='9') => {
+                        let pick = slots.get(d as usize - '1' as usize);
+                        let store = pick.and_then(|s| session.store.sibling(&s.name));
+                        *view = View::Plain;
+                        if let Some(store) = store {
+                            session.store = store;
+                            self.feed('L', now);
+                        }
+                    }
+                    (Overlay::Replace(_), 'Y') => {
+                        *view = View::Plain;
+                        self.feed('Q', now);
+                    }
+                    (Overlay::Replace(_), 'N') => {
+                        *view = View::Plain;
+                        if let Some(store) = fresh_slot(session) {
+                            session.store = store;
+                        }
+                        self.feed('Q', now);
+                    }
+                    (Overlay::Replace(_), _) => {
+                        *view = View::Plain;
+                        self.message = "not saved: the slot holds another game".to_owned();
+                    }
+                    _ => *view = View::Plain,
+                }
+            }
+            View::Watching { watch, closes } => {
+                if key == SIGHT_KEY {
+                    self.classic_sight = !self.classic_sight;
+                } else if key.eq_ignore_ascii_case(&MINIMAP_KEY) {
+                    self.minimap_wanted = !self.minimap_wanted;
+                } else {
+                    match watch::Control::of_key(key) {
+                        Some(watch::Control::Leave) => {
+                            self.camera = None;
+                            *view = if *closes {
+                                View::Closing { at: now }
+                            } else {
+                                View::Plain
+                            };
+                        }
+                        Some(control) => {
+                            if let Err(e) = watch.apply(control) {
+                                self.message = e.to_string();
+                            }
+                        }
+                        None => {}
+                    }
+                }
+            }
+            View::Plain | View::Floor { .. } => self.play_key(key, now),
         }
-        if self.walking.is_some() {
-            self.walk_stopped(Stop::Key);
+    }
+
+    /// A key with nothing over the interpreter's screen: the view keys, travel, the watch
+    /// key, and every other key fed.
+    fn play_key(&mut self, key: char, now: f64) {
+        let State::Ready { session, view } = &mut self.state else {
             return;
-        }
-        if (key == watch::HOME || key == watch::END) && self.watch.is_none() {
+        };
+        let phase = session.interpreter.phase();
+        let in_game = matches!(phase, Phase::Playing { .. } | Phase::Ended { .. });
+        if key == watch::HOME || key == watch::END {
             // Home and End only seek a watch.
             return;
         }
-        if let Some((goal, route)) = self.confirm.take() {
-            if key.eq_ignore_ascii_case(&'Y') {
-                self.start_walk(goal, route.armed, now);
-            } else {
-                self.message = "travel cancelled".to_owned();
-            }
-            return;
-        }
-        if let Some(overlay) = &mut self.overlay {
-            // W/S (and their aliases) scroll the log; a number picks a slot; Y or N answer
-            // the question before saving over another game; any other key closes it.
-            let scroll = move_alias(key).unwrap_or(key).to_ascii_uppercase();
-            match (overlay, key.to_ascii_uppercase()) {
-                (Overlay::Log { back }, _) if scroll == 'W' => {
-                    *back = (*back + 1).min(self.log.len().saturating_sub(1));
-                }
-                (Overlay::Log { back }, _) if scroll == 'S' => *back = back.saturating_sub(1),
-                (Overlay::Slots, d @ '1'..='9') => {
-                    self.overlay = None;
-                    let pick = self.slot_list.get(d as usize - '1' as usize);
-                    if let Some(store) =
-                        pick.and_then(|s| FileStore::slot(self.store.folder(), &s.name).ok())
-                    {
-                        self.store = store;
-                        self.feed('L', now);
-                    }
-                }
-                (Overlay::Replace, 'Y') => {
-                    self.overlay = None;
-                    self.feed('Q', now);
-                }
-                (Overlay::Replace, 'N') => {
-                    self.overlay = None;
-                    if let Some(store) = self.fresh_slot() {
-                        self.store = store;
-                    }
-                    self.feed('Q', now);
-                }
-                (Overlay::Replace, _) => {
-                    self.overlay = None;
-                    self.message = "not saved: the slot holds another game".to_owned();
-                }
-                _ => self.overlay = None,
-            }
-            return;
-        }
-        let mode = self.interpreter.phase();
-        if self.watch.is_none() && mode == Phase::Menu && key.eq_ignore_ascii_case(&'L') {
+        if phase == Phase::Menu && key.eq_ignore_ascii_case(&'L') {
             // More than the current slot to choose from: list them.
-            let slots = byog_game::save::slots(self.store.folder());
-            let current = self.store.slot_name();
+            let slots = session.store.slots();
+            let current = session.store.slot_name();
             if slots.len() > 1 || slots.iter().any(|s| s.name != current) {
-                self.slot_list = slots;
-                self.overlay = Some(Overlay::Slots);
+                *view = View::Overlay(Overlay::Slots(slots));
                 return;
             }
         }
-        if self.watch.is_none()
-            && matches!(
-                mode,
-                Phase::Playing { colon: true } | Phase::Ended { colon: true }
-            )
-            && key.eq_ignore_ascii_case(&'Q')
-            && let Some(game) = self.interpreter.game()
-            && let Some(replaced) = byog_game::save::replaced_by(&self.store, game)
+        if matches!(
+            phase,
+            Phase::Playing { colon: true } | Phase::Ended { colon: true }
+        ) && key.eq_ignore_ascii_case(&'Q')
+            && let Some(game) = session.interpreter.game()
+            && let Some(replaced) = save::replaced_by(&session.store, game)
         {
-            self.replacing = Some(replaced);
-            self.overlay = Some(Overlay::Replace);
+            *view = View::Overlay(Overlay::Replace(replaced));
             return;
         }
-        let in_game = matches!(mode, Phase::Playing { .. } | Phase::Ended { .. });
-        if self.watch.is_none() && (in_game || mode == Phase::Menu) && key == screens::HELP_KEY {
-            self.overlay = Some(Overlay::Help);
+        if (in_game || phase == Phase::Menu) && key == screens::HELP_KEY {
+            *view = View::Overlay(Overlay::Help);
             return;
         }
-        if self.watch.is_none() && in_game && key.eq_ignore_ascii_case(&screens::LOG_KEY) {
-            self.overlay = Some(Overlay::Log { back: 0 });
+        if in_game && key.eq_ignore_ascii_case(&screens::LOG_KEY) {
+            *view = View::Overlay(Overlay::Log { back: 0 });
             return;
         }
-        let key = match mode {
-            Phase::Playing { .. } if self.watch.is_none() => move_alias(key).unwrap_or(key),
+        let key = match phase {
+            Phase::Playing { .. } => move_alias(key).unwrap_or(key),
             _ => key,
         };
         if key == SIGHT_KEY {
             self.classic_sight = !self.classic_sight;
-        } else if self.watch.is_none()
-            && mode == (Phase::Playing { colon: false })
+        } else if matches!(phase, Phase::Playing { .. }) && key.eq_ignore_ascii_case(&MINIMAP_KEY) {
+            self.minimap_wanted = !self.minimap_wanted;
+        } else if phase == (Phase::Playing { colon: false })
             && let Some(goal) = travel_goal(key)
         {
             self.travel(goal, now);
-        } else if self.watch.is_some() {
-            self.watch_key(key, now);
-        } else if key.eq_ignore_ascii_case(&screens::WATCH_KEY)
-            && self.interpreter.phase() == Phase::Menu
-        {
+        } else if key.eq_ignore_ascii_case(&screens::WATCH_KEY) && phase == Phase::Menu {
             self.start_watch();
         } else {
             self.feed(key, now);
         }
     }
 
+    /// A click on view cell `(col, row)` (from the view's top-left, as [`Frame::view`]'s
+    /// cells): in a game in play, walks the shortest known way to its tile, as travel does;
+    /// during a walk, stops it. A cell off the world, or never seen in sight, does nothing
+    /// (but stop a walk).
+    pub fn click(&mut self, col: u32, row: u32, now: f64) {
+        match self.tile_under(col, row) {
+            Some(pos) => self.click_tile(pos, now),
+            None if self.is_walking() => self.key(' ', now),
+            None => {}
+        }
+    }
+
     /// A click on world tile `pos` (a position of the shown world, as the HUD names it):
     /// in a game in play, walks the shortest known way there, as travel does; during a walk,
     /// stops it.
-    pub fn click(&mut self, pos: Pos, now: f64) {
-        if self.closing_at.is_some() {
+    pub fn click_tile(&mut self, pos: Pos, now: f64) {
+        let State::Ready { session, view } = &mut self.state else {
+            if self.is_walking() {
+                self.key(' ', now);
+            }
             return;
+        };
+        match view {
+            View::Walking(_) => {
+                *view = View::Plain;
+                self.walk_stopped(Stop::Key);
+            }
+            View::Plain | View::Floor { .. }
+                if session.interpreter.phase() == (Phase::Playing { colon: false }) =>
+            {
+                if let Some(game) = session.interpreter.game_in_play() {
+                    let goal = Goal::tile(game, pos);
+                    self.travel(goal, now);
+                }
+            }
+            _ => {}
         }
-        if self.walking.is_some() {
-            return self.walk_stopped(Stop::Key);
-        }
-        if self.busy.is_some()
-            || self.overlay.is_some()
-            || self.watch.is_some()
-            || self.confirm.is_some()
-            || self.interpreter.phase() != (Phase::Playing { colon: false })
-        {
-            return;
-        }
-        if let Some(game) = self.interpreter.game_in_play() {
-            let goal = Goal::tile(game, pos);
-            self.travel(goal, now);
-        }
+    }
+
+    /// The world tile under view cell `(col, row)` (from the view's top-left) of the camera
+    /// last placed, when it may be named (inside the world; in sight, seen).
+    pub fn tile_under(&self, col: u32, row: u32) -> Option<Pos> {
+        let (_, camera) = self.camera?;
+        let game = self.shown_game().filter(|_| self.shows_world())?;
+        let cy = camera.rows.checked_sub(row + 1)?;
+        (col < camera.cols)
+            .then(|| camera.tile_in(col, cy))
+            .filter(|&p| game.rect().contains(p) && self.names(game, p))
     }
 
     /// Starts a walk to `goal`, or says why there is none; a route of more than one step
     /// through armed traps is shown and waits for `Y`.
     fn travel(&mut self, goal: Goal, now: f64) {
-        let Some(game) = self.interpreter.game_in_play() else {
+        let State::Ready { session, view } = &mut self.state else {
+            return;
+        };
+        let Some(game) = session.interpreter.game_in_play() else {
             return;
         };
         match travel::plan(game, goal) {
@@ -467,7 +576,7 @@ impl Shell {
                     if route.armed == 1 { "" } else { "s" },
                     route.armed
                 );
-                self.confirm = Some((goal, route));
+                *view = View::Confirm { goal, route };
             }
             Ok(_) => self.start_walk(goal, 0, now),
         }
@@ -475,8 +584,11 @@ impl Shell {
 
     /// Starts walking to `goal`, going on through `hearts` losses of health.
     fn start_walk(&mut self, goal: Goal, hearts: u32, now: f64) {
-        if let Some(game) = self.interpreter.game_in_play() {
-            self.walking = Some(Walking {
+        let State::Ready { session, view } = &mut self.state else {
+            return;
+        };
+        if let Some(game) = session.interpreter.game_in_play() {
+            *view = View::Walking(Walking {
                 travel: Travel::new(game, goal).allowing_hurts(hearts),
                 next_at: now,
                 waiting: false,
@@ -489,21 +601,27 @@ impl Shell {
     /// the next, and looks at it at once unless it went to a worker thread.
     fn walk_step(&mut self, now: f64) {
         self.observe_walk();
-        let Some(mut walking) = self.walking.take() else {
+        let State::Ready { session, view } = &mut self.state else {
             return;
         };
-        let Some(game) = self.interpreter.game_in_play() else {
+        let View::Walking(walking) = view else {
+            return;
+        };
+        let Some(game) = session.interpreter.game_in_play() else {
+            *view = View::Plain;
             return;
         };
         match walking.travel.next(game) {
-            Err(stop) => self.walk_stopped(stop),
+            Err(stop) => {
+                *view = View::Plain;
+                self.walk_stopped(stop);
+            }
             Ok(action) => {
                 walking.waiting = true;
                 walking.next_at = now + TRAVEL_STEP_SECONDS;
-                self.walking = Some(walking);
                 self.last_events = None;
                 self.feed(action.key(), now);
-                if self.busy.is_none() {
+                if matches!(self.state, State::Ready { .. }) {
                     self.observe_walk();
                 }
             }
@@ -513,26 +631,30 @@ impl Shell {
     /// Looks at the step of the walk fed last, once it is done: the walk stops there if it
     /// should (arrived, something in sight, hurt, ...).
     fn observe_walk(&mut self) {
-        let Some(mut walking) = self.walking.take() else {
+        let State::Ready { session, view } = &mut self.state else {
             return;
         };
-        if walking.waiting {
-            walking.waiting = false;
-            let events = self.last_events.take().unwrap_or(Events::none());
-            let Some(game) = self.interpreter.game_in_play() else {
-                return;
-            };
-            if let Some(stop) = walking.travel.observe(game, &events) {
-                return self.walk_stopped(stop);
-            }
+        let View::Walking(walking) = view else {
+            return;
+        };
+        if !walking.waiting {
+            return;
         }
-        self.walking = Some(walking);
+        walking.waiting = false;
+        let events = self.last_events.take().unwrap_or(Events::none());
+        let Some(game) = session.interpreter.game_in_play() else {
+            *view = View::Plain;
+            return;
+        };
+        if let Some(stop) = walking.travel.observe(game, &events) {
+            *view = View::Plain;
+            self.walk_stopped(stop);
+        }
     }
 
     /// The walk has stopped: says why, unless the last step's own message says it (a
     /// feature handled, a new floor, the end) or it simply arrived.
     fn walk_stopped(&mut self, stop: Stop) {
-        self.walking = None;
         match stop {
             Stop::Arrived | Stop::Event | Stop::Over => {}
             Stop::Hurt if !self.message.is_empty() => {}
@@ -543,6 +665,14 @@ impl Shell {
     /// Shows `message` and keeps it in the message log.
     fn say_logged(&mut self, message: String) {
         self.message = message;
+        self.log_message();
+    }
+
+    /// Keeps the message shown now in the log (when there is one).
+    fn log_message(&mut self) {
+        if self.message.is_empty() {
+            return;
+        }
         if self.log.len() == screens::LOG_LENGTH {
             self.log.pop_front();
         }
@@ -552,15 +682,12 @@ impl Shell {
     /// Walks a walk under way to its end at once (the keys of `--keys`: each key's walk is
     /// done before the next key, as in an input string).
     pub fn finish_walk(&mut self, now: f64) {
-        while self.walking.is_some() {
-            if let Some(busy) = self.busy.take() {
+        while self.is_walking() {
+            if let State::Busy(busy) = &self.state {
                 match busy.done.recv() {
                     Ok(fed) => self.finish(fed, now),
-                    Err(_) => {
-                        // The worker died: tick says so.
-                        self.busy = Some(busy);
-                        return;
-                    }
+                    // The worker died: tick says so.
+                    Err(_) => return,
                 }
                 continue;
             }
@@ -570,19 +697,34 @@ impl Shell {
 
     /// The tiles of a route waiting for `Y` (world positions), for the front-ends to mark.
     pub fn route(&self) -> Option<&[Pos]> {
-        self.confirm.as_ref().map(|(_, r)| r.tiles.as_slice())
+        match &self.state {
+            State::Ready {
+                view: View::Confirm { route, .. },
+                ..
+            } => Some(route.tiles.as_slice()),
+            _ => None,
+        }
     }
 
     /// Whether a walk is under way.
     pub fn is_walking(&self) -> bool {
-        self.walking.is_some()
+        match &self.state {
+            State::Ready { view, .. } => matches!(view, View::Walking(_)),
+            State::Busy(busy) => busy.walking.is_some(),
+        }
     }
 
     /// V at the menu: watches the save from its start (or says why it cannot).
     fn start_watch(&mut self) {
-        match Watch::of_store(&self.store) {
+        let State::Ready { session, view } = &mut self.state else {
+            return;
+        };
+        match Watch::of_store(&session.store) {
             Ok(watch) => {
-                self.watch = Some(watch);
+                *view = View::Watching {
+                    watch: Box::new(watch),
+                    closes: false,
+                };
                 self.camera = None;
                 self.message.clear();
             }
@@ -590,88 +732,92 @@ impl Shell {
         }
     }
 
-    /// A key while watching ([`watch::Control`]); the rest are ignored (a watch never plays).
-    fn watch_key(&mut self, key: char, now: f64) {
-        match watch::feed_key(&mut self.watch, key) {
-            Ok(true) => {
-                self.camera = None;
-                if self.watch_closes {
-                    self.closing_at = Some(now);
-                }
-            }
-            Ok(false) => {}
-            Err(e) => self.message = e.to_string(),
-        }
-    }
-
     /// Feeds one key to the interpreter and keeps what it said. A key that may take long
-    /// ([`Shell::long_work`]) is fed on a worker thread; if it is not done within
+    /// ([`long_work`]) is fed on a worker thread; if it is not done within
     /// [`BUSY_AFTER_SECONDS`] the session is busy until [`Shell::tick`] sees it done.
     fn feed(&mut self, key: char, now: f64) {
-        self.floor_screen = None;
-        let Some(what) = self.long_work(key) else {
-            let outcome = self.interpreter.feed(key, &mut self.store);
-            self.fed(outcome, now);
+        let State::Ready { session, .. } = &self.state else {
             return;
         };
-        let mut interpreter = std::mem::replace(
-            &mut self.interpreter,
-            Interpreter::new(1, 1, GeneratorSettings::default()),
-        );
-        let mut store = self.store.clone();
+        let Some(what) = long_work(&session.interpreter, key) else {
+            return self.feed_now(key, now);
+        };
+        self.fed.push(key);
         let (tx, done) = mpsc::channel();
+        let ready = std::mem::replace(
+            &mut self.state,
+            State::Busy(Busy {
+                what,
+                since: now,
+                done,
+                walking: None,
+                queued: VecDeque::new(),
+            }),
+        );
+        let State::Ready { mut session, view } = ready else {
+            unreachable!("checked ready above")
+        };
+        if let (State::Busy(busy), View::Walking(walking)) = (&mut self.state, view) {
+            busy.walking = Some(walking);
+        }
         std::thread::spawn(move || {
-            let outcome = interpreter.feed(key, &mut store);
-            let _ = tx.send((interpreter, store, outcome));
+            let outcome = session.interpreter.feed(key, &mut session.store);
+            let _ = tx.send((session, outcome));
         });
-        match done.recv_timeout(Duration::from_secs_f64(BUSY_AFTER_SECONDS)) {
-            Ok(fed) => self.finish(fed, now),
-            Err(_) => {
-                self.busy = Some(Busy {
-                    what,
-                    since: now,
-                    done,
-                })
-            }
+        let State::Busy(busy) = &self.state else {
+            unreachable!("just set")
+        };
+        if let Ok(fed) = busy
+            .done
+            .recv_timeout(Duration::from_secs_f64(BUSY_AFTER_SECONDS))
+        {
+            self.finish(fed, now);
         }
     }
 
-    /// What `key` makes when it may take long, in a player's words: `S` starting a game (a
-    /// world, a run's first floor), `L` loading the save, `Q` after `:` saving, and a move
-    /// in a run (into an exit: the next floor). `None` for the keys that never take long.
-    fn long_work(&self, key: char) -> Option<String> {
-        let upper = key.to_ascii_uppercase();
-        let (w, h) = (self.interpreter.width(), self.interpreter.height());
-        match self.interpreter.phase() {
-            Phase::SeedEntry { kind, seed, .. } if upper == 'S' => Some(format!(
-                "making the {} of seed {seed} ({w} × {h} tiles at most)",
-                kind.noun()
-            )),
-            Phase::Menu if upper == 'L' => Some("loading the save".to_owned()),
-            Phase::Playing { colon: true } | Phase::Ended { colon: true } if upper == 'Q' => {
-                Some("saving the game".to_owned())
-            }
-            Phase::Playing { colon: false }
-                if "WASD".contains(upper) && self.interpreter.game()?.run().is_some() =>
-            {
-                Some("making the next floor".to_owned())
-            }
-            _ => None,
-        }
-    }
-
-    /// A key fed on a worker thread is done: the interpreter and the store come back.
-    fn finish(&mut self, (interpreter, store, outcome): Fed, now: f64) {
-        self.interpreter = interpreter;
-        self.store = store;
-        self.busy = None;
+    /// Feeds one key to the interpreter here and now.
+    fn feed_now(&mut self, key: char, now: f64) {
+        let State::Ready { session, .. } = &mut self.state else {
+            return;
+        };
+        self.fed.push(key);
+        let outcome = session.interpreter.feed(key, &mut session.store);
         self.fed(outcome, now);
+    }
+
+    /// A key fed on a worker thread is done: the session comes back, with the walk it was a
+    /// step of; then the keys typed meanwhile, in order, until one is busy again.
+    fn finish(&mut self, (session, outcome): Fed, now: f64) {
+        let State::Busy(busy) = &mut self.state else {
+            return;
+        };
+        let view = busy.walking.take().map_or(View::Plain, View::Walking);
+        let queued = std::mem::take(&mut busy.queued);
+        self.state = State::Ready { session, view };
+        self.fed(outcome, now);
+        for key in queued {
+            if matches!(self.state, State::Busy(_)) {
+                if let State::Busy(busy) = &mut self.state {
+                    busy.queued.push_back(key);
+                }
+            } else {
+                self.key(key, now);
+            }
+        }
     }
 
     /// Keeps what a key did: the message, the screen between floors, the goodbye.
     fn fed(&mut self, outcome: Result<Outcome, InterpretError>, now: f64) {
+        let State::Ready { session, view } = &mut self.state else {
+            return;
+        };
+        // A key ends the floor screen.
+        if matches!(view, View::Floor { .. }) {
+            *view = View::Plain;
+        }
         match outcome {
             Ok(outcome) => {
+                let location = save::SaveStore::location(&session.store);
                 match &outcome {
                     Outcome::Started => {
                         self.camera = None;
@@ -679,17 +825,22 @@ impl Shell {
                     }
                     Outcome::Acted(events) => {
                         self.last_events = Some(*events);
-                        self.floor_screen =
-                            screens::descent_screen(events, self.interpreter.game())
-                                .map(|screen| (now + screens::FLOOR_SCREEN_SECONDS, screen));
-                        if self.floor_screen.is_some() {
+                        if let Some(screen) =
+                            screens::descent_screen(events, session.interpreter.game())
+                        {
                             self.camera = None;
+                            if matches!(view, View::Plain) {
+                                *view = View::Floor {
+                                    until: now + screens::FLOOR_SCREEN_SECONDS,
+                                    screen,
+                                };
+                            }
                         }
                     }
                     Outcome::Closed(Closing::SavedAndQuit) => {
-                        self.farewell = self.interpreter.game().map(|game| {
-                            let mut line = screens::saved_line(game, self.store.path());
-                            if let Some(replaced) = self.interpreter.replaced() {
+                        self.farewell = session.interpreter.game().map(|game| {
+                            let mut line = screens::saved_line(game, &location);
+                            if let Some(replaced) = session.interpreter.replaced() {
                                 line.push_str(&format!("; {replaced}"));
                             }
                             line
@@ -697,9 +848,9 @@ impl Shell {
                     }
                     _ => {}
                 }
-                let f = screens::feedback(&outcome, self.store.path());
+                let f = screens::feedback(&outcome, &location);
                 self.message = f.message;
-                if let Some(note) = self.interpreter.take_note() {
+                if let Some(note) = session.interpreter.take_note() {
                     // A `:` the key dropped: said first, then what the key did.
                     let note = note.player_message();
                     self.message = if self.message.is_empty() {
@@ -709,48 +860,32 @@ impl Shell {
                     };
                 }
                 if let (Outcome::Closed(Closing::SavedAndQuit), Some(replaced)) =
-                    (&outcome, self.interpreter.replaced())
+                    (&outcome, session.interpreter.replaced())
                 {
                     self.message = format!("{} ({replaced})", self.message);
                 }
                 if f.closing {
-                    self.closing_at = Some(now + screens::GOODBYE_SECONDS);
+                    *view = View::Closing {
+                        at: now + screens::GOODBYE_SECONDS,
+                    };
                 }
             }
             Err(e) => self.message = e.to_string(),
         }
-        if !self.message.is_empty() {
-            if self.log.len() == screens::LOG_LENGTH {
-                self.log.pop_front();
-            }
-            self.log.push_back(self.message.clone());
-        }
+        self.log_message();
     }
 
-    /// A slot of the save folder that holds nothing yet, named after the game in play
-    /// (`r7`, then `r7-2`, …): where `:Q` keeps a game rather than save over another.
-    fn fresh_slot(&self) -> Option<FileStore> {
-        let game = self.interpreter.game()?;
-        let base = format!("{}{}", game.kind().key().to_ascii_lowercase(), game.seed());
-        let base: String = base
-            .chars()
-            .take(byog_game::save::MAX_SLOT_NAME - 4)
-            .collect();
-        (1..1000)
-            .map(|n| {
-                if n == 1 {
-                    base.clone()
-                } else {
-                    format!("{base}-{n}")
-                }
-            })
-            .filter_map(|name| FileStore::slot(self.store.folder(), &name).ok())
-            .find(|store| !store.exists())
+    /// The interpreter's phase (menu, seed entry, playing, ended); `None` while busy.
+    pub fn phase(&self) -> Option<Phase> {
+        match &self.state {
+            State::Ready { session, .. } => Some(session.interpreter.phase()),
+            State::Busy(_) => None,
+        }
     }
 
     /// Whether a key is being fed on a worker thread and taking long.
     pub fn is_busy(&self) -> bool {
-        self.busy.is_some()
+        matches!(self.state, State::Busy(_))
     }
 
     /// Shows `message` in place of the last one (a front-end's own key, such as a zoom).
@@ -758,74 +893,73 @@ impl Shell {
         self.message = message;
     }
 
-    /// Moves time on to `now` (front-end seconds): the floor screen ends when its time is
-    /// up, the watch plays the steps due. Returns whether what is shown changed.
+    /// Moves time on to `now` (front-end seconds): a worker's key done, a walk's next step,
+    /// the floor screen's end, the watch's steps. Returns whether what is shown changed.
     pub fn tick(&mut self, now: f64) -> bool {
-        let mut changed = false;
-        if let Some(busy) = &self.busy {
-            match busy.done.try_recv() {
-                Ok(fed) => {
-                    self.finish(fed, now);
-                    // The keys typed meanwhile, in order, until one is busy again.
-                    while self.busy.is_none()
-                        && let Some(key) = self.queued.pop_front()
-                    {
-                        self.key(key, now);
+        match &mut self.state {
+            State::Busy(busy) => {
+                match busy.done.try_recv() {
+                    Ok(fed) => self.finish(fed, now),
+                    Err(mpsc::TryRecvError::Empty) => {}
+                    Err(mpsc::TryRecvError::Disconnected) => {
+                        // The worker died (a bug): say so rather than waiting for ever.
+                        self.message = "byog failed while working on that key; the game is \
+                                        gone (nothing was saved)"
+                            .to_owned();
+                        self.state = State::Ready {
+                            session: Box::new(Session {
+                                interpreter: interpreter_for(&self.options),
+                                store: Store::of(&self.options.saves),
+                            }),
+                            view: View::Plain,
+                        };
                     }
                 }
-                Err(mpsc::TryRecvError::Empty) => {}
-                Err(mpsc::TryRecvError::Disconnected) => {
-                    // The worker died (a bug): say so rather than waiting for ever.
-                    self.busy = None;
-                    self.message = "byog failed while working on that key; the game is gone \
-                                    (nothing was saved)"
-                        .to_owned();
-                    self.interpreter = Interpreter::new(1, 1, GeneratorSettings::default());
+                // The elapsed time on the busy screen changes.
+                true
+            }
+            State::Ready { view, .. } => match view {
+                View::Walking(w) if now >= w.next_at => {
+                    self.walk_step(now);
+                    true
                 }
-            }
-            // The elapsed time on the busy screen changes.
-            changed = true;
+                View::Floor { until, .. } if now >= *until => {
+                    *view = View::Plain;
+                    true
+                }
+                View::Watching { watch, .. } => {
+                    let before = watch.step_count();
+                    let mut changed = false;
+                    if let Err(e) = watch.tick(now) {
+                        self.message = e.to_string();
+                        changed = true;
+                    }
+                    changed || watch.step_count() != before
+                }
+                _ => false,
+            },
         }
-        if self.busy.is_none()
-            && self.overlay.is_none()
-            && self.walking.as_ref().is_some_and(|w| now >= w.next_at)
-        {
-            self.walk_step(now);
-            changed = true;
-        }
-        if self.floor_screen.as_ref().is_some_and(|(t, _)| now >= *t) {
-            self.floor_screen = None;
-            changed = true;
-        }
-        if let Some(watch) = &mut self.watch {
-            let before = watch.step_count();
-            if let Err(e) = watch.tick(now) {
-                self.message = e.to_string();
-                changed = true;
-            }
-            changed |= watch.step_count() != before;
-        }
-        changed
     }
 
     /// Whether the program should end now (`now` in front-end seconds): the player quit and
     /// the goodbye has been shown.
     pub fn is_over(&self, now: f64) -> bool {
-        self.closing_at.is_some_and(|t| now >= t)
+        matches!(self.state, State::Ready { view: View::Closing { at }, .. } if now >= at)
     }
 
     /// The next time (front-end seconds) something changes by itself: the end of the floor
-    /// screen or of the goodbye (a watch's steps and the time shown while busy are not
-    /// counted: ask [`Shell::tick`], which says when they changed).
+    /// screen or of the goodbye, a walk's next step (a watch's steps and the time shown
+    /// while busy are not counted: ask [`Shell::tick`], which says when they changed).
     pub fn deadline(&self) -> Option<f64> {
-        [
-            self.closing_at,
-            self.floor_screen.as_ref().map(|f| f.0),
-            self.walking.as_ref().map(|w| w.next_at),
-        ]
-        .into_iter()
-        .flatten()
-        .reduce(f64::min)
+        match &self.state {
+            State::Ready { view, .. } => match view {
+                View::Closing { at } => Some(*at),
+                View::Floor { until, .. } => Some(*until),
+                View::Walking(w) => Some(w.next_at),
+                _ => None,
+            },
+            State::Busy(_) => None,
+        }
     }
 
     /// The line to print once the front-end is gone: where `:Q` saved the game.
@@ -833,23 +967,32 @@ impl Shell {
         self.farewell.as_deref()
     }
 
-    /// The game on screen: the one watched, else the interpreter's (also after it ended).
+    /// The game on screen: the one watched, else the interpreter's (also after it ended);
+    /// none while busy.
     pub fn shown_game(&self) -> Option<&GameState> {
-        if self.busy.is_some() {
-            return None;
-        }
-        match &self.watch {
-            Some(watch) => watch.game(),
-            None => self.interpreter.game(),
+        match &self.state {
+            State::Ready {
+                view: View::Watching { watch, .. },
+                ..
+            } => watch.game(),
+            State::Ready { session, .. } => session.interpreter.game(),
+            State::Busy(_) => None,
         }
     }
 
     /// Whether the world is on screen (a game in play, or a watch) rather than a text screen;
-    /// the front-ends' own game keys (the window's zoom and minimap) work only then.
+    /// the front-ends' own game keys (the window's zoom) work only then.
     pub fn shows_world(&self) -> bool {
-        self.busy.is_none()
-            && self.overlay.is_none()
-            && (self.watch.is_some() || matches!(self.interpreter.phase(), Phase::Playing { .. }))
+        match &self.state {
+            State::Ready { session, view } => match view {
+                View::Watching { .. } => true,
+                View::Plain | View::Walking(_) | View::Confirm { .. } => {
+                    matches!(session.interpreter.phase(), Phase::Playing { .. })
+                }
+                View::Overlay(_) | View::Floor { .. } | View::Closing { .. } => false,
+            },
+            State::Busy(_) => false,
+        }
     }
 
     /// Whether `game` is drawn in sight: a run and an exploration always, a classic game
@@ -861,7 +1004,8 @@ impl Shell {
     /// How `game`'s walls are drawn: `--walls`, else box walls in runs and explorations and
     /// the Java `#` in the classic game.
     pub fn walls(&self, game: &GameState) -> WallStyle {
-        self.walls
+        self.options
+            .walls
             .unwrap_or(if game.run().is_some() || game.explore().is_some() {
                 WallStyle::Box
             } else {
@@ -906,132 +1050,160 @@ impl Shell {
         self.camera
     }
 
-    /// What to show now (`now` in front-end seconds), with `under_mouse` the world tile under
-    /// the pointer (already checked with [`Shell::names`]): the screen between floors, the
-    /// watch's HUD, or the interpreter's screen.
-    pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
-        if let Some(busy) = &self.busy {
-            return Screen::Text(busy_screen(&busy.what, now - busy.since));
+    /// What to show now (`now` in front-end seconds), as one [`Frame`] for a view of
+    /// `request`'s size: the camera follows the avatar, the HUD names the tile under the
+    /// pointer, and the view's cells and the minimap are composed (only the tiles on screen).
+    pub fn frame(&mut self, now: f64, request: &FrameRequest) -> Frame {
+        let camera = self.follow(request.view_cols, request.view_rows);
+        let under = request.pointer.and_then(|(c, r)| self.tile_under(c, r));
+        let screen = self.screen(now, under);
+        let mut frame = Frame {
+            screen,
+            view: None,
+            minimap: None,
+        };
+        if !matches!(frame.screen, Screen::Game(_)) {
+            return frame;
         }
-        match self.overlay {
-            Some(Overlay::Help) => {
-                let kind = self.interpreter.game().map(GameState::kind);
-                let kind = kind.filter(|_| self.interpreter.phase() != Phase::Menu);
-                return Screen::Text(screens::help_screen(kind));
+        let (Some(camera), Some(game)) = (camera, self.shown_game()) else {
+            return frame;
+        };
+        let sight = self.in_sight(game);
+        let look = Look {
+            walls: self.walls(game),
+            sight,
+        };
+        frame.view = Some(view_of(game, &camera, look, self.route().unwrap_or(&[])));
+        if let Some(max) = request.minimap {
+            let scene = Scene::of(game);
+            let shown = match &self.state {
+                State::Ready {
+                    view: View::Watching { watch, .. },
+                    ..
+                } => watch.game(),
+                State::Ready { session, .. } => session.interpreter.game(),
+                State::Busy(_) => None,
+            };
+            if let Some(game) = shown {
+                // Kept up to date whether shown or not, so that `M` shows it current.
+                let map = self.minimap.frame(game, scene, sight, &camera, max);
+                frame.minimap = map.filter(|_| self.minimap_wanted);
             }
-            Some(Overlay::Log { back }) => {
+        }
+        frame
+    }
+
+    /// What to show now as a screen (`now` in front-end seconds), with `under_mouse` the
+    /// world tile under the pointer (already checked with [`Shell::names`]): the busy
+    /// screen, an overlay, the screen between floors, the watch's HUD, or the interpreter's
+    /// screen.
+    pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
+        let (session, view) = match &self.state {
+            State::Busy(busy) => {
+                return Screen::Text(screens::busy_screen(&busy.what, now - busy.since));
+            }
+            State::Ready { session, view } => (session, view),
+        };
+        match view {
+            View::Overlay(Overlay::Help) => {
+                let phase = session.interpreter.phase();
+                let kind = session.interpreter.game().map(GameState::kind);
+                Screen::Text(screens::help_screen(kind.filter(|_| phase != Phase::Menu)))
+            }
+            View::Overlay(Overlay::Log { back }) => {
                 let log: Vec<String> = self.log.iter().cloned().collect();
-                return Screen::Text(screens::log_screen(&log, back));
+                Screen::Text(screens::log_screen(&log, *back))
             }
-            Some(Overlay::Slots) => {
-                return Screen::Text(screens::slots_screen(
-                    &self.slot_list,
-                    &self.store.slot_name(),
-                ));
+            View::Overlay(Overlay::Slots(slots)) => {
+                Screen::Text(screens::slots_screen(slots, &session.store.slot_name()))
             }
-            Some(Overlay::Replace) => {
-                if let Some(replaced) = &self.replacing {
-                    return Screen::Text(screens::replace_screen(
-                        replaced,
-                        &self.store.slot_name(),
-                    ));
+            View::Overlay(Overlay::Replace(replaced)) => Screen::Text(screens::replace_screen(
+                replaced,
+                &session.store.slot_name(),
+            )),
+            View::Floor { screen, .. } => Screen::Text(screen.clone()),
+            View::Watching { watch, .. } => {
+                match screens::watch_hud(watch, under_mouse, &self.message) {
+                    Some(hud) => Screen::Game(hud),
+                    None => Screen::Text(TextScreen {
+                        lines: vec![Line::new(self.message.clone(), Style::Heading)],
+                        message: None,
+                    }),
                 }
             }
-            None => {}
+            View::Plain | View::Walking(_) | View::Confirm { .. } | View::Closing { .. } => {
+                // Only the menu shows the save: the file is looked at only there.
+                let save = if session.interpreter.phase() == Phase::Menu {
+                    self.save_check.state_of(&session.store)
+                } else {
+                    SaveState::Missing
+                };
+                screens::screen(
+                    &session.interpreter,
+                    Context {
+                        save: &save,
+                        message: &self.message,
+                        under_mouse,
+                    },
+                )
+            }
         }
-        if let Some((until, floor)) = &self.floor_screen
-            && now < *until
-            && self.watch.is_none()
+    }
+}
+
+/// A fresh interpreter for `options`' new games.
+fn interpreter_for(options: &ShellOptions) -> Interpreter {
+    Interpreter::new(options.width, options.height, options.settings)
+        .with_floors(options.floors)
+        .with_explore(options.explore)
+}
+
+/// What `key` makes when it may take long, in a player's words: `S` starting a game (a
+/// world, a run's first floor), `L` loading the save, `Q` after `:` saving, and a move in a
+/// run (into an exit: the next floor). `None` for the keys that never take long.
+fn long_work(interpreter: &Interpreter, key: char) -> Option<String> {
+    let upper = key.to_ascii_uppercase();
+    let (w, h) = (interpreter.width(), interpreter.height());
+    match interpreter.phase() {
+        Phase::SeedEntry { kind, seed, .. } if upper == 'S' => Some(format!(
+            "making the {} of seed {seed} ({w} × {h} tiles at most)",
+            kind.noun()
+        )),
+        Phase::Menu if upper == 'L' => Some("loading the save".to_owned()),
+        Phase::Playing { colon: true } | Phase::Ended { colon: true } if upper == 'Q' => {
+            Some("saving the game".to_owned())
+        }
+        Phase::Playing { colon: false }
+            if "WASD".contains(upper) && interpreter.game()?.run().is_some() =>
         {
-            return Screen::Text(floor.clone());
+            Some("making the next floor".to_owned())
         }
-        if let Some(hud) = self
-            .watch
-            .as_ref()
-            .and_then(|w| screens::watch_hud(w, under_mouse, &self.message))
-        {
-            return Screen::Game(hud);
-        }
-        // Only the menu shows the save: the file is looked at only there.
-        let save = if self.interpreter.phase() == Phase::Menu {
-            self.save_check.state(&self.store)
-        } else {
-            &SaveState::Missing
-        };
-        screens::screen(
-            &self.interpreter,
-            Context {
-                save,
-                message: &self.message,
-                under_mouse,
-            },
-        )
+        _ => None,
     }
 }
 
-/// The screen while a key takes long: what is being made, for how long, and how to quit.
-fn busy_screen(what: &str, seconds: f64) -> TextScreen {
-    let dots = ".".repeat(1 + (seconds * 2.0) as usize % 3);
-    TextScreen {
-        lines: vec![
-            Line::new(format!("{what}{dots}"), Style::Title),
-            Line::blank(),
-            Line::new(format!("{seconds:.1} s"), Style::Normal),
-            Line::blank(),
-            Line::new(
-                "Ctrl-C (or closing the window) quits; nothing is saved",
-                Style::Hint,
-            ),
-        ],
-        message: None,
-    }
-}
-
-/// A file's size and modification time (`None`: no file, or none that can be read).
-type Stamp = Option<(u64, Option<SystemTime>)>;
-
-/// What the menu offers of the save ([`SaveState`]), read again only when the save file
-/// changed (its size or modification time): a stat a frame, a read only now and then.
-#[derive(Debug, Clone, Default)]
-pub struct SaveCheck {
-    /// The file's size and modification time when last read, and what the read found.
-    last: Option<(Stamp, SaveState)>,
-}
-
-impl SaveCheck {
-    /// The save's state now, read again when the file changed since the last call.
-    pub fn state(&mut self, store: &FileStore) -> &SaveState {
-        let stamp = stamp(store.path());
-        match &mut self.last {
-            Some((was, _)) if *was == stamp => {}
-            last => *last = Some((stamp, SaveState::of(store))),
-        }
-        &self.last.as_ref().expect("just set").1
-    }
-}
-
-/// A file's size and modification time, `None` when it cannot be read.
-fn stamp(path: &Path) -> Stamp {
-    std::fs::metadata(path)
-        .ok()
-        .map(|m| (m.len(), m.modified().ok()))
+/// A slot of the save folder that holds nothing yet, named after the game in play (`r7`,
+/// then `r7-2`, …): where `:Q` keeps a game rather than save over another.
+fn fresh_slot(session: &Session) -> Option<Store> {
+    let game = session.interpreter.game()?;
+    let base = format!("{}{}", game.kind().key().to_ascii_lowercase(), game.seed());
+    let base: String = base.chars().take(save::MAX_SLOT_NAME - 4).collect();
+    (1..1000)
+        .map(|n| {
+            if n == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            }
+        })
+        .filter_map(|name| session.store.sibling(&name))
+        .find(|store| !store.exists())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_save_is_read_again_when_the_file_changes() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = FileStore::in_dir(dir.path());
-        let mut check = SaveCheck::default();
-        assert_eq!(check.state(&store), &SaveState::Missing);
-        std::fs::write(store.path(), b"not a save").unwrap();
-        assert!(matches!(check.state(&store), SaveState::Unreadable(_)));
-        std::fs::remove_file(store.path()).unwrap();
-        assert_eq!(check.state(&store), &SaveState::Missing);
-    }
+    use std::path::Path;
 
     fn options(dir: &Path) -> ShellOptions {
         ShellOptions {
@@ -1040,8 +1212,10 @@ mod tests {
             settings: GeneratorSettings::default(),
             floors: 3,
             explore: ExploreSettings::default(),
-            save_dir: dir.to_owned(),
-            slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+            saves: Saves::Folder {
+                dir: dir.to_owned(),
+                slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+            },
             walls: None,
             watch: false,
         }
@@ -1237,7 +1411,7 @@ mod tests {
         // Any other key goes back to the menu.
         let mut s = shell(dir.path());
         keys(&mut s, "Lx", 0.0);
-        assert_eq!(s.interpreter.phase(), Phase::Menu);
+        assert_eq!(s.phase(), Some(Phase::Menu));
         assert!(s.shown_game().is_none());
     }
 

@@ -10,15 +10,16 @@
 //! reports (the HUD names the tile under the pointer), hidden cursor. The terminal is put
 //! back on every way out: `Q` and `:Q` (after the goodbye), Ctrl-C (quits without saving),
 //! an I/O error (returned as a message), a panic (a hook restores it before the panic
-//! message) and SIGTERM, SIGHUP or SIGINT (restored, then the process dies of the signal).
+//! message) and every signal whose default action ends the process (SIGTERM, SIGHUP, SIGINT,
+//! SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM: restored, then the process dies of the signal).
 //! SIGTSTP (`kill -TSTP`) gives the terminal back too, then stops the process; when it is
 //! continued (`fg`, SIGCONT) play mode is set again and the screen repainted whole.
-//! `draw.rs` holds the cells, their colours and the diffing painter, `frame.rs` lays the
-//! screens out in cells, `input.rs` translates keys.
+//! `draw.rs` holds the cells, their colours and the diffing painter, `paint.rs` lays the
+//! shell's frame out in cells, `input.rs` translates keys.
 
 mod draw;
-mod frame;
 mod input;
+pub mod paint;
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::Once;
@@ -31,14 +32,13 @@ use crossterm::event::{
 use crossterm::style::{Attribute, ResetColor, SetAttribute};
 use crossterm::{cursor, execute, terminal};
 
-pub use draw::ColorMode;
+pub use draw::{Cell, CellGrid, ColorMode, Weight};
 
-use byog_shell::screens::Screen;
 use byog_shell::{PlayError, Shell, ShellOptions};
 
-use draw::{CellGrid, Painter};
-use frame::{MIN_SIZE, WorldLook};
+use draw::Painter;
 use input::Input;
+use paint::MIN_SIZE;
 
 /// The longest wait for an event before the loop looks for signals again.
 const TICK: Duration = Duration::from_millis(50);
@@ -70,8 +70,6 @@ pub fn play(options: TerminalOptions) -> Result<(), PlayError> {
         mouse: None,
         size: (0, 0),
         started: Instant::now(),
-        minimap_wanted: true,
-        minimap: None,
     };
     let failed = |doing| move |source| PlayError::Terminal { doing, source };
     let mut signals = Signals::new().map_err(failed("cannot watch for signals"))?;
@@ -218,7 +216,8 @@ enum End {
 /// A signal, as terminal play answers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Signal {
-    /// SIGTERM, SIGHUP or SIGINT: restore the terminal, then die of it.
+    /// A signal whose default action ends the process (SIGTERM, SIGHUP, SIGINT, SIGQUIT,
+    /// SIGUSR1, SIGUSR2, SIGALRM): restore the terminal, then die of it.
     End(i32),
     /// SIGTSTP: restore the terminal, stop; play mode again once continued.
     Suspend,
@@ -226,18 +225,23 @@ enum Signal {
     Resume,
 }
 
-/// The signals terminal play answers: SIGTERM, SIGHUP (the terminal went away) and SIGINT
-/// (sent by `kill`; Ctrl-C is a key in raw mode) end it; SIGTSTP suspends it and SIGCONT
-/// resumes it (`kill -TSTP`, then the shell's `fg`).
+/// The signals terminal play answers: SIGTERM, SIGHUP (the terminal went away), SIGINT (sent
+/// by `kill`; Ctrl-C is a key in raw mode), SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM (whose
+/// default action ends the process too) end it, the terminal restored first; SIGTSTP suspends
+/// it and SIGCONT resumes it (`kill -TSTP`, then the shell's `fg`).
 #[cfg(unix)]
 struct Signals(signal_hook::iterator::Signals);
 
 #[cfg(unix)]
 impl Signals {
     fn new() -> io::Result<Signals> {
-        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
-        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])
-            .map(Signals)
+        use signal_hook::consts::{
+            SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+        };
+        signal_hook::iterator::Signals::new([
+            SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT,
+        ])
+        .map(Signals)
     }
 
     /// A signal that arrived since the last look, if any.
@@ -282,9 +286,6 @@ struct Play {
     size: (u16, u16),
     /// The session's clock starts here.
     started: Instant,
-    /// Whether the minimap is wanted (`M`), and the one kept up to date.
-    minimap_wanted: bool,
-    minimap: Option<frame::MinimapCells>,
 }
 
 impl Play {
@@ -346,28 +347,16 @@ impl Play {
                     Event::Key(key) => match input::translate(key) {
                         Some(Input::Interrupt) => return Ok(End::Quit),
                         Some(Input::Key(key)) if !self.too_small() => {
-                            // `M` shows or hides the minimap while a world is shown, as in
-                            // the window (a view key: never fed).
-                            if key.eq_ignore_ascii_case(&'M') && self.shell.shows_world() {
-                                self.minimap_wanted = !self.minimap_wanted;
-                            } else {
-                                self.shell.key(key, self.now());
-                            }
+                            self.shell.key(key, self.now());
                             dirty = true;
                         }
                         _ => {}
                     },
                     Event::Mouse(mouse) => {
                         // A left click on a seen tile walks there (docs/keys.md).
-                        if mouse.kind == MouseEventKind::Down(MouseButton::Left)
-                            && let Some(camera) = self.shell.camera().map(|(_, c)| c)
-                            && let Some(game) = self.shell.shown_game()
-                            && self.shell.shows_world()
-                        {
-                            match frame::tile_under(&camera, mouse.column, mouse.row)
-                                .filter(|&p| game.rect().contains(p) && self.shell.names(game, p))
-                            {
-                                Some(pos) => self.shell.click(pos, self.now()),
+                        if mouse.kind == MouseEventKind::Down(MouseButton::Left) {
+                            match paint::view_cell(mouse.column, mouse.row) {
+                                Some((col, row)) => self.shell.click(col, row, self.now()),
                                 None if self.shell.is_walking() => self.shell.key(' ', self.now()),
                                 None => {}
                             }
@@ -398,49 +387,20 @@ impl Play {
         self.size.0 < MIN_SIZE.0 || self.size.1 < MIN_SIZE.1
     }
 
-    /// The frame to show at `now`, at the terminal's size; moves the camera to follow the
+    /// The frame to show at `now`, at the terminal's size, in cells; the camera follows the
     /// avatar.
     fn frame(&mut self, now: f64) -> CellGrid {
         let (cols, rows) = self.size;
         let mut grid = CellGrid::new(cols, rows);
         let colour = self.colour.has_colour();
         if self.too_small() {
-            frame::too_small(&mut grid, MIN_SIZE, colour);
+            paint::too_small(&mut grid, MIN_SIZE, colour);
             return grid;
         }
-        let (view_cols, view_rows) = frame::world_view(cols, rows);
-        let camera = self.shell.follow(view_cols, view_rows);
-        // In sight, a tile never seen is not named either.
-        let under_mouse = self.shell.shown_game().zip(camera).and_then(|(g, c)| {
-            self.mouse
-                .and_then(|(x, y)| frame::tile_under(&c, x, y))
-                .filter(|&p| self.shell.names(g, p))
-        });
-        match self.shell.screen(now, under_mouse) {
-            Screen::Text(text) => frame::text_screen(&mut grid, &text, colour),
-            Screen::Game(hud) => {
-                if let (Some(game), Some(camera)) = (self.shell.shown_game(), camera) {
-                    let look = WorldLook {
-                        walls: self.shell.walls(game),
-                        sight: self.shell.in_sight(game),
-                        colour,
-                    };
-                    frame::world(&mut grid, game, &camera, look);
-                    if let Some(route) = self.shell.route() {
-                        frame::mark_route(&mut grid, &camera, route, colour);
-                    }
-                    let minimap = self.minimap.take();
-                    self.minimap =
-                        frame::MinimapCells::keep(minimap, game, &camera, look, (cols, rows));
-                    if self.minimap_wanted
-                        && let Some(m) = &self.minimap
-                    {
-                        m.draw(&mut grid, game, &camera, look.colour);
-                    }
-                }
-                frame::hud(&mut grid, &hud, colour);
-            }
-        }
+        let frame = self
+            .shell
+            .frame(now, &paint::request(cols, rows, self.mouse));
+        paint::paint(&mut grid, &frame, colour);
         grid
     }
 }

@@ -112,27 +112,35 @@ pub const fn wall_char(mask: Option<u8>) -> char {
     }
 }
 
+/// The box-drawing characters of the masks `0..16` ([`box_char`]).
+const BOX_CHARS: [char; 16] = [
+    '■', // none
+    '╵', // up
+    '╶', // right
+    '└', // up right
+    '╷', // down
+    '│', // up down
+    '┌', // right down
+    '├', // up right down
+    '╴', // left
+    '┘', // up left
+    '─', // right left
+    '┴', // up right left
+    '┐', // down left
+    '┤', // up down left
+    '┬', // right down left
+    '┼', // all
+];
+
 /// The box-drawing character of a mask.
 pub const fn box_char(mask: u8) -> char {
-    const CHARS: [char; 16] = [
-        '■', // none
-        '╵', // up
-        '╶', // right
-        '└', // up right
-        '╷', // down
-        '│', // up down
-        '┌', // right down
-        '├', // up right down
-        '╴', // left
-        '┘', // up left
-        '─', // right left
-        '┴', // up right left
-        '┐', // down left
-        '┤', // up down left
-        '┬', // right down left
-        '┼', // all
-    ];
-    CHARS[(mask & 15) as usize]
+    BOX_CHARS[(mask & 15) as usize]
+}
+
+/// The mask whose box-drawing character is `c` ([`box_char`]'s inverse), `None` for any
+/// other character: a painter that draws box walls as strokes reads them back from glyphs.
+pub fn mask_of_box_char(c: char) -> Option<u8> {
+    BOX_CHARS.iter().position(|&b| b == c).map(|m| m as u8)
 }
 
 /// `world`'s text with every wall as its box-drawing character, or blank inside solid rock

@@ -1,6 +1,15 @@
-//! The tile engine (Java package `byog.TileEngine`): tiles, the tile set, the world grid,
-//! integer geometry, the map seam and its searches, the screen layout, the renderer and
-//! random utilities. It knows nothing of the game: no avatar rules, no keys, no saves.
+//! byog's tile engine (Java package `byog.TileEngine`): tiles ([`TETile`]), the tile set
+//! ([`Tileset`], [`Tile`]), the world grid ([`World`], one byte a tile), integer
+//! [`geometry`], the [`Map`] seam and the one [`search`] module, field of view ([`fov`]), the
+//! [`camera`], the [`minimap`], box walls ([`autotile`]), cell [`layout`], the software
+//! rasteriser ([`raster`]) and Java's `RandomUtils`.
+//!
+//! The engine holds content: besides the sp18 tiles, [`Tile`] lists the game's own (chests,
+//! traps, exits, one-way exits, the way up, the monsters) so that a world of them is one byte
+//! a tile and every front-end draws them alike. It gives them no meaning beyond drawing and
+//! two facts the map seam needs ([`Tile::is_walkable`], [`Tile::blocks_sight`]): what a
+//! chest or a monster does is the game's (`byog-game`), never the engine's. It knows no keys,
+//! saves or rules, and no window: the macroquad renderer lives with the window.
 
 pub mod autotile;
 pub mod camera;

@@ -103,7 +103,7 @@ impl Tileset {
 
 /// One world cell: a 1-byte id of a [`Tileset`] entry. The world stores these, so a world of
 /// `w × h` tiles takes `w × h` bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
 #[repr(u8)]
 pub enum Tile {
     /// [`Tileset::NOTHING`].

@@ -1,8 +1,8 @@
-//! The window (keyboard play, the `window` feature): a macroquad loop that plays through the
-//! shared [`Shell`] (the interpreter `replay` uses, the save, the watch, the messages and
-//! their timers, sight, walls and the camera, as in the terminal) and lays out the shared
-//! [`screens`] with the [`TERenderer`]. It translates keys and draws; every word and rule
-//! comes from elsewhere.
+//! The window (keyboard play): a macroquad loop that plays through the shared [`Shell`]
+//! (the interpreter `replay` uses, the save, the watch, the messages and their timers, sight,
+//! walls and the camera, as in the terminal) and paints the [`Frame`] it decides, laid out by
+//! [`paint`], with the [`TERenderer`]. It translates keys and draws; every word, glyph and
+//! colour comes from the frame.
 //!
 //! Layout: the HUD's [`HUD_ROWS`] rows at the top of the window and the world below them,
 //! never under the HUD (`docs/java-parity.md`, TERenderer). A world smaller than
@@ -10,13 +10,14 @@
 //! never clipped. The window never opens larger than the screen (docs/sight.md): a world that fits
 //! at a readable tile size ([`MIN_TILE_PIXELS`] and up) is shown whole, scaled to the window
 //! as Java's is; a larger one is shown at 16 pixels a tile (or the zoom keys' size) through
-//! the [`Camera`], which follows the avatar, with a [`Minimap`] of what was explored. Only
+//! the shell's camera, which follows the avatar, with a minimap of what was explored. Only
 //! the tiles on screen are composed and drawn, so a frame costs the window, not the world.
 //!
-//! The window's own keys, never fed to the session: `+` `-` `0` (zoom in, out, fit) and `M`
-//! (minimap) while the world is shown; the session's view keys (Tab, `V`, the watch's) are
-//! the [`Shell`]'s.
+//! The window's own keys, never fed to the session: `+` `-` `0` (zoom in, out, fit) while the
+//! world is shown; the session's view keys (Tab, `M`, `?`, `P`, `V`, the watch's) are the
+//! [`Shell`]'s.
 
+pub mod paint;
 pub mod renderer;
 
 use std::path::{Path, PathBuf};
@@ -25,16 +26,17 @@ pub use renderer::{Shade, TERenderer};
 
 use macroquad::prelude as mq;
 
-use byog_game::GameState;
-use byog_game::game::{Light, SIGHT_RADIUS};
+use byog_game::game::SIGHT_RADIUS;
 pub use byog_shell::SIGHT_KEY;
-use byog_shell::screens::{self, Screen, Style, TextScreen};
+use byog_shell::frame::{Frame, FrameRequest, MinimapFrame};
+use byog_shell::screens;
 pub use byog_shell::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
-use byog_shell::{PlayError, Scene, Shell, ShellOptions};
+use byog_shell::{PlayError, Shell, ShellOptions};
 use byog_tile_engine::layout::ScreenLayout;
-use byog_tile_engine::look;
-use byog_tile_engine::minimap::{self, MAX_SIDE, Mark, Minimap};
-use byog_tile_engine::{Camera, Geometry, Pos, Rect, Rgb, TILE_SIZE};
+use byog_tile_engine::minimap::{self, MAX_SIDE};
+use byog_tile_engine::{Geometry, Rgb, TILE_SIZE};
+
+use paint::{Mark, Measure, Painted};
 
 /// The screen size assumed when it cannot be asked (no X server answer), in pixels.
 pub const FALLBACK_SCREEN: (u32, u32) = (1920, 1080);
@@ -180,19 +182,10 @@ struct Window {
     /// The tile side the zoom keys chose, in pixels; `None`: the whole world if it fits at a
     /// readable size, else 16 pixels (Java's size).
     zoom: Option<u32>,
-    /// Whether the minimap is wanted (M); it shows only when the world does not fit.
-    minimap_wanted: bool,
-    minimap: Option<MinimapView>,
-}
-
-/// The minimap of the shown scene (drawn in sight or not) and its texture.
-struct MinimapView {
-    scene: Scene,
-    sight: bool,
-    map: Minimap,
-    texture: mq::Texture2D,
-    /// Where the avatar was at the last redraw.
-    avatar: Pos,
+    /// The minimap's texture and the version of the minimap it shows.
+    minimap: Option<(u64, mq::Texture2D)>,
+    /// The last frame painted.
+    frame: Option<Frame>,
 }
 
 async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayError> {
@@ -205,8 +198,8 @@ async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayErr
         screen: ScreenLayout::new(w as f32, h as f32, 1.0, HUD_ROWS as u32, 1.0),
         world_size: (width, height),
         zoom: None,
-        minimap_wanted: true,
         minimap: None,
+        frame: None,
     };
     for key in options.keys.chars() {
         window.key(key);
@@ -306,9 +299,15 @@ fn frame_report(times: &mut [std::time::Duration], geometry: Geometry) -> String
     )
 }
 
+impl Measure for TERenderer {
+    fn width_cells(&self, text: &str, scale: f32) -> f32 {
+        self.text_width_cells(text, scale)
+    }
+}
+
 impl Window {
-    /// One key: the window's own (zoom, minimap) while the world is shown; every other key
-    /// goes to the session (docs/keys.md).
+    /// One key: the window's own (zoom) while the world is shown; every other key goes to
+    /// the session (docs/keys.md).
     fn key(&mut self, key: char) {
         if self.shell.shows_world() {
             match key {
@@ -318,28 +317,18 @@ impl Window {
                     self.zoom = None;
                     return;
                 }
-                'm' | 'M' => {
-                    self.minimap_wanted = !self.minimap_wanted;
-                    return;
-                }
                 _ => {}
             }
         }
         self.shell.key(key, mq::get_time());
     }
 
-    /// A left click: the tile under the pointer, if it is a world tile the HUD may name, is
-    /// where the session walks (a click anywhere stops a walk under way).
+    /// A left click: on a view cell (not on the minimap), where the session walks; a click
+    /// anywhere else stops a walk under way.
     fn click(&mut self) {
         self.layout();
-        self.place_view();
-        let tile = self
-            .shell
-            .shown_game()
-            .filter(|_| self.shell.shows_world())
-            .and_then(|g| self.tile_under_mouse(g));
-        match tile {
-            Some(pos) => self.shell.click(pos, mq::get_time()),
+        match self.cell_under_mouse() {
+            Some((col, row)) => self.shell.click(col, row, mq::get_time()),
             None if self.shell.is_walking() => self.shell.key(' ', mq::get_time()),
             None => {}
         }
@@ -360,18 +349,9 @@ impl Window {
         self.shell.say(screens::zoom_message(px));
     }
 
-    /// The camera over the shown world, as the session last placed it.
-    fn camera(&self) -> Option<Camera> {
-        self.shell
-            .camera()
-            .filter(|_| self.shell.shows_world())
-            .map(|(_, c)| c)
-    }
-
     /// Lays the cells out for this frame: the HUD's and text screens' grid (the whole world
     /// when it fits at a readable size, scaled to the window, else 16 pixels a cell; never
-    /// the zoom's), the world's view below the HUD at the zoom's scale, and the camera over
-    /// the world following the avatar.
+    /// the zoom's), and the world's view below the HUD at the zoom's scale.
     fn layout(&mut self) {
         let (sw, sh) = (mq::screen_width(), mq::screen_height());
         let frame = match self.shell.shown_game() {
@@ -401,66 +381,17 @@ impl Window {
         let view_scale = self
             .zoom
             .map_or(default_scale, |px| px as f32 / TILE_SIZE as f32);
-        let screen = ScreenLayout::new(sw, sh, ui_scale, HUD_ROWS as u32, view_scale);
-        self.shell.follow(screen.view_cols, screen.view_rows);
-        self.screen = screen;
-        self.place_view();
-        self.update_minimap();
+        self.screen = ScreenLayout::new(sw, sh, ui_scale, HUD_ROWS as u32, view_scale);
     }
 
-    /// Draws on the world's view from here on.
-    fn place_view(&mut self) {
-        let origin = self.camera().map_or(Pos::new(0, 0), |c| c.origin);
-        self.renderer
-            .place(self.screen.view(origin), self.screen.view_fit);
+    /// The view's cell geometry: `cols × rows`, cells from the bottom-left.
+    fn view_geometry(&self) -> Geometry {
+        Geometry::new(self.screen.view_cols, self.screen.view_rows)
     }
 
-    /// Draws on the HUD's and text screens' grid from here on.
-    fn place_ui(&mut self) {
-        self.renderer.place(self.screen.ui, self.screen.ui_fit);
-    }
-
-    /// Keeps the minimap in step with the shown world.
-    fn update_minimap(&mut self) {
-        let previous = self.minimap.take();
-        self.minimap = match (self.camera(), self.shell.shown_game()) {
-            (Some(camera), Some(game)) => {
-                let (scene, sight) = (Scene::of(game), self.shell.in_sight(game));
-                if camera.shows_all(scene.width, scene.height) {
-                    // The world now fits (an exploration's frame changed): no minimap, and
-                    // none of another scene kept to be shown.
-                    previous.filter(|m| (m.scene, m.sight) == (scene, sight))
-                } else {
-                    Some(minimap_of(game, scene, sight, previous))
-                }
-            }
-            _ => previous,
-        };
-    }
-
-    /// Draws the frame: the world on its view (when the screen is a game's), then the HUD
-    /// or the text screen on the HUD's grid.
-    fn draw(&mut self) {
-        mq::clear_background(mq::BLACK);
-        self.place_view();
-        let under_mouse = self
-            .shell
-            .shown_game()
-            .and_then(|g| self.tile_under_mouse(g));
-        let screen = self.shell.screen(mq::get_time(), under_mouse);
-        if let (Screen::Game(_), Some(game)) = (&screen, self.shell.shown_game()) {
-            self.draw_game(game);
-        }
-        self.place_ui();
-        match screen {
-            Screen::Text(text) => self.draw_text_screen(&text),
-            Screen::Game(hud) => self.draw_hud(&hud),
-        }
-    }
-
-    /// The world tile under the mouse: on the world's cells (not the HUD, not the minimap)
-    /// and, in sight, seen.
-    fn tile_under_mouse(&self, game: &GameState) -> Option<Pos> {
+    /// The view cell under the mouse, `(col, row)` from the view's top-left; `None` off the
+    /// view or over the minimap.
+    fn cell_under_mouse(&self) -> Option<(u32, u32)> {
         let (px, py) = mq::mouse_position();
         if self
             .minimap_rect()
@@ -468,87 +399,67 @@ impl Window {
         {
             return None;
         }
-        // The renderer is placed on the world's view: its cells are the view's only.
-        let g = self.renderer.geometry();
-        let fit = self.renderer.fit();
-        let world = game.rect();
-        g.tile_at(fit, px, py, world.width as usize, world.height as usize)
-            .filter(|&p| self.shell.names(game, p))
+        let g = self.view_geometry();
+        let (cx, cy) = g.cell_at(self.screen.view_fit, px, py)?;
+        Some((cx as u32, g.rows - 1 - cy as u32))
     }
 
-    /// Draws the tiles of the world on screen (only those: the cost follows the window,
-    /// never the world), then the minimap.
-    fn draw_game(&self, game: &GameState) {
-        let Some(camera) = self.camera() else {
-            return;
+    /// Asks the session for this frame and paints it: the world's view (when the screen is a
+    /// game's), the minimap, then the HUD or the text screen on the HUD's grid.
+    fn draw(&mut self) {
+        let request = FrameRequest {
+            view_cols: self.screen.view_cols,
+            view_rows: self.screen.view_rows,
+            minimap: Some((MAX_SIDE, MAX_SIDE)),
+            pointer: self.cell_under_mouse(),
         };
-        let world = game.rect();
-        let visible = camera.view().intersection(&world);
-        // One tile more all round, so box walls join across the view's edge.
-        let area = Rect::new(
-            visible.x - 1,
-            visible.y - 1,
-            visible.width + 2,
-            visible.height + 2,
-        )
-        .intersection(&world);
-        let in_sight = self.shell.in_sight(game);
-        let part = if in_sight {
-            game.compose_in_sight(area)
-        } else {
-            game.compose(area)
-        };
-        let at = Pos::new(area.x, area.y);
-        let style = self.shell.walls(game);
-        if in_sight {
-            // The play view's look (docs/look.md): lit by the avatar's light, remembered
-            // tiles in one cool colour.
-            let visibility = game.visibility();
-            let a = game.avatar();
-            self.renderer.draw_part(
-                &part,
-                at,
-                visible,
-                style,
-                &|p| match game.light(&visibility, p) {
-                    Light::Visible => {
-                        let (dx, dy) = (i64::from(p.x - a.x), i64::from(p.y - a.y));
-                        Shade::Lit(look::light(dx * dx + dy * dy, SIGHT_RADIUS))
-                    }
-                    Light::Remembered => Shade::Memory,
-                    Light::Unseen => Shade::Hidden,
-                },
-            );
-            self.draw_route(visible);
-        } else {
+        let frame = self.shell.frame(mq::get_time(), &request);
+        self.renderer.place(self.screen.ui, self.screen.ui_fit);
+        let ui = self.screen.ui;
+        let painted = paint::paint(&frame, ui.cols, ui.rows, &self.renderer);
+        mq::clear_background(mq::BLACK);
+        self.renderer
+            .place(self.view_geometry(), self.screen.view_fit);
+        self.draw_cells(&painted);
+        if let Some(m) = &frame.minimap {
+            self.draw_minimap(m);
+        }
+        self.renderer.place(self.screen.ui, self.screen.ui_fit);
+        for &row in &painted.hud_rows {
+            self.renderer.fill_rows(row, row, screens::HUD_BACKGROUND);
+        }
+        for t in &painted.texts {
             self.renderer
-                .draw_part(&part, at, visible, style, &|_| Shade::Full);
+                .draw_text_in_row(&t.text, t.x, t.row, t.color, t.scale);
         }
-        self.draw_minimap(game, camera);
+        self.frame = Some(frame);
     }
 
-    /// The route of a walk waiting for `Y` (through armed traps), tinted over its tiles.
-    fn draw_route(&self, visible: Rect) {
-        let Some(route) = self.shell.route() else {
-            return;
-        };
-        let fit = self.renderer.fit();
-        let g = self.renderer.geometry();
-        let c = look::ROUTE;
-        let tint = mq::Color::from_rgba(c.r, c.g, c.b, 150);
-        for &p in route.iter().filter(|&&p| visible.contains(p)) {
-            let (x, y, side) = g.cell_rect(fit, p.x + g.x_offset, p.y + g.y_offset);
-            mq::draw_rectangle(x, y, side, side, tint);
+    /// The view's cells: every background first, then every glyph and wall (two batches).
+    fn draw_cells(&self, painted: &Painted) {
+        let rows = self.screen.view_rows;
+        for c in &painted.cells {
+            self.renderer
+                .fill_cell(c.col as i32, (rows - 1 - c.row) as i32, c.bg);
+        }
+        for c in &painted.cells {
+            let (cx, cy) = (c.col as i32, (rows - 1 - c.row) as i32);
+            match c.mark {
+                Mark::Nothing => {}
+                Mark::Glyph(ch) => self.renderer.draw_char_in_cell(cx, cy, ch, c.fg),
+                Mark::Wall(mask) => self.renderer.draw_wall_in_cell(cx, cy, mask, c.fg),
+            }
         }
     }
 
-    /// Where the minimap goes on screen (pixels), when it shows: the view's top-right.
+    /// Where the minimap goes on screen (pixels), when the last frame has one: the view's
+    /// top-right, in a box of a quarter of its width and a third of its height.
     fn minimap_rect(&self) -> Option<mq::Rect> {
-        let m = self.minimap.as_ref()?;
-        let camera = self.camera()?;
-        if !self.minimap_wanted || camera.shows_all(m.scene.width, m.scene.height) {
-            return None;
-        }
+        let m = self.frame.as_ref()?.minimap.as_ref()?;
+        Some(self.minimap_rect_of(m))
+    }
+
+    fn minimap_rect_of(&self, m: &MinimapFrame) -> mq::Rect {
         let fit = self.screen.view_fit;
         let side = TILE_SIZE as f32 * fit.scale;
         let (view_w, view_h) = (
@@ -556,21 +467,29 @@ impl Window {
             self.screen.view_rows as f32 * side,
         );
         let (box_w, box_h) = (view_w / 4.0, view_h / 3.0);
-        let (mw, mh) = (m.map.width() as f32, m.map.height() as f32);
+        let (mw, mh) = (m.width as f32, m.height as f32);
         let k = (box_w / mw).min(box_h / mh);
         let k = if k >= 1.0 { k.floor() } else { k };
         let (w, h) = (mw * k, mh * k);
         let x = fit.left + view_w - w - MINIMAP_MARGIN;
         let y = fit.top + MINIMAP_MARGIN;
-        Some(mq::Rect::new(x, y, w, h))
+        mq::Rect::new(x, y, w, h)
     }
 
     /// The minimap at the view's top-right: the explored world, the view's outline, the
-    /// exit (once seen) and the avatar.
-    fn draw_minimap(&self, game: &GameState, camera: Camera) {
-        let (Some(m), Some(r)) = (&self.minimap, self.minimap_rect()) else {
-            return;
+    /// exit (once seen) and the avatar; its texture uploaded again only when it changed.
+    fn draw_minimap(&mut self, m: &MinimapFrame) {
+        let texture = match &self.minimap {
+            Some((version, texture)) if *version == m.version => texture.clone(),
+            _ => {
+                let texture =
+                    mq::Texture2D::from_rgba8(m.width as u16, m.height as u16, m.rgba.as_slice());
+                texture.set_filter(mq::FilterMode::Nearest);
+                self.minimap = Some((m.version, texture.clone()));
+                texture
+            }
         };
+        let r = self.minimap_rect_of(m);
         let pad = 2.0;
         mq::draw_rectangle(
             r.x - pad,
@@ -584,10 +503,10 @@ impl Window {
             r.y - pad,
             r.w + 2.0 * pad,
             r.h + 2.0 * pad,
-            renderer::to_mq_color(minimap::FRAME),
+            minimap::FRAME,
         );
         mq::draw_texture_ex(
-            &m.texture,
+            &texture,
             r.x,
             r.y,
             mq::WHITE,
@@ -596,21 +515,17 @@ impl Window {
                 ..Default::default()
             },
         );
-        let k = r.w / m.map.width() as f32;
-        let block = m.map.block() as f32;
-        // The view's outline, clipped to the world.
-        let world = game.rect();
-        let view = camera.view().intersection(&world);
-        let top = world.top() as f32 - view.top() as f32;
+        let k = r.w / m.width as f32;
+        let (ox, oy, ow, oh) = m.outline;
         outline(
-            r.x + (view.x as f32 / block * k).floor(),
-            r.y + (top / block * k).floor(),
-            (view.width as f32 / block * k).ceil(),
-            (view.height as f32 / block * k).ceil(),
-            renderer::to_mq_color(minimap::VIEW_OUTLINE),
+            r.x + ox as f32 * k,
+            r.y + oy as f32 * k,
+            (ow as f32 * k).max(1.0),
+            (oh as f32 * k).max(1.0),
+            minimap::VIEW_OUTLINE,
         );
-        let dot = |pos: Pos, color| {
-            if let Some((x, y)) = m.map.pixel_of(pos) {
+        let dot = |at: Option<(u32, u32)>, color: Rgb| {
+            if let Some((x, y)) = at {
                 let d = k.max(3.0);
                 let (cx, cy) = (r.x + (x as f32 + 0.5) * k, r.y + (y as f32 + 0.5) * k);
                 mq::draw_rectangle(
@@ -622,154 +537,18 @@ impl Window {
                 );
             }
         };
-        if !m.sight || game.has_seen(game.exit()) {
-            dot(game.exit(), minimap::EXIT);
-        }
-        dot(game.avatar(), minimap::AVATAR);
+        dot(m.exit, minimap::EXIT);
+        dot(m.avatar, minimap::AVATAR);
     }
-
-    /// Centred lines from three quarters of the way up, the message near the bottom; a line
-    /// wider than the window wraps.
-    fn draw_text_screen(&self, text: &TextScreen) {
-        let r = &self.renderer;
-        let rows = r.geometry().rows as i32;
-        let mut row = rows * 3 / 4;
-        for line in &text.lines {
-            let (scale, color, height) = appearance(line.style);
-            if !line.text.is_empty() {
-                let parts = self.wrapped(&line.text, scale);
-                for (k, part) in parts.iter().enumerate() {
-                    if k > 0 {
-                        row -= scale.ceil() as i32;
-                    }
-                    r.draw_text_centered(part, row, color, scale);
-                }
-            }
-            row -= height;
-        }
-        if let Some(m) = &text.message {
-            let parts = self.wrapped(&m.text, 1.0);
-            let first = 2.max(parts.len() as i32 - 1);
-            for (k, part) in (0..).zip(&parts) {
-                r.draw_text_centered(part, first - k, m.style.color(), 1.0);
-            }
-        }
-    }
-
-    /// `text` at `scale` × the tile font, wrapped to the width of the grid less a cell.
-    fn wrapped(&self, text: &str, scale: f32) -> Vec<String> {
-        let r = &self.renderer;
-        let advance = r.text_width_cells(CHARS_MEASURED, scale) / CHARS_MEASURED.len() as f32;
-        let width = r.geometry().cols as f32 - 1.0;
-        let chars = (width / advance.max(1e-3)).floor().max(1.0) as usize;
-        screens::wrap(text, chars)
-    }
-
-    /// The HUD on the top rows of the HUD's grid, laid out by [`screens::hud_lines`] in the
-    /// characters a row holds between half-cell margins: left texts from the left margin,
-    /// right texts ending at the right one, never overlapping; a message too long to share
-    /// its row takes whole rows, and rows past the HUD's own are drawn over the world's top.
-    fn draw_hud(&self, hud: &screens::Hud) {
-        let r = &self.renderer;
-        let g = r.geometry();
-        let top = g.rows as i32 - 1;
-        let cols = g.cols as f32;
-        let advance = r.text_width_cells(CHARS_MEASURED, 1.0) / CHARS_MEASURED.len() as f32;
-        let chars = ((cols - 1.0) / advance.max(1e-3)).floor().max(1.0) as usize;
-        for (k, row) in screens::hud_lines(hud, chars).iter().enumerate() {
-            let y = top - k as i32;
-            if y < 0 {
-                break;
-            }
-            r.fill_rows(y, y, screens::HUD_BACKGROUND);
-            r.draw_text_in_row(&row.left, 0.5, y, row.left_style.color(), 1.0);
-            let x = cols - 0.5 - r.text_width_cells(&row.right, 1.0);
-            r.draw_text_in_row(&row.right, x, y, Style::Hint.color(), 1.0);
-        }
-    }
-}
-
-/// A run of characters whose width, measured once a frame, gives the HUD font's advance (the
-/// font is monospaced).
-const CHARS_MEASURED: &str = "0000000000";
-
-/// The minimap of `game`'s `scene`, from the `previous` one: redrawn whole for a new scene,
-/// around the avatar after it moved (what it just saw), its texture updated when pixels
-/// changed.
-fn minimap_of(
-    game: &GameState,
-    scene: Scene,
-    sight: bool,
-    previous: Option<MinimapView>,
-) -> MinimapView {
-    let mark = |pos: Pos| {
-        if sight && !game.has_seen(pos) {
-            return Mark::Empty;
-        }
-        // Doors (the exit among them) are set into walls: drawn as wall.
-        match game.tile_at(pos) {
-            Some(t) if byog_tile_engine::autotile::joins(t) => Mark::Wall,
-            Some(t) if t.is_walkable() => Mark::Floor,
-            _ => Mark::Empty,
-        }
-    };
-    let avatar = game.avatar();
-    let mut view = match previous {
-        Some(mut m) if (m.scene, m.sight) == (scene, sight) => {
-            if m.avatar != avatar && sight {
-                let r = SIGHT_RADIUS as i32 + 1;
-                m.map.redraw(
-                    Rect::new(avatar.x - r, avatar.y - r, 2 * r + 1, 2 * r + 1),
-                    mark,
-                );
-            }
-            m.avatar = avatar;
-            m
-        }
-        _ => {
-            let mut map = Minimap::new(scene.width, scene.height, MAX_SIDE, MAX_SIDE);
-            map.redraw(Rect::of_size(scene.width, scene.height), mark);
-            let texture =
-                mq::Texture2D::from_rgba8(map.width() as u16, map.height() as u16, map.rgba());
-            texture.set_filter(mq::FilterMode::Nearest);
-            map.take_changed();
-            MinimapView {
-                scene,
-                sight,
-                map,
-                texture,
-                avatar,
-            }
-        }
-    };
-    if view.map.take_changed() {
-        view.texture.update(&mq::Image {
-            bytes: view.map.rgba().to_vec(),
-            width: view.map.width() as u16,
-            height: view.map.height() as u16,
-        });
-    }
-    view
 }
 
 /// A one-pixel outline just inside the `w × h` pixel rectangle at `(x, y)`.
-fn outline(x: f32, y: f32, w: f32, h: f32, color: mq::Color) {
+fn outline(x: f32, y: f32, w: f32, h: f32, color: Rgb) {
+    let color = renderer::to_mq_color(color);
     mq::draw_rectangle(x, y, w, 1.0, color);
     mq::draw_rectangle(x, y + h - 1.0, w, 1.0, color);
     mq::draw_rectangle(x, y, 1.0, h, color);
     mq::draw_rectangle(x + w - 1.0, y, 1.0, h, color);
-}
-
-/// Scale (× the tile font), colour and height in rows of a style on a text screen.
-fn appearance(style: Style) -> (f32, Rgb, i32) {
-    let (scale, height) = match style {
-        Style::Title => (2.5, 3),
-        Style::Heading => (2.0, 3),
-        Style::Normal | Style::Dim | Style::Glyph(_) => (1.5, 2),
-        Style::Input => (2.0, 2),
-        Style::Hint | Style::Message => (1.0, 2),
-    };
-    (scale, style.color(), height)
 }
 
 /// Writes the current frame as a PNG (top row first).

@@ -253,6 +253,33 @@ impl TERenderer {
         }
     }
 
+    /// Fills cell `(cx, cy)` (cells from the bottom-left) with `color`.
+    pub fn fill_cell(&self, cx: i32, cy: i32, color: Rgb) {
+        let (x, y, side) = self.geometry.cell_rect(self.fit(), cx, cy);
+        mq::draw_rectangle(x, y, side, side, to_mq_color(color));
+    }
+
+    /// Draws character `c` centred in cell `(cx, cy)` (cells from the bottom-left).
+    pub fn draw_char_in_cell(&self, cx: i32, cy: i32, c: char, color: Rgb) {
+        self.draw_char(self.fit(), cx, cy, c, color);
+    }
+
+    /// Draws a box wall with the joins `mask` (`autotile::wall_mask`'s bits) in cell
+    /// `(cx, cy)` as strokes (`autotile::strokes`, scaled to the cell).
+    pub fn draw_wall_in_cell(&self, cx: i32, cy: i32, mask: u8, color: Rgb) {
+        let (x, y, side) = self.geometry.cell_rect(self.fit(), cx, cy);
+        let scale = side / TILE_SIZE as f32;
+        for (sx, sy, sw, sh) in autotile::strokes(Some(mask), TILE_SIZE) {
+            mq::draw_rectangle(
+                x + sx as f32 * scale,
+                y + sy as f32 * scale,
+                sw as f32 * scale,
+                sh as f32 * scale,
+                to_mq_color(color),
+            );
+        }
+    }
+
     /// Draws one tile in cell `(cx, cy)` (cells from the bottom-left).
     pub fn draw_tile(&self, cx: i32, cy: i32, tile: &TETile) {
         let fit = self.fit();

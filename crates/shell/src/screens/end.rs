@@ -1,0 +1,175 @@
+//! The end screens of a game won or lost, and the one-line summary `replay` prints.
+
+use byog_game::{GameState, LevelStatus};
+
+use super::{Line, Style, TextScreen, message_line, moves_text, plural};
+
+/// The end screen of a game that was won, or of a run won or lost (and why).
+pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
+    let mut lines = Vec::new();
+    match (game.run(), game.status()) {
+        (None, status) if game.explore().is_some() => {
+            let e = game.explore().map(exploration_numbers).unwrap_or_default();
+            let won = status == LevelStatus::Won;
+            lines.push(Line::new(
+                if won {
+                    "BACK UP WITH THE LOOT"
+                } else {
+                    "LOST IN THE DUNGEON"
+                },
+                Style::Title,
+            ));
+            lines.push(Line::new(
+                if won {
+                    format!("{} points banked", e.score)
+                } else {
+                    match game.explore().and_then(|e| e.killed_by()) {
+                        Some(kind) => format!(
+                            "killed by a {}, and {} points lost with you",
+                            kind.name(),
+                            e.forfeited
+                        ),
+                        None => {
+                            format!("the last heart is gone, and {} points with it", e.forfeited)
+                        }
+                    }
+                },
+                Style::Heading,
+            ));
+            lines.push(Line::blank());
+            lines.push(Line::new(
+                format!(
+                    "seed {} · {} made in {} · deepest {}",
+                    game.seed(),
+                    plural(e.rooms as u64, "room", "rooms"),
+                    plural(e.branches as u64, "branch", "branches"),
+                    e.deepest
+                ),
+                Style::Normal,
+            ));
+            lines.push(Line::new(moves_text(game.moves()), Style::Normal));
+        }
+        (None, _) => {
+            lines.push(Line::new("YOU FOUND THE EXIT!", Style::Title));
+            lines.push(Line::blank());
+            lines.push(Line::new(format!("seed {}", game.seed()), Style::Normal));
+            lines.push(Line::new(moves_text(game.moves()), Style::Normal));
+        }
+        (Some(run), status) => {
+            let won = status == LevelStatus::Won;
+            lines.push(Line::new(
+                if won {
+                    "THE DUNGEON IS READY"
+                } else {
+                    "THE RUN IS OVER"
+                },
+                Style::Title,
+            ));
+            lines.push(Line::new(
+                if won {
+                    format!("every floor upkept, B1 to B{}", run.floors)
+                } else {
+                    format!(
+                        "lost on B{}: {}",
+                        run.floor,
+                        run.loss.map_or("lost", byog_game::run::Loss::reason)
+                    )
+                },
+                Style::Heading,
+            ));
+            lines.push(Line::blank());
+            lines.push(Line::new(
+                format!("seed {} · score {}", game.seed(), run.score),
+                Style::Normal,
+            ));
+            lines.push(Line::new(
+                format!(
+                    "{} · {} perfect of {} floors",
+                    moves_text(game.moves()),
+                    run.perfect_floors,
+                    run.floors
+                ),
+                Style::Normal,
+            ));
+        }
+    }
+    lines.push(Line::blank());
+    lines.push(Line::new(
+        "N new game · R run · E exploration · Esc menu · :Q save and quit",
+        Style::Hint,
+    ));
+    TextScreen {
+        lines,
+        message: message_line(message),
+    }
+}
+
+/// What the end screen and the summary say of an exploration.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct ExplorationNumbers {
+    score: u64,
+    forfeited: u64,
+    rooms: usize,
+    branches: usize,
+    deepest: u32,
+}
+
+pub(super) fn exploration_numbers(e: &byog_game::explore::ExploreState) -> ExplorationNumbers {
+    let d = e.dungeon();
+    let rooms = d.branches().iter().flat_map(|b| b.rooms().values());
+    ExplorationNumbers {
+        score: e.score(),
+        forfeited: match e.end() {
+            Some(byog_game::explore::play::ExploreEnd::Lost { forfeited }) => forfeited,
+            _ => 0,
+        },
+        rooms: d.rooms_made(),
+        branches: d.branches().len(),
+        deepest: rooms.map(|r| r.depth).max().unwrap_or(0),
+    }
+}
+
+/// The one-line summary of a finished run (`replay` prints it on stderr); `None` for a run
+/// still played or a classic game.
+pub fn run_summary(game: &GameState) -> Option<String> {
+    if let Some(e) = game.explore() {
+        let n = exploration_numbers(e);
+        let tail = format!(
+            "seed {}, {} in {}, deepest {}, {}",
+            game.seed(),
+            plural(n.rooms as u64, "room", "rooms"),
+            plural(n.branches as u64, "branch", "branches"),
+            n.deepest,
+            moves_text(game.moves())
+        );
+        return match game.status() {
+            LevelStatus::Playing => None,
+            LevelStatus::Won => Some(format!("exploration banked {} points: {tail}", n.score)),
+            LevelStatus::Lost => Some(format!(
+                "exploration lost at 0 health{} with {} points: {tail}",
+                e.killed_by()
+                    .map_or_else(String::new, |k| format!(" (killed by a {})", k.name())),
+                n.forfeited
+            )),
+        };
+    }
+    let run = game.run()?;
+    let tail = format!(
+        "seed {}, score {}, {}, {} perfect of {} floors",
+        game.seed(),
+        run.score,
+        moves_text(game.moves()),
+        run.perfect_floors,
+        run.floors
+    );
+    match game.status() {
+        LevelStatus::Playing => None,
+        LevelStatus::Won => Some(format!("run won on B{}/{}: {tail}", run.floor, run.floors)),
+        LevelStatus::Lost => Some(format!(
+            "run lost on B{}/{} ({}): {tail}",
+            run.floor,
+            run.floors,
+            run.loss.map_or("lost", byog_game::run::Loss::reason)
+        )),
+    }
+}

@@ -1,0 +1,219 @@
+//! The screens' tests.
+
+use super::*;
+use byog_game::GameState;
+use byog_game::interpreter::{Interpreter, Outcome};
+use byog_game::save::{MemoryStore, SaveStore};
+use byog_tile_engine::Pos;
+use byog_worlds::generator::GeneratorSettings;
+use std::path::Path;
+
+fn feed(i: &mut Interpreter, keys: &str) -> Vec<Outcome> {
+    let mut store = MemoryStore::default();
+    keys.chars()
+        .map(|k| i.feed(k, &mut store).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_state_has_a_screen_in_a_players_words() {
+    let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+    let ctx = Context {
+        save: &SaveState::Missing,
+        message: "",
+        under_mouse: None,
+    };
+    let Screen::Text(menu) = screen(&i, ctx) else {
+        panic!("the menu is text")
+    };
+    assert!(menu.lines.iter().any(|l| l.text == "New Game (N)"));
+    assert!(menu.lines.iter().any(|l| l.text == "Run: B1 to B10 (R)"));
+    assert!(
+        menu.lines
+            .iter()
+            .any(|l| l.style == Style::Dim && l.text.contains("no saved game"))
+    );
+    // No save, nothing to watch; with one, V watches it. A run of --floors 3 says so.
+    assert!(!menu.lines.iter().any(|l| l.text.contains("(V)")));
+    let three = Interpreter::new(20, 12, GeneratorSettings::default()).with_floors(3);
+    let Screen::Text(menu) = screen(
+        &three,
+        Context {
+            save: &SaveState::Ready,
+            ..ctx
+        },
+    ) else {
+        panic!("the menu is text")
+    };
+    assert!(menu.lines.iter().any(|l| l.text == "Run: B1 to B3 (R)"));
+    assert!(
+        menu.lines
+            .iter()
+            .any(|l| l.text == "Watch the Saved Game (V)")
+    );
+    feed(&mut i, "N12");
+    let Screen::Text(prompt) = screen(&i, ctx) else {
+        panic!("the prompt is text")
+    };
+    assert!(prompt.lines.iter().any(|l| l.text == "12_"));
+    feed(&mut i, "S");
+    let Screen::Game(hud) = screen(
+        &i,
+        Context {
+            under_mouse: Some(Pos::new(0, 0)),
+            ..ctx
+        },
+    ) else {
+        panic!("a game shows the world")
+    };
+    assert_eq!(hud.rows[0].right, "seed 12");
+    assert!(hud.rows[1].right.ends_with("0 moves"));
+}
+
+#[test]
+fn long_lines_wrap_at_spaces() {
+    assert_eq!(wrap("ab cd ef", 5), vec!["ab cd", "ef"]);
+    assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
+    assert_eq!(wrap("", 3), vec![""]);
+    assert_eq!(ellipsize("abcdef", 4), "abc…");
+    assert_eq!(ellipsize("abc", 4), "abc");
+    assert_eq!(ellipsize("abc", 0), "");
+}
+
+fn row(left: &str, style: Style, right: &str) -> HudRow {
+    HudRow {
+        left: left.to_owned(),
+        left_style: style,
+        right: right.to_owned(),
+    }
+}
+
+#[test]
+fn the_hud_layout_lets_the_message_win_and_cuts_the_rest() {
+    let hud = Hud {
+        rows: [
+            row("a wall under the mouse", Style::Normal, "seed 7"),
+            row("one two three four", Style::Message, "9 moves"),
+        ],
+    };
+    // Everything fits at 40: the HUD's two rows as they are.
+    assert_eq!(hud_lines(&hud, 40), hud.rows.to_vec());
+    // At 20 the description is cut, the message wraps and the status follows it on its
+    // last row.
+    assert_eq!(
+        hud_lines(&hud, 20),
+        vec![
+            row("a wall unde…", Style::Normal, "seed 7"),
+            row("one two three four", Style::Message, ""),
+            row("", Style::Message, "9 moves"),
+        ]
+    );
+    assert_eq!(
+        hud_lines(&hud, 13),
+        vec![
+            row("a wa…", Style::Normal, "seed 7"),
+            row("one two three", Style::Message, ""),
+            row("four", Style::Message, "9 moves"),
+        ]
+    );
+    // Every row fits its width, and no left text meets its right one.
+    for width in 1..40 {
+        for r in hud_lines(&hud, width) {
+            let (l, rt) = (r.left.chars().count(), r.right.chars().count());
+            assert!(l <= width && rt <= width, "{width}: {r:?}");
+            assert!(
+                l == 0 || rt == 0 || l + HUD_GAP + rt <= width,
+                "{width}: {r:?}"
+            );
+        }
+    }
+}
+
+/// Problem 13: a save that cannot be read is not offered as if it could: the menu says
+/// why, and offers neither Load nor Watch.
+#[test]
+fn an_unreadable_save_is_not_offered() {
+    let store = MemoryStore {
+        bytes: Some(b"not a save".to_vec()),
+    };
+    let state = SaveState::of(&store);
+    let SaveState::Unreadable(why) = &state else {
+        panic!("{state:?}")
+    };
+    assert!(why.contains("not a byog save"), "{why}");
+    let menu = menu(&state, 10, "");
+    let texts: Vec<&str> = menu.lines.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        texts.contains(&"Load Game (L): the save cannot be read"),
+        "{texts:?}"
+    );
+    assert!(texts.contains(&why.as_str()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains("Watch")), "{texts:?}");
+    assert!(!texts.contains(&"Load Game (L)"), "{texts:?}");
+    // A readable save is offered; none is not.
+    let mut store = MemoryStore::default();
+    assert_eq!(SaveState::of(&store), SaveState::Missing);
+    let game = GameState::new(3, 20, 12, GeneratorSettings::default()).unwrap();
+    store.save(&game).unwrap();
+    assert_eq!(SaveState::of(&store), SaveState::Ready);
+}
+
+/// Problem 19: after `:` the HUD (and an end screen) says that it waits for `Q`.
+#[test]
+fn a_colon_says_it_waits_for_q() {
+    let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+    let ctx = Context {
+        save: &SaveState::Missing,
+        message: "",
+        under_mouse: None,
+    };
+    feed(&mut i, "N12S:");
+    let Screen::Game(hud) = screen(&i, ctx) else {
+        panic!("a game shows the world")
+    };
+    assert_eq!(hud.rows[1].left, COLON_PROMPT);
+    // Another key drops the colon, and the prompt with it.
+    feed(&mut i, "X");
+    let Screen::Game(hud) = screen(&i, ctx) else {
+        panic!("a game shows the world")
+    };
+    assert_eq!(hud.rows[1].left, "");
+}
+
+/// Problem 19: counts agree with their nouns ("1 branch", never "1 branches").
+#[test]
+fn one_room_in_one_branch_is_singular() {
+    let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+    // Into the first room behind the start room's north door, back, and up the way up.
+    feed(&mut i, "E42SWWWWWWWWWWWSSSSSSSSSSSWWAA");
+    let game = i.game().unwrap();
+    let summary = run_summary(game).expect("the exploration has ended");
+    assert!(summary.contains(", 1 room in 1 branch,"), "{summary}");
+    let end = end_screen(game, "");
+    assert!(
+        end.lines
+            .iter()
+            .any(|l| l.text.contains(" 1 room made in 1 branch ")),
+        "{end:?}"
+    );
+    let saved = saved_line(game, Path::new("saves/save.bin"));
+    assert_eq!(saved, "saved to saves/save.bin (E42S…, 26 moves)");
+    let fresh = GameState::new(1234, 20, 12, GeneratorSettings::default()).unwrap();
+    assert_eq!(
+        saved_line(&fresh, Path::new("s.bin")),
+        "saved to s.bin (N1234S, 0 moves)"
+    );
+}
+
+#[test]
+fn messages_never_show_input_positions() {
+    let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+    let outcomes = feed(&mut i, "X");
+    let f = feedback(&outcomes[0], Path::new("saves/save.bin"));
+    assert!(
+        f.message.starts_with("'X': not a menu key"),
+        "{}",
+        f.message
+    );
+    assert!(!f.message.contains("position"));
+}
