@@ -178,12 +178,11 @@ export class Painter {
     const x0 = view.cols * cell - w - 4, y0 = HUD_ROWS * cell + 4;
     ctx.fillStyle = "rgba(0,0,0,0.8)";
     ctx.fillRect(x0 - 2, y0 - 2, w + 4, h + 4);
-    const colours = [null, "#3c5a3c", "#8c5050"];
     let i = 0;
-    for (let r = 0; r + 1 < m.marks.length; r += 2) {
-      const mark = m.marks[r], n = m.marks[r + 1];
-      if (colours[mark]) {
-        ctx.fillStyle = colours[mark];
+    for (let r = 0; r + 1 < m.runs.length; r += 2) {
+      const colour = m.colours[m.runs[r]], n = m.runs[r + 1];
+      if (colour && colour.slice(6) !== "00") {
+        ctx.fillStyle = "#" + colour;
         for (let k = i; k < i + n; k++) {
           ctx.fillRect(x0 + (k % m.width) * scale, y0 + Math.floor(k / m.width) * scale, scale, scale);
         }

@@ -20,10 +20,10 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::shell_api::{Cell, Frame, Light, MinimapFrame, View};
 use byog_game::GameState;
 use byog_game::game::LevelStatus;
 use byog_shell::screens::{Screen, Style};
+use byog_shell::{Cell, Frame, Light, MinimapFrame, View};
 use byog_tile_engine::Rgb;
 
 /// `rrggbb` of a colour (hex, no `#`).
@@ -165,42 +165,57 @@ impl WireView {
     }
 }
 
-/// The minimap on the wire: its marks as `[mark, count]` pairs flattened, row by row from
-/// the top.
+/// The minimap on the wire: its pixels as a palette of `RRGGBBAA` colours and runs
+/// `[index, count]` flattened, row by row from the top (most of a minimap is one of three
+/// colours, so a few hundred numbers).
 #[derive(Debug, Serialize)]
 pub struct WireMinimap {
     /// Pixels across.
     pub width: u32,
     /// Pixels down.
     pub height: u32,
-    /// `[mark, count]` pairs (0 nothing, 1 floor, 2 wall).
-    pub marks: Vec<u32>,
+    /// The colours, `RRGGBBAA` (alpha 00: nothing known).
+    pub colours: Vec<String>,
+    /// `[index, count]` pairs.
+    pub runs: Vec<u32>,
     /// The avatar's pixel.
     pub avatar: Option<(u32, u32)>,
     /// The exit's pixel, once seen.
     pub exit: Option<(u32, u32)>,
     /// The view's outline: x, y, width, height in pixels.
-    pub outline: Option<(u32, u32, u32, u32)>,
+    pub outline: (u32, u32, u32, u32),
 }
 
 impl WireMinimap {
     /// The wire form of `m`.
     pub fn of(m: &MinimapFrame) -> WireMinimap {
-        let mut marks: Vec<u32> = Vec::new();
-        for &mark in &m.marks {
-            let mark = u32::from(mark);
-            match marks.len() {
-                n if n >= 2 && marks[n - 2] == mark => marks[n - 1] += 1,
-                _ => marks.extend([mark, 1]),
+        let mut palette: Vec<[u8; 4]> = Vec::new();
+        let mut runs: Vec<u32> = Vec::new();
+        for px in m.rgba.chunks_exact(4) {
+            let c = [px[0], px[1], px[2], px[3]];
+            let i = match palette.iter().position(|p| *p == c) {
+                Some(i) => i,
+                None => {
+                    palette.push(c);
+                    palette.len() - 1
+                }
+            } as u32;
+            match runs.len() {
+                n if n >= 2 && runs[n - 2] == i => runs[n - 1] += 1,
+                _ => runs.extend([i, 1]),
             }
         }
         WireMinimap {
             width: m.width,
             height: m.height,
-            marks,
+            colours: palette
+                .iter()
+                .map(|c| c.iter().map(|b| format!("{b:02x}")).collect())
+                .collect(),
+            runs,
             avatar: m.avatar,
             exit: m.exit,
-            outline: m.view_outline,
+            outline: m.outline,
         }
     }
 }
@@ -335,8 +350,8 @@ pub fn decode_cells(view: &serde_json::Value) -> Vec<(char, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell_api::{Cell, Light, View};
     use byog_shell::screens::{Hud, HudRow};
+    use byog_shell::{Cell, Light, View};
     use byog_tile_engine::Pos;
 
     fn cell(glyph: char, v: u8, light: Light) -> Cell {

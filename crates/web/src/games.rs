@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 use tokio::sync::{OnceCell, mpsc, oneshot, watch};
 
 use crate::frame::{self, GameSummary};
-use crate::shell_api::{FrameRequest, Saves, Shell, ShellOptions};
 use crate::store::{NewScore, Store};
 use crate::verify::{self, GameOptions};
+use byog_shell::{FrameRequest, Saves, Shell, ShellOptions};
 
 /// The view a game is painted for until its player says otherwise: 80 × 28 cells (an
 /// 80 × 30 world less the HUD's rows scrolls; the page asks for what fits its window).

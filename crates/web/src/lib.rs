@@ -19,13 +19,9 @@ pub mod daily;
 pub mod frame;
 pub mod games;
 pub mod limits;
-pub mod shim;
 pub mod store;
 pub mod verify;
 pub mod ws;
-
-/// The shell's frame API this package paints (`Shell::frame`, `take_fed`, `replayed`).
-pub use shim as shell_api;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
