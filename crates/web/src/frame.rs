@@ -15,7 +15,6 @@
 //! a few hundred runs: an 80 × 30 view of a run is 3 to 6 KB of JSON against some 150 KB
 //! for the cells as objects (`docs/web.md` has the measured sizes).
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde::Serialize;
@@ -23,7 +22,7 @@ use serde::Serialize;
 use byog_game::GameState;
 use byog_game::game::LevelStatus;
 use byog_shell::screens::{Screen, Style};
-use byog_shell::{Cell, Frame, Light, MinimapFrame, View};
+use byog_shell::{Frame, Light, MinimapFrame, View};
 use byog_tile_engine::Rgb;
 
 /// `rrggbb` of a colour (hex, no `#`).
@@ -129,31 +128,46 @@ impl WireView {
             s.truncate(s.trim_end_matches(' ').len());
             text.push(s);
         }
-        let mut index: BTreeMap<Look, u32> = BTreeMap::new();
-        let mut styles = Vec::new();
-        let mut runs: Vec<u32> = Vec::new();
-        let key = |c: &Cell| -> Look {
-            (
+        // The looks seen so far, in order of first use; a cell usually looks like the one
+        // before it, so the last look is tried first, then the list (a few dozen).
+        let mut looks: Vec<Look> = Vec::with_capacity(64);
+        let mut runs: Vec<u32> = Vec::with_capacity(512);
+        let mut last: Option<(Look, u32)> = None;
+        for c in &view.cells {
+            let k: Look = (
                 [c.fg.r, c.fg.g, c.fg.b, c.bg.r, c.bg.g, c.bg.b],
                 light_letter(c.light, c.route),
-            )
-        };
-        for cell in &view.cells {
-            let k = key(cell);
-            let i = *index.entry(k).or_insert_with(|| {
-                let mut s = String::with_capacity(13);
-                for b in k.0 {
-                    let _ = write!(s, "{b:02x}");
+            );
+            let i = match last {
+                Some((l, i)) if l == k => i,
+                _ => {
+                    let i = match looks.iter().position(|l| *l == k) {
+                        Some(i) => i as u32,
+                        None => {
+                            looks.push(k);
+                            (looks.len() - 1) as u32
+                        }
+                    };
+                    last = Some((k, i));
+                    i
                 }
-                s.push(k.1);
-                styles.push(s);
-                (styles.len() - 1) as u32
-            });
+            };
             match runs.len() {
                 n if n >= 2 && runs[n - 2] == i => runs[n - 1] += 1,
                 _ => runs.extend([i, 1]),
             }
         }
+        let styles = looks
+            .iter()
+            .map(|(rgb, light)| {
+                let mut s = String::with_capacity(13);
+                for b in rgb {
+                    let _ = write!(s, "{b:02x}");
+                }
+                s.push(*light);
+                s
+            })
+            .collect();
         WireView {
             cols: view.cols,
             rows: view.rows,

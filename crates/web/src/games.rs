@@ -278,12 +278,10 @@ impl Games {
                 )
             })
             .unwrap_or_default();
-        let shell = tokio::task::spawn_blocking(move || {
-            Shell::replayed(shell_options(&options), &log).map_err(|e| e.to_string())
-        })
-        .await
-        .map_err(|e| OpenError::Replay(id.to_owned(), e.to_string()))?
-        .map_err(|e| OpenError::Replay(id.to_owned(), e))?;
+        let shell = tokio::task::spawn_blocking(move || rebuilt(&options, &log))
+            .await
+            .map_err(|e| OpenError::Replay(id.to_owned(), e.to_string()))?
+            .map_err(|e| OpenError::Replay(id.to_owned(), e))?;
         let (cmds, rx) = mpsc::channel(1024);
         let publish = Arc::new(watch::Sender::new(Arc::<str>::from("")));
         let info = Arc::new(Mutex::new(LiveInfo {
@@ -362,6 +360,23 @@ fn shown_seed(board: &str, seed: Option<u64>, status: &str) -> Option<u64> {
     }
 }
 
+/// Worlds of at most this many tiles are made on the game's own task (a few hundred
+/// microseconds at most); larger ones on the shell's worker thread, the busy screen shown.
+pub const SMALL_WORLD_TILES: usize = 1 << 16;
+
+/// A session rebuilt from its key log `log`.
+///
+/// # Errors
+/// The shell's message, when the options are refused.
+pub fn rebuilt(options: &GameOptions, log: &str) -> Result<Shell, String> {
+    let shell = Shell::replayed(shell_options(options), log).map_err(|e| e.to_string())?;
+    Ok(if options.width * options.height <= SMALL_WORLD_TILES {
+        shell.on_this_thread()
+    } else {
+        shell
+    })
+}
+
 /// The shell's options for a game of `options`: no save files (the server keeps games by
 /// their keys).
 pub fn shell_options(options: &GameOptions) -> ShellOptions {
@@ -422,7 +437,9 @@ impl Actor {
     async fn run(&mut self, mut rx: mpsc::Receiver<Cmd>, idle: Duration) {
         let mut alone_since = Instant::now();
         loop {
-            let deadline = self.shell.deadline().map(|t| {
+            // While a key is worked on on the shell's worker thread, look every 50 ms.
+            let busy = self.shell.is_busy().then(|| self.now() + 0.05);
+            let deadline = self.shell.deadline().or(busy).map(|t| {
                 let wait = (t - self.now()).max(0.0);
                 tokio::time::Instant::now() + Duration::from_secs_f64(wait.min(3600.0))
             });
@@ -466,7 +483,7 @@ impl Actor {
                 if self.shell.is_over(self.now()) {
                     // Left with `:Q`: back to where the key log stands.
                     if let Ok((log, _, _)) = self.store.log(&self.id)
-                        && let Ok(shell) = Shell::replayed(shell_options(&self.options), &log)
+                        && let Ok(shell) = rebuilt(&self.options, &log)
                     {
                         self.shell = shell;
                         self.clock = Instant::now();
@@ -614,7 +631,7 @@ impl Actor {
                     _ => "the database writer stopped".to_owned(),
                 };
                 if let Ok((log, _, _)) = self.store.log(&self.id)
-                    && let Ok(shell) = Shell::replayed(shell_options(&self.options), &log)
+                    && let Ok(shell) = rebuilt(&self.options, &log)
                 {
                     self.shell = shell;
                 }

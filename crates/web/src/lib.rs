@@ -243,6 +243,10 @@ async fn ws_upgrade(
     upgrade
         .max_message_size(ws::MAX_MESSAGE)
         .max_frame_size(ws::MAX_MESSAGE)
+        // Small buffers: tungstenite's defaults (128 KiB each way) would be most of a
+        // game's memory. A frame is a few KiB, written as soon as it is sent.
+        .read_buffer_size(ws::READ_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| ws::connection(app, socket, slot, account, addr))
 }
 

@@ -30,6 +30,9 @@ use crate::verify::hash_hex;
 /// tungstenite's own default is 64 MiB).
 pub const MAX_MESSAGE: usize = 16 * 1024;
 
+/// The connection's read buffer: 4 KiB (tungstenite's default is 128 KiB a connection).
+pub const READ_BUFFER: usize = 4096;
+
 /// Seconds a connection may take to say what it wants.
 const HELLO_SECONDS: u64 = 10;
 
