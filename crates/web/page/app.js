@@ -47,6 +47,7 @@ function stop() {
 
 async function route() {
   stop();
+  api("/api/me").then(signedIn).catch(() => {});
   const path = location.pathname;
   const [, first, id] = path.split("/");
   if (first === "play" && id) return startGame("play", id);
@@ -70,7 +71,7 @@ async function route() {
   const load = () => {
     showLiveGames($("live-games")).catch(() => {});
   };
-  showMyGames($("my-games")).then(signedIn).catch(() => {});
+  showMyGames($("my-games")).catch(() => {});
   load();
   refresh = setInterval(load, 5000);
 }
