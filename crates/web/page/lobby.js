@@ -86,6 +86,6 @@ export async function showBoard(form, table, note) {
   body.replaceChildren(...b.scores.map((s, i) => el("tr", {},
     el("td", { text: String(i + 1) }), el("td", { text: s.player }), el("td", { text: String(s.score) }),
     el("td", { text: String(s.moves) }), el("td", { text: s.status }), el("td", { text: s.seed ?? "hidden" }),
-    el("td", {}, s.game ? el("a", { href: `/watch/${s.game}`, "data-link": "", text: "watch" }) : ""))));
+    el("td", {}, s.game && !b.hidden ? el("a", { href: `/watch/${s.game}`, "data-link": "", text: "watch" }) : ""))));
   if (!b.scores.length) body.append(el("tr", {}, el("td", { colspan: "7", text: "no scores yet" })));
 }
