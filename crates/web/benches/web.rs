@@ -40,6 +40,16 @@ fn verify(c: &mut Criterion) {
     c.bench_function("verify/run-10-floors", |b| {
         b.iter(|| byog_web::verify::verify(black_box(&keys), &options).unwrap())
     });
+    // The same keys through `byog replay`'s loop alone: what verifying adds to it.
+    c.bench_function("verify/replay-only", |b| {
+        b.iter(|| {
+            let mut i = options.interpreter();
+            let mut store = MemoryStore::default();
+            byog_game::replay::replay(&mut i, black_box(&keys), &mut store, true, &mut |_| ())
+                .unwrap();
+            i
+        })
+    });
 }
 
 fn frames(c: &mut Criterion) {

@@ -220,3 +220,29 @@ async fn a_watcher_sees_the_players_frames_and_never_an_unseen_tile() {
         .expect("listed");
     assert_eq!(entry["watchers"], 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_game_leaves_memory_and_comes_back_by_replay() {
+    let server = start_with(|o| o.idle = Duration::from_millis(300)).await;
+    let (game, secret) = new_game(server.addr, "explore", 21, None).await;
+    let (mut ws, _) = player(server.addr, &game, &secret).await;
+    keys(&mut ws, 1, "WWA").await;
+    keys(&mut ws, 2, "SD").await;
+    let before = observe(&mut ws).await;
+    assert_eq!(server.app.games.in_memory(), 1);
+    drop(ws);
+    let mut gone = false;
+    for _ in 0..60 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if server.app.games.in_memory() == 0 {
+            gone = true;
+            break;
+        }
+    }
+    assert!(gone, "the game left memory");
+    let (mut ws, welcome) = player(server.addr, &game, &secret).await;
+    assert_eq!(welcome["acked"], 2);
+    assert_eq!(observe(&mut ws).await, before, "rebuilt from its key log");
+    keys(&mut ws, 3, "D").await;
+    assert_eq!(server.app.games.in_memory(), 1);
+}
