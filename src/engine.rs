@@ -88,10 +88,11 @@ impl Game {
                 explore: byog_game::explore::ExploreSettings::default(),
                 saves: byog_shell::Saves::Folder {
                     dir: self.save_dir.clone(),
-                    slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+                    slot: None,
                 },
                 walls: None,
                 watch: false,
+                front_end: Default::default(),
             },
             keys: String::new(),
             screenshot: None,

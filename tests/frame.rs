@@ -8,7 +8,9 @@
 use std::collections::BTreeSet;
 
 use byog::core::explore::MonsterKind;
+use byog::core::interpreter::GameKind;
 use byog::core::players::explorer;
+use byog::screens::{Screen, glyph_of, help_pages, help_screen};
 use byog::shell::{Frame, Light, Saves, Shell, ShellOptions};
 use byog::terminal::{CellGrid, paint as terminal};
 use byog::tile_engine::{Rgb, autotile};
@@ -39,10 +41,11 @@ fn shell() -> (tempfile::TempDir, Shell) {
         explore: Default::default(),
         saves: Saves::Folder {
             dir: dir.path().to_owned(),
-            slot: "save".to_owned(),
+            slot: None,
         },
         walls: None,
         watch: false,
+        front_end: Default::default(),
     })
     .unwrap();
     (dir, shell)
@@ -172,6 +175,10 @@ fn a_run_is_painted_alike_by_the_window_and_the_terminal() {
     // What is lit, remembered and unseen is the frame's: both painters drew walls as box
     // strokes and the floor's dots in the light's colours.
     let view = f.view.as_ref().unwrap();
+    // The help's legend draws the avatar as the game does (issue 30).
+    let avatar = view.cells.iter().find(|c| c.glyph == '@').unwrap();
+    let legend = glyph_of(byog::tile_engine::Tile::Player, Some(GameKind::Run));
+    assert_eq!((legend.ch, legend.fg), ('@', avatar.fg));
     assert!(view.cells.iter().any(|c| c.box_wall().is_some()));
     assert!(view.cells.iter().any(|c| c.light == Light::Lit));
     assert!(view.cells.iter().any(|c| c.light == Light::Unseen));
@@ -205,6 +212,19 @@ fn an_exploration_with_a_monster_in_sight_is_painted_alike() {
         f = frame(&mut s);
     }
     assert!(monster(&f), "the explorer met no monster");
+    // The help's legend draws each monster in the colour the game draws it in (issue 30).
+    let view = f.view.as_ref().unwrap();
+    for kind in MonsterKind::ALL {
+        let tile = kind.stats().tile;
+        if let Some(c) = view
+            .cells
+            .iter()
+            .find(|c| c.light == Light::Lit && c.glyph == tile.character())
+        {
+            let legend = glyph_of(tile, Some(GameKind::Exploration));
+            assert_eq!(legend.fg, c.fg, "{}", kind.name());
+        }
+    }
     for colour in [true, false] {
         let (grid, laid) = painted(&f, colour);
         assert_cells_agree(&f, &grid, &laid);
@@ -216,7 +236,7 @@ fn an_exploration_with_a_monster_in_sight_is_painted_alike() {
 #[test]
 fn the_help_screen_is_painted_alike() {
     let (_dir, mut s) = shell();
-    keys(&mut s, "E7S?");
+    keys(&mut s, "E7S?D"); // the help's second page: what you see
     let f = frame(&mut s);
     assert!(f.view.is_none(), "help is a text screen");
     // Tall enough that neither clips the help (paging it is the help's own business).
@@ -228,4 +248,130 @@ fn the_help_screen_is_painted_alike() {
     // The legend's glyphs are drawn in colours of their own, not all white.
     let colours: BTreeSet<(u8, u8, u8)> = window.iter().map(|(_, c)| (c.r, c.g, c.b)).collect();
     assert!(colours.len() > 4, "{colours:?}");
+}
+
+/// DejaVu Sans Mono, the window's font: an advance of about 0.53 of a 16-pixel cell at 14
+/// points.
+struct DejaVu;
+
+impl Measure for DejaVu {
+    fn width_cells(&self, text: &str, scale: f32) -> f32 {
+        text.chars().count() as f32 * 0.527 * scale
+    }
+}
+
+/// Issue 30: every page of every help fits the default window (1280 × 512: a text grid of 80
+/// × 32 cells) and an 80 × 24 terminal: every line of a page is drawn whole, in order, above
+/// the footer, and the footer says how to turn the pages; nothing of the help is unreachable.
+#[test]
+fn every_help_page_fits_the_default_window_and_an_80_by_24_terminal() {
+    for kind in [
+        None,
+        Some(GameKind::Classic),
+        Some(GameKind::Run),
+        Some(GameKind::Exploration),
+    ] {
+        let pages = help_pages(kind);
+        assert!(pages >= 1);
+        for page in 0..pages {
+            let text = help_screen(kind, page);
+            let footer = text.message.clone().expect("a footer");
+            if pages > 1 {
+                assert!(
+                    footer
+                        .text
+                        .contains(&format!("page {} of {pages}", page + 1))
+                );
+            }
+            let want: Vec<String> = text
+                .lines
+                .iter()
+                .flat_map(|l| {
+                    l.plain()
+                        .split_whitespace()
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            let frame = Frame {
+                screen: Screen::Text(text),
+                view: None,
+                minimap: None,
+            };
+            // The terminal: the lines above its footer (three rows from the bottom).
+            let mut grid = CellGrid::new(80, 24);
+            terminal::paint(&mut grid, &frame, true);
+            let body: Vec<String> = words_of_terminal(&grid, 0..21)
+                .into_iter()
+                .map(|(w, _)| w)
+                .collect();
+            assert_eq!(body, want, "{kind:?} page {page} in 80 × 24");
+            let foot: Vec<String> = words_of_terminal(&grid, 21..24)
+                .into_iter()
+                .map(|(w, _)| w)
+                .collect();
+            assert_eq!(foot.join(" "), footer.text, "{kind:?} page {page}");
+            // The window: every line in rows of the grid, above the footer's (rows 0-2).
+            let laid = window::paint(&frame, 80, 32, &DejaVu);
+            let (lines, foot): (Vec<_>, Vec<_>) = laid
+                .texts
+                .iter()
+                .partition(|t| !footer.text.contains(t.text.trim()) || t.row > 2);
+            for t in &lines {
+                assert!(
+                    (3..32).contains(&t.row),
+                    "{kind:?} page {page}: {:?} at row {}",
+                    t.text,
+                    t.row
+                );
+            }
+            assert!(foot.iter().all(|t| t.row <= 2), "{foot:?}");
+            let shown: Vec<String> = lines
+                .iter()
+                .flat_map(|t| t.text.split_whitespace().map(str::to_owned))
+                .collect();
+            assert_eq!(shown, want, "{kind:?} page {page} in 1280 × 512");
+        }
+    }
+}
+
+/// Issue 31, problem 16: the minimap never covers what the avatar sees. Along an explorer's
+/// walk, whenever the frame has a minimap, none of the view's cells under it (where the
+/// terminal draws it: its corner, a cell for two of its pixel rows) is lit.
+#[test]
+fn the_minimap_never_hides_what_the_avatar_sees() {
+    use byog::shell::frame::Corner;
+    let (_dir, mut s) = shell();
+    keys(&mut s, "E7S");
+    let mut shown = 0;
+    for _ in 0..600 {
+        let f = s.frame(0.0, &terminal::request(COLS, ROWS, None));
+        if let (Some(view), Some(m)) = (&f.view, &f.minimap) {
+            shown += 1;
+            let (w, h) = (m.width, m.height.div_ceil(2));
+            let left = match m.corner {
+                Corner::TopRight | Corner::BottomRight => view.cols - w,
+                _ => 0,
+            };
+            let top = match m.corner {
+                Corner::TopRight | Corner::TopLeft => 0,
+                _ => view.rows - h,
+            };
+            for row in top..top + h {
+                for col in left..left + w {
+                    let c = view.cell(col, row).unwrap();
+                    assert_ne!(
+                        c.light,
+                        Light::Lit,
+                        "the minimap covers a lit cell ({col}, {row})"
+                    );
+                }
+            }
+        }
+        let Some(d) = s.shown_game().and_then(explorer::next_move) else {
+            break;
+        };
+        keys(&mut s, &byog::core::Action::Move(d).key().to_string());
+    }
+    assert!(shown > 100, "the minimap showed in {shown} frames");
 }

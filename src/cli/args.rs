@@ -489,6 +489,12 @@ impl Common {
             .unwrap_or(byog_game::save::DEFAULT_SLOT)
     }
 
+    /// The slot `--slot` named, if it was given (the front-ends' `L` then loads it rather
+    /// than listing the folder's saves).
+    pub fn chosen_slot(&self) -> Option<&str> {
+        self.slot.as_deref()
+    }
+
     /// The save file: slot [`Common::slot`] of [`Common::save_dir`].
     ///
     /// # Errors

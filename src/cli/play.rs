@@ -64,10 +64,12 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         explore: common.explore_settings(),
         saves: byog_shell::Saves::Folder {
             dir: common.save_dir()?,
-            slot: common.slot().to_owned(),
+            slot: common.chosen_slot().map(str::to_owned),
         },
         walls: args.walls.map(super::Walls::style),
         watch: args.watch,
+        // Each front-end sets its own.
+        front_end: Default::default(),
     };
     if args.terminal {
         let colorterm = std::env::var("COLORTERM").ok();

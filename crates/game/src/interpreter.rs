@@ -481,7 +481,12 @@ impl Interpreter {
             State::InGame { game, colon } => {
                 if *colon && upper == 'Q' {
                     let replaced = super::save::replaced_by(store, game);
-                    store.save(game)?;
+                    if let Err(e) = store.save(game) {
+                        // Not saved: the game goes on, the `:` answered (a front-end says
+                        // why rather than waiting for another `Q`).
+                        *colon = false;
+                        return Err(e.into());
+                    }
                     self.replaced = replaced;
                     return Ok(self.close(Closing::SavedAndQuit));
                 }

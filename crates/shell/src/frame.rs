@@ -14,6 +14,9 @@
 //!   glyph is the box-drawing character of its joins with the walls beside it that are drawn
 //!   ([`autotile::wall_mask`]); the window draws those glyphs as strokes, the terminal as
 //!   characters. Java walls (`--walls java`, the classic game's default): `#`.
+//! - **The way deeper.** An exploration's unexplored exit shows the depth of the room behind
+//!   it (`1`–`9`; `+` from 10), in the exits' colour when that room is deeper than the
+//!   avatar's and in the one-way exits' when it is not.
 //! - **The route** of a walk through armed traps waiting for `Y` is tinted [`look::ROUTE`].
 //!
 //! Cost: a frame composes only the view's tiles (and one tile round them, so box walls join
@@ -165,6 +168,48 @@ pub struct MinimapFrame {
     /// The view's outline, clipped to the world: `(x, y, width, height)` in pixels from the
     /// top-left, whole pixels covering it.
     pub outline: (u32, u32, u32, u32),
+    /// The view's corner it is drawn in: the top-right unless the avatar's light reaches
+    /// there ([`minimap_corner`]).
+    pub corner: Corner,
+}
+
+/// A corner of the view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Corner {
+    /// Top-right (the minimap's own).
+    TopRight,
+    /// Top-left.
+    TopLeft,
+    /// Bottom-right.
+    BottomRight,
+    /// Bottom-left.
+    BottomLeft,
+}
+
+/// The corner of a `cols × rows` view where a minimap of at most a quarter of its width and a
+/// third of its height hides nothing within `radius` tiles of view cell `avatar` (from the
+/// bottom-left): the first of top-right, top-left, bottom-right and bottom-left that is clear;
+/// `None` when none is (the minimap is not drawn then).
+pub fn minimap_corner(cols: u32, rows: u32, avatar: (u32, u32), radius: u32) -> Option<Corner> {
+    let (w, h) = (cols.div_ceil(4) + 1, rows.div_ceil(3) + 1);
+    let (ax, ay) = (avatar.0 as i64, avatar.1 as i64);
+    let r = i64::from(radius);
+    let clear = |x0: u32, y0: u32| {
+        // The box's cells: x0..x0 + w across, y0..y0 + h up (from the bottom-left).
+        let (x0, y0) = (i64::from(x0), i64::from(y0));
+        ax + r < x0 || ax - r >= x0 + i64::from(w) || ay + r < y0 || ay - r >= y0 + i64::from(h)
+    };
+    let right = cols.saturating_sub(w);
+    let top = rows.saturating_sub(h);
+    [
+        (Corner::TopRight, right, top),
+        (Corner::TopLeft, 0, top),
+        (Corner::BottomRight, right, 0),
+        (Corner::BottomLeft, 0, 0),
+    ]
+    .into_iter()
+    .find(|&(_, x, y)| clear(x, y))
+    .map(|(corner, _, _)| corner)
 }
 
 /// How the view is drawn ([`view_of`]).
@@ -204,6 +249,7 @@ pub fn view_of(game: &GameState, camera: &Camera, look: Look, route: &[Pos]) -> 
         };
         let boxed = look.walls == WallStyle::Box;
         let avatar = game.avatar();
+        let here = game.explore().map(|e| byog_game::explore::depth(e.room()));
         for p in area.positions() {
             let light = light_at(p);
             let Some((cx, cy)) = camera.cell_of(p) else {
@@ -220,10 +266,14 @@ pub fn view_of(game: &GameState, camera: &Camera, look: Look, route: &[Pos]) -> 
                     |q| light_at(q) != Light::Unseen,
                     p,
                 ))
+            } else if let (Tile::ExitUnexplored, Some(depth)) =
+                (tile, crate::screens::exit_depth(game, p, tile))
+            {
+                char::from_digit(depth, 10).unwrap_or('+')
             } else {
                 tile.character()
             };
-            let (fg, bg) = match light {
+            let (mut fg, bg) = match light {
                 Light::Lit => {
                     let (dx, dy) = (i64::from(p.x - avatar.x), i64::from(p.y - avatar.y));
                     let (fg, bg, _) = look::lit(tile, look::light(dx * dx + dy * dy, SIGHT_RADIUS));
@@ -238,6 +288,13 @@ pub fn view_of(game: &GameState, camera: &Camera, look: Look, route: &[Pos]) -> 
                     autotile::background(tile, look.walls),
                 ),
             };
+            // An exit to a room no deeper than the avatar's: the one-way exits' colour.
+            if light == Light::Lit
+                && tile == Tile::ExitUnexplored
+                && crate::screens::exit_depth(game, p, tile) <= here
+            {
+                fg = look::thing(Tile::OneWayUp).unwrap_or(fg);
+            }
             let row = rows - 1 - cy;
             cells[(row * cols + cx) as usize] = Cell {
                 glyph,
@@ -315,6 +372,13 @@ impl MinimapUpkeep {
         if camera.shows_all(scene.width, scene.height) {
             return None;
         }
+        // Never over what the avatar sees (in sight) or stands beside.
+        let radius = if sight { SIGHT_RADIUS + 1 } else { 2 };
+        let corner = camera
+            .cell_of(game.avatar())
+            .map_or(Some(Corner::TopRight), |at| {
+                minimap_corner(camera.cols, camera.rows, at, radius)
+            });
         let key = MinimapKey { scene, sight, max };
         let avatar = game.avatar();
         let version = self.kept.as_ref().map_or(0, |k| k.version + 1);
@@ -362,6 +426,7 @@ impl MinimapUpkeep {
             (x0, y0, x1 - x0, y1 - y0)
         };
         let exit = game.exit();
+        let corner = corner?;
         Some(MinimapFrame {
             width: m.width(),
             height: m.height(),
@@ -372,6 +437,7 @@ impl MinimapUpkeep {
                 .then(|| m.pixel_of(exit))
                 .flatten(),
             outline,
+            corner,
         })
     }
 }

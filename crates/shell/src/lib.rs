@@ -17,7 +17,7 @@ mod store;
 
 pub use frame::{Cell, Frame, FrameRequest, Light, MinimapFrame, View};
 pub use session::{
-    BUSY_AFTER_SECONDS, MINIMAP_KEY, PlayError, SIGHT_KEY, Scene, Shell, ShellOptions,
+    BUSY_AFTER_SECONDS, FrontEnd, MINIMAP_KEY, PlayError, SIGHT_KEY, Scene, Shell, ShellOptions,
     TRAVEL_STEP_SECONDS, move_alias,
 };
 pub use store::{SaveCheck, Saves};

@@ -40,7 +40,9 @@ use std::time::Duration;
 use byog_game::Events;
 use byog_game::GameState;
 use byog_game::explore::ExploreSettings;
-use byog_game::interpreter::{Closing, InterpretError, Interpreter, Outcome, Phase, travel_goal};
+use byog_game::interpreter::{
+    Closing, GameKind, InterpretError, Interpreter, Outcome, Phase, travel_goal,
+};
 use byog_game::save::{self, Replaced, Slot};
 use byog_game::travel::{self, Goal, Route, Stop, Travel};
 use byog_game::watch::{self, Watch, WatchError};
@@ -124,6 +126,29 @@ pub fn move_alias(key: char) -> Option<char> {
     }
 }
 
+/// Which front-end plays a session: the words for how to quit differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FrontEnd {
+    /// The macroquad window.
+    #[default]
+    Window,
+    /// A terminal.
+    Terminal,
+    /// A browser, through the web server.
+    Browser,
+}
+
+impl FrontEnd {
+    /// How to quit at once while the session is busy, in a player's words.
+    pub fn quit_now(self) -> &'static str {
+        match self {
+            FrontEnd::Window => "Ctrl-C (or closing the window) quits",
+            FrontEnd::Terminal => "Ctrl-C quits",
+            FrontEnd::Browser => "closing the tab leaves",
+        }
+    }
+}
+
 /// What a session starts with (the command line's flags).
 #[derive(Debug, Clone)]
 pub struct ShellOptions {
@@ -144,6 +169,8 @@ pub struct ShellOptions {
     pub walls: Option<WallStyle>,
     /// Watch the save instead of playing (`--watch`): leaving the watch ends the program.
     pub watch: bool,
+    /// The front-end playing it (each sets its own).
+    pub front_end: FrontEnd,
 }
 
 /// What a shown world is, for the camera: a new one recentres the camera, the same one with
@@ -214,6 +241,9 @@ enum View {
     Overlay(Overlay),
     /// The screen between two floors, until `until` (front-end seconds) or a key.
     Floor { until: f64, screen: TextScreen },
+    /// The Upkeeper's song over the first run played in a save folder, until the first key
+    /// (which plays).
+    Song,
     /// A walk (`X`, `>`, a click) under way: a step a tick, any key stops it.
     Walking(Walking),
     /// A route through armed traps, waiting for `Y`.
@@ -227,8 +257,8 @@ enum View {
 /// A screen over the game that a view key opened.
 #[derive(Debug)]
 enum Overlay {
-    /// The help of the current mode (`?`).
-    Help,
+    /// The help of the current mode (`?`), at page `page`.
+    Help { page: usize },
     /// The message log (`P`) scrolled `back` messages from the newest.
     Log { back: usize },
     /// The slots `L` can load.
@@ -291,6 +321,8 @@ pub struct Shell {
     last_events: Option<Events>,
     /// The keys fed to the interpreter since [`Shell::take_fed`] last took them.
     fed: String,
+    /// Whether a run was started in this session (the song is sung at most once).
+    song_sung: bool,
 }
 
 impl Shell {
@@ -328,6 +360,7 @@ impl Shell {
             last_events: None,
             fed: String::new(),
             workers: true,
+            song_sung: false,
         })
     }
 
@@ -400,7 +433,20 @@ impl Shell {
                 // answer the question before saving over another game; any other key
                 // closes it.
                 let scroll = move_alias(key).unwrap_or(key).to_ascii_uppercase();
+                let kind = session
+                    .interpreter
+                    .game()
+                    .map(GameState::kind)
+                    .filter(|_| session.interpreter.phase() != Phase::Menu);
                 match (overlay, key.to_ascii_uppercase()) {
+                    (Overlay::Help { page }, _) if screens::page_turn(key).is_some() => {
+                        let pages = screens::help_pages(kind);
+                        match screens::page_turn(key) {
+                            Some(1) if *page + 1 < pages => *page += 1,
+                            Some(-1) => *page = page.saturating_sub(1),
+                            _ => *view = View::Plain,
+                        }
+                    }
                     (Overlay::Log { back }, _) if scroll == 'W' => {
                         *back = (*back + 1).min(self.log.len().saturating_sub(1));
                     }
@@ -456,6 +502,10 @@ impl Shell {
                     }
                 }
             }
+            View::Song => {
+                *view = View::Plain;
+                self.play_key(key, now);
+            }
             View::Plain | View::Floor { .. } => self.play_key(key, now),
         }
     }
@@ -472,11 +522,14 @@ impl Shell {
             // Home and End only seek a watch.
             return;
         }
-        if phase == Phase::Menu && key.eq_ignore_ascii_case(&'L') {
-            // More than the current slot to choose from: list them.
+        if phase == Phase::Menu
+            && key.eq_ignore_ascii_case(&'L')
+            && !slot_chosen(&self.options.saves)
+        {
+            // More than the current slot to choose from, and none chosen: list them.
             let slots = session.store.slots();
             let current = session.store.slot_name();
-            if slots.len() > 1 || slots.iter().any(|s| s.name != current) {
+            if slots.iter().any(|s| s.name != current) {
                 *view = View::Overlay(Overlay::Slots(slots));
                 return;
             }
@@ -492,7 +545,7 @@ impl Shell {
             return;
         }
         if (in_game || phase == Phase::Menu) && key == screens::HELP_KEY {
-            *view = View::Overlay(Overlay::Help);
+            *view = View::Overlay(Overlay::Help { page: 0 });
             return;
         }
         if in_game && key.eq_ignore_ascii_case(&screens::LOG_KEY) {
@@ -545,7 +598,7 @@ impl Shell {
                 *view = View::Plain;
                 self.walk_stopped(Stop::Key);
             }
-            View::Plain | View::Floor { .. }
+            View::Plain | View::Floor { .. } | View::Song
                 if session.interpreter.phase() == (Phase::Playing { colon: false }) =>
             {
                 if let Some(game) = session.interpreter.game_in_play() {
@@ -833,6 +886,14 @@ impl Shell {
                     Outcome::Started => {
                         self.camera = None;
                         self.log.clear();
+                        if session.interpreter.game().map(GameState::kind) == Some(GameKind::Run)
+                            && !self.song_sung
+                            && first_song(&session.store)
+                        {
+                            *view = View::Song;
+                        }
+                        self.song_sung |=
+                            session.interpreter.game().map(GameState::kind) == Some(GameKind::Run);
                     }
                     Outcome::Acted(events) => {
                         self.last_events = Some(*events);
@@ -1000,7 +1061,7 @@ impl Shell {
                 View::Plain | View::Walking(_) | View::Confirm { .. } => {
                     matches!(session.interpreter.phase(), Phase::Playing { .. })
                 }
-                View::Overlay(_) | View::Floor { .. } | View::Closing { .. } => false,
+                View::Overlay(_) | View::Floor { .. } | View::Song | View::Closing { .. } => false,
             },
             State::Busy(_) => false,
         }
@@ -1043,12 +1104,19 @@ impl Shell {
         let game = self.shown_game().filter(|_| self.shows_world())?;
         let scene = Scene::of(game);
         let (w, h, at) = (scene.width, scene.height, game.avatar());
+        // In sight, nothing lit is ever off the view: the light's radius and one round the
+        // avatar stay in it.
+        let keep = if self.in_sight(game) {
+            byog_game::game::SIGHT_RADIUS + 1
+        } else {
+            0
+        };
         let camera = match self.camera {
-            Some((s, camera)) if s == scene => camera.follow(cols, rows, w, h, at),
+            Some((s, camera)) if s == scene => camera.follow_keeping(cols, rows, w, h, at, keep),
             Some((s, mut camera)) if s.is_moved(&scene) => {
                 camera.origin.x += s.origin.x - scene.origin.x;
                 camera.origin.y += s.origin.y - scene.origin.y;
-                camera.follow(cols, rows, w, h, at)
+                camera.follow_keeping(cols, rows, w, h, at, keep)
             }
             _ => Camera::centred(cols, rows, w, h, at),
         };
@@ -1111,16 +1179,24 @@ impl Shell {
     pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
         let (session, view) = match &self.state {
             State::Busy(busy) => {
-                return Screen::Text(screens::busy_screen(&busy.what, now - busy.since));
+                return Screen::Text(screens::busy_screen(
+                    &busy.what,
+                    now - busy.since,
+                    self.options.front_end.quit_now(),
+                ));
             }
             State::Ready { session, view } => (session, view),
         };
         match view {
-            View::Overlay(Overlay::Help) => {
+            View::Overlay(Overlay::Help { page }) => {
                 let phase = session.interpreter.phase();
                 let kind = session.interpreter.game().map(GameState::kind);
-                Screen::Text(screens::help_screen(kind.filter(|_| phase != Phase::Menu)))
+                Screen::Text(screens::help_screen(
+                    kind.filter(|_| phase != Phase::Menu),
+                    *page,
+                ))
             }
+            View::Song => Screen::Text(screens::tutorial_screen()),
             View::Overlay(Overlay::Log { back }) => {
                 let log: Vec<String> = self.log.iter().cloned().collect();
                 Screen::Text(screens::log_screen(&log, *back))
@@ -1143,16 +1219,23 @@ impl Shell {
                 }
             }
             View::Plain | View::Walking(_) | View::Confirm { .. } | View::Closing { .. } => {
-                // Only the menu shows the save: the file is looked at only there.
-                let save = if session.interpreter.phase() == Phase::Menu {
+                // Only the menu shows the save: the files are looked at only there.
+                let menu = session.interpreter.phase() == Phase::Menu;
+                let save = if menu {
                     self.save_check.state_of(&session.store)
                 } else {
                     SaveState::Missing
+                };
+                let others = if menu && !slot_chosen(&self.options.saves) {
+                    self.save_check.others(&session.store)
+                } else {
+                    0
                 };
                 screens::screen(
                     &session.interpreter,
                     Context {
                         save: &save,
+                        others,
                         message: &self.message,
                         under_mouse,
                     },
@@ -1160,6 +1243,31 @@ impl Shell {
             }
         }
     }
+}
+
+/// The file in a save folder that says the Upkeeper's song was sung there (the first run
+/// played with that folder shows it).
+pub const SONG_SUNG: &str = ".upkeeper-song-sung";
+
+/// Whether the first run of `store`'s save folder is starting: true once per folder (it leaves
+/// [`SONG_SUNG`] there; a folder that cannot be written sings every time), and for a session
+/// with no save folder.
+fn first_song(store: &Store) -> bool {
+    let Some(file) = store.file() else {
+        return true;
+    };
+    let marker = file.folder().join(SONG_SUNG);
+    if marker.exists() {
+        return false;
+    }
+    let _ = std::fs::create_dir_all(file.folder())
+        .and_then(|()| std::fs::write(&marker, "the Upkeeper's song was sung here\n"));
+    true
+}
+
+/// Whether `--slot` chose the slot (`L` then loads it rather than listing the folder's).
+fn slot_chosen(saves: &Saves) -> bool {
+    matches!(saves, Saves::Folder { slot: Some(_), .. })
 }
 
 /// A fresh interpreter for `options`' new games.
@@ -1225,10 +1333,11 @@ mod tests {
             explore: ExploreSettings::default(),
             saves: Saves::Folder {
                 dir: dir.to_owned(),
-                slot: byog_game::save::DEFAULT_SLOT.to_owned(),
+                slot: None,
             },
             walls: None,
             watch: false,
+            front_end: FrontEnd::Terminal,
         }
     }
 
@@ -1260,6 +1369,8 @@ mod tests {
         };
         assert!(busy.lines[0].text.starts_with("making the game of seed 77"));
         assert_eq!(busy.lines[2].text, "1.0 s");
+        // In the words of the front-end playing (issue 31, problem 17: no window here).
+        assert_eq!(busy.lines[4].text, "Ctrl-C quits; nothing is saved");
         // Typed while busy: kept, and fed in order once the world is there.
         keys(&mut s, "WA\t:Q", 1.0);
         let mut now = 1.0;
@@ -1322,6 +1433,116 @@ mod tests {
         assert!(vi.chars().skip(6).all(|c| "WASD".contains(c)), "{vi}");
     }
 
+    /// Issue 31, problem 9: with `--slot` naming a slot, `L` loads that slot (never the list,
+    /// which would swallow the keys after it), and the menu says what `L` will do: load the
+    /// chosen slot, say it holds nothing, or list the folder's saves when none was chosen.
+    #[test]
+    fn l_loads_the_slot_chosen_and_the_menu_says_what_l_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let chosen = |slot: Option<&str>| {
+            Shell::new(ShellOptions {
+                saves: Saves::Folder {
+                    dir: dir.path().to_owned(),
+                    slot: slot.map(str::to_owned),
+                },
+                ..options(dir.path())
+            })
+            .unwrap()
+        };
+        for (slot, keys_) in [
+            (None, "R7SDD:Q"),
+            (Some("n42"), "N42SDD:Q"),
+            (Some("r77"), "R77SA:Q"),
+        ] {
+            let mut s = chosen(slot);
+            keys(&mut s, keys_, 0.0);
+            assert!(s.farewell().is_some(), "{slot:?} saved");
+        }
+        let menu_lines = |s: &mut Shell| -> Vec<String> {
+            let Screen::Text(menu) = s.screen(0.0, None) else {
+                panic!("the menu is text");
+            };
+            menu.lines.into_iter().map(|l| l.text).collect()
+        };
+        // --slot r77: L loads it at once; the key after it plays.
+        let mut s = chosen(Some("r77"));
+        assert!(menu_lines(&mut s).contains(&"Load Game (L)".to_owned()));
+        keys(&mut s, "LD", 0.0);
+        assert!(s.shown_game().unwrap().history().starts_with("R77S"));
+        assert_eq!(s.take_fed(), "LD");
+        // --slot naming a new slot: the menu and L agree that it holds nothing.
+        let mut s = chosen(Some("new"));
+        let lines = menu_lines(&mut s);
+        assert!(
+            lines.contains(&"Load Game (L): no saved game".to_owned()),
+            "{lines:?}"
+        );
+        keys(&mut s, "L", 0.0);
+        assert!(s.message.contains("no saved game"), "{}", s.message);
+        assert_eq!(s.phase(), Some(Phase::Menu));
+        // No --slot: L lists the folder's three saves, and the menu says so.
+        let mut s = chosen(None);
+        let lines = menu_lines(&mut s);
+        assert!(
+            lines.contains(&"Load Game (L): choose among 3 saves".to_owned()),
+            "{lines:?}"
+        );
+        keys(&mut s, "L", 0.0);
+        let Screen::Text(list) = s.screen(0.0, None) else {
+            panic!("the list");
+        };
+        assert_eq!(list.lines[0].text, "LOAD WHICH SAVE?");
+    }
+
+    /// Issue 31, problem 13: a `:Q` that cannot save says why and the game goes on (the `:`
+    /// answered, so the next `Q` is not swallowed as a save).
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_save_that_fails_says_why_and_play_goes_on() {
+        // A folder that holds no save and where none can be made, even by root: /proc takes
+        // no new folders.
+        let folder = Path::new("/proc/byog-cannot-save-here");
+        let mut s = shell(folder);
+        keys(&mut s, "N3S:Q", 0.0);
+        assert!(!s.is_over(10.0), "still playing");
+        assert!(s.message.starts_with("cannot"), "{}", s.message);
+        let Screen::Game(hud) = s.screen(0.0, None) else {
+            panic!("the game is on screen");
+        };
+        assert_eq!(
+            hud.rows[1].left, s.message,
+            "the HUD says why, not the colon prompt"
+        );
+        assert_eq!(s.phase(), Some(Phase::Playing { colon: false }));
+        keys(&mut s, "D", 0.0);
+        assert_eq!(s.take_fed(), "N3S:QD", "the next key plays");
+    }
+
+    /// Issue 30: the first run played with a save folder opens on the Upkeeper's song; the
+    /// first key plays (it is not lost); the next run in that folder starts at once.
+    #[test]
+    fn the_first_run_of_a_folder_sings_the_song_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "R7S", 0.0);
+        let Screen::Text(song) = s.screen(0.0, None) else {
+            panic!("the song is a text screen");
+        };
+        assert_eq!(song.lines[0].text, "THE UPKEEPER'S SONG");
+        assert!(song.lines.len() > 6, "{song:?}");
+        keys(&mut s, "D", 0.0);
+        assert!(s.shows_world());
+        assert_eq!(s.take_fed(), "R7SD", "the first key plays");
+        let mut again = shell(dir.path());
+        keys(&mut again, "R8S", 0.0);
+        assert!(again.shows_world(), "sung once a folder");
+        // A classic game or an exploration never sings it.
+        let other = tempfile::tempdir().unwrap();
+        let mut s = shell(other.path());
+        keys(&mut s, "E7S", 0.0);
+        assert!(s.shows_world());
+    }
+
     #[test]
     fn help_and_the_message_log_are_view_keys_over_the_game() {
         let dir = tempfile::tempdir().unwrap();
@@ -1337,10 +1558,31 @@ mod tests {
         let Screen::Text(help) = s.screen(0.0, None) else {
             panic!("help over a run");
         };
-        assert_eq!(help.lines[0].text, "HELP: A RUN");
+        assert_eq!(
+            help.lines[0].text, "THE UPKEEPER'S SONG",
+            "a run's help sings first"
+        );
         assert!(!s.shows_world());
+        // D (or → or Space) turns the pages, A turns back; past the last, it closes.
+        keys(&mut s, "D", 0.0);
+        let Screen::Text(help) = s.screen(0.0, None) else {
+            panic!("the next page");
+        };
+        assert_eq!(help.lines[0].text, "HELP: A RUN");
+        let pages = screens::help_pages(Some(GameKind::Run));
+        assert!(pages >= 3, "{pages}");
+        keys(&mut s, "A", 0.0);
+        let Screen::Text(help) = s.screen(0.0, None) else {
+            panic!("back a page");
+        };
+        assert_eq!(help.lines[0].text, "THE UPKEEPER'S SONG");
+        keys(&mut s, &" ".repeat(pages - 1), 0.0);
+        let Screen::Text(last) = s.screen(0.0, None) else {
+            panic!("the last page");
+        };
+        assert_eq!(last.lines[0].text, "HELP: KEYS");
         keys(&mut s, "W", 0.0);
-        assert!(s.shows_world(), "any key closes the help");
+        assert!(s.shows_world(), "any other key closes the help");
         assert_eq!(s.shown_game().unwrap().moves(), 0, "and is not fed");
         // Every message of this game is in the log, newest at the bottom.
         keys(&mut s, "FYZ", 0.0);

@@ -13,13 +13,14 @@ use crate::screens::SaveState;
 /// Where a session's games are saved (`:Q`) and loaded from (`L`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Saves {
-    /// Slot `slot` of folder `dir` (`save` is `save.bin`); `L` at the menu lists the folder's
-    /// other slots.
+    /// A slot of folder `dir` (`save` is `save.bin`).
     Folder {
         /// The save folder.
         dir: PathBuf,
-        /// The slot `:Q` saves to and `L` loads from.
-        slot: String,
+        /// The slot `:Q` saves to and `L` loads from, when one was chosen (`--slot`): `L`
+        /// loads it. `None`: the default slot (`save`), and `L` at the menu lists the
+        /// folder's saves when it holds more than that one.
+        slot: Option<String>,
     },
     /// No file at all: `:Q` keeps the game in the session's memory only (a front-end that
     /// keeps games its own way, as the web server does by their key logs).
@@ -38,9 +39,10 @@ impl Store {
     /// default slot (the command line has refused it already).
     pub(crate) fn of(saves: &Saves) -> Store {
         match saves {
-            Saves::Folder { dir, slot } => {
-                Store::File(FileStore::slot(dir, slot).unwrap_or_else(|_| FileStore::in_dir(dir)))
-            }
+            Saves::Folder { dir, slot } => Store::File(
+                FileStore::slot(dir, slot.as_deref().unwrap_or(save::DEFAULT_SLOT))
+                    .unwrap_or_else(|_| FileStore::in_dir(dir)),
+            ),
             Saves::None => Store::Memory(MemoryStore::default()),
         }
     }
@@ -120,6 +122,9 @@ type Stamp = Option<(u64, Option<SystemTime>)>;
 pub struct SaveCheck {
     /// The file's size and modification time when last read, and what the read found.
     last: Option<(Stamp, SaveState)>,
+    /// The folder's modification time when its slots were last listed, and how many saves
+    /// it held besides the current slot's.
+    others: Option<(Stamp, usize)>,
 }
 
 impl SaveCheck {
@@ -131,6 +136,24 @@ impl SaveCheck {
             last => *last = Some((stamp, SaveState::of(store))),
         }
         &self.last.as_ref().expect("just set").1
+    }
+
+    /// How many saves `store`'s folder holds besides its own slot's, listed again when the
+    /// folder changed (its modification time): what `L` would offer to choose from.
+    pub(crate) fn others(&mut self, store: &Store) -> usize {
+        let Some(file) = store.file() else {
+            return 0;
+        };
+        let stamp = stamp(&file.folder());
+        match &self.others {
+            Some((was, n)) if *was == stamp && stamp.is_some() => *n,
+            _ => {
+                let current = file.slot_name();
+                let n = store.slots().iter().filter(|s| s.name != current).count();
+                self.others = Some((stamp, n));
+                n
+            }
+        }
     }
 
     /// The state of any store: a file's as [`SaveCheck::state`], memory's read every time

@@ -34,7 +34,7 @@ use crossterm::{cursor, execute, terminal};
 
 pub use draw::{Cell, CellGrid, ColorMode, Weight};
 
-use byog_shell::{PlayError, Shell, ShellOptions};
+use byog_shell::{FrontEnd, PlayError, Shell, ShellOptions};
 
 use draw::Painter;
 use input::Input;
@@ -65,7 +65,10 @@ pub fn play(options: TerminalOptions) -> Result<(), PlayError> {
         return Err(PlayError::NotATerminal);
     }
     let mut play = Play {
-        shell: Shell::new(options.shell)?,
+        shell: Shell::new(ShellOptions {
+            front_end: FrontEnd::Terminal,
+            ..options.shell
+        })?,
         colour: options.colour,
         mouse: None,
         size: (0, 0),

@@ -9,7 +9,9 @@
 //! view cell `(col, row)` (from the view's top-left) is terminal column `col`, row
 //! `row + HUD_ROWS`.
 
-use byog_shell::frame::{Cell as FrameCell, Frame, FrameRequest, Light, MinimapFrame, View};
+use byog_shell::frame::{
+    Cell as FrameCell, Corner, Frame, FrameRequest, Light, MinimapFrame, View,
+};
 use byog_shell::screens::{self, HUD_ROWS, Hud, Screen, Style, TextScreen};
 use byog_tile_engine::Rgb;
 use byog_tile_engine::minimap;
@@ -39,7 +41,7 @@ fn appearance(style: Style, colour: bool) -> (Rgb, Weight) {
     };
     let weight = match style {
         Style::Title | Style::Heading | Style::Input => Weight::Bold,
-        Style::Normal | Style::Message | Style::Glyph(_) => Weight::Normal,
+        Style::Normal | Style::Message => Weight::Normal,
         Style::Dim | Style::Hint => grey,
     };
     (style.color(), weight)
@@ -70,7 +72,23 @@ fn centred(grid: &mut CellGrid, y: u16, text: &str, style: Style, colour: bool) 
 pub fn text_screen(grid: &mut CellGrid, text: &TextScreen, colour: bool) {
     let mut y = grid.rows() / 4;
     for line in &text.lines {
-        y = centred(grid, y, &line.text, line.style, colour);
+        let top = y;
+        y = centred(grid, y, &line.plain(), line.style, colour);
+        // A legend's glyph, as the game draws it, where its line begins.
+        if let Some(g) = line.glyph {
+            let width = line.plain().chars().count().min(usize::from(grid.cols())) as u16;
+            let x = grid.cols().saturating_sub(width) / 2;
+            grid.set(
+                x,
+                top,
+                Cell {
+                    ch: g.ch,
+                    fg: g.fg,
+                    bg: if colour { g.bg } else { BLACK },
+                    weight: Weight::Normal,
+                },
+            );
+        }
     }
     if let Some(m) = &text.message {
         let y = grid.rows().saturating_sub(3).max(y);
@@ -80,14 +98,16 @@ pub fn text_screen(grid: &mut CellGrid, text: &TextScreen, colour: bool) {
 
 /// The one screen in the terminal's own words: the terminal is smaller than `need`.
 pub fn too_small(grid: &mut CellGrid, need: (u16, u16), colour: bool) {
-    let text = format!(
-        "terminal too small: needs {} × {} (now {} × {})",
-        need.0,
-        need.1,
-        grid.cols(),
-        grid.rows()
-    );
-    centred(grid, grid.rows() / 2, &text, Style::Message, colour);
+    // Three short lines, each centred, rather than one that wraps wherever it must.
+    let lines = [
+        "terminal too small".to_owned(),
+        format!("needs {} × {}", need.0, need.1),
+        format!("now {} × {}", grid.cols(), grid.rows()),
+    ];
+    let mut y = (grid.rows() / 2).saturating_sub(1);
+    for line in &lines {
+        y = centred(grid, y, line, Style::Message, colour);
+    }
 }
 
 /// The HUD's rows at the top of the grid, laid out by [`screens::hud_lines`] in the columns
@@ -151,7 +171,7 @@ pub fn paint(grid: &mut CellGrid, frame: &Frame, colour: bool) {
             if let Some(view) = &frame.view {
                 world(grid, view, colour);
                 if let Some(m) = &frame.minimap {
-                    minimap_cells(grid, m, view.cols, colour);
+                    minimap_cells(grid, m, (view.cols, view.rows), colour);
                 }
             }
             hud(grid, h, colour);
@@ -193,13 +213,26 @@ fn world(grid: &mut CellGrid, view: &View, colour: bool) {
 }
 
 /// The minimap (`M`, docs/terminal.md) in half-block cells (`▀`, two minimap pixels a cell,
-/// top in the character's colour, bottom in its background) at the top-right of the view of
-/// `view_cols` cells, below the HUD, with the avatar and the exit once seen. Without colour
+/// top in the character's colour, bottom in its background) in the corner of the view the
+/// frame says (the top-right, below the HUD, unless the avatar's light is there), with the avatar and the exit once seen. Without colour
 /// the avatar is `●` (the world's `@` stays the only one) and what is known `▒`.
-fn minimap_cells(grid: &mut CellGrid, m: &MinimapFrame, view_cols: u32, colour: bool) {
+fn minimap_cells(
+    grid: &mut CellGrid,
+    m: &MinimapFrame,
+    (view_cols, view_rows): (u32, u32),
+    colour: bool,
+) {
     let (w, h) = (m.width, m.height.div_ceil(2));
-    let left = view_cols.saturating_sub(w) as u16;
-    let top = HUD_ROWS as u16;
+    let left = match m.corner {
+        Corner::TopRight | Corner::BottomRight => view_cols.saturating_sub(w) as u16,
+        Corner::TopLeft | Corner::BottomLeft => 0,
+    };
+    let top = match m.corner {
+        Corner::TopRight | Corner::TopLeft => HUD_ROWS as u16,
+        Corner::BottomRight | Corner::BottomLeft => {
+            (HUD_ROWS as u32 + view_rows.saturating_sub(h)) as u16
+        }
+    };
     let px = |x: u32, y: u32| -> Rgb {
         if y >= m.height {
             return BLACK;
@@ -338,11 +371,13 @@ mod tests {
                     left: String::new(),
                     left_style: Style::Normal,
                     right: top.to_owned(),
+                    right_short: String::new(),
                 },
                 screens::HudRow {
                     left: message.to_owned(),
                     left_style: Style::Message,
                     right: status.to_owned(),
+                    right_short: String::new(),
                 },
             ],
         };
@@ -366,5 +401,46 @@ mod tests {
         );
         assert!(lines[1].trim_end().ends_with(status), "{lines:?}");
         assert!(!lines[2].contains(status), "{lines:?}");
+    }
+
+    /// Issue 31, problem 17: at 48 columns an exploration's HUD keeps the room's depth (the
+    /// seed gives way first), and at 40 × 20 the "too small" screen is three centred lines.
+    #[test]
+    fn a_narrow_terminal_keeps_the_depth_and_says_it_is_too_small_evenly() {
+        use byog_game::interpreter::Interpreter;
+        use byog_game::save::MemoryStore;
+        let mut i = Interpreter::new(80, 30, GeneratorSettings::default());
+        let mut store = MemoryStore::default();
+        for k in "E42SWWWWWWWWWWWW".chars() {
+            i.feed(k, &mut store).unwrap();
+        }
+        let game = i.game().unwrap();
+        let h = screens::hud(game, None, "");
+        assert!(h.rows[0].right.chars().count() > 46, "{:?}", h.rows[0]);
+        let mut grid = CellGrid::new(48, 24);
+        hud(&mut grid, &h, true);
+        let top = &grid.lines()[0];
+        let depth = byog_game::explore::depth(game.explore().unwrap().room());
+        assert!(top.contains(&format!("depth {depth}")), "{top}");
+        assert!(!top.contains('…'), "{top}");
+
+        let mut grid = CellGrid::new(40, 20);
+        too_small(&mut grid, MIN_SIZE, false);
+        let lines: Vec<String> = grid
+            .lines()
+            .into_iter()
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        for l in &lines {
+            let left = l.len() - l.trim_start().len();
+            let right = l.chars().count() - l.trim_end().chars().count();
+            assert!(left.abs_diff(right) <= 1, "not centred: {l:?}");
+        }
+        let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        assert_eq!(
+            words.join(" "),
+            "terminal too small needs 48 × 24 now 40 × 20"
+        );
     }
 }

@@ -52,10 +52,27 @@ impl Camera {
     /// edges; a world that fits on an axis is centred on it.
     #[must_use]
     pub fn follow(self, cols: u32, rows: u32, world_w: usize, world_h: usize, focus: Pos) -> Self {
+        self.follow_keeping(cols, rows, world_w, world_h, focus, 0)
+    }
+
+    /// As [`Camera::follow`], with the dead zone's margin at least `keep` tiles (as far as
+    /// the view allows: at most half of it), so that the `keep` tiles round `focus` stay in
+    /// view: the light's radius and one, in sight, so that nothing lit is ever off the view.
+    #[must_use]
+    pub fn follow_keeping(
+        self,
+        cols: u32,
+        rows: u32,
+        world_w: usize,
+        world_h: usize,
+        focus: Pos,
+        keep: u32,
+    ) -> Self {
+        let keep = keep as i32;
         Camera {
             origin: Pos::new(
-                follow_axis(self.origin.x, cols as i32, world_w as i32, focus.x),
-                follow_axis(self.origin.y, rows as i32, world_h as i32, focus.y),
+                follow_axis(self.origin.x, cols as i32, world_w as i32, focus.x, keep),
+                follow_axis(self.origin.y, rows as i32, world_h as i32, focus.y, keep),
             ),
             cols,
             rows,
@@ -96,13 +113,14 @@ impl Camera {
     }
 }
 
-/// One axis of [`Camera::follow`]: the new origin on an axis of `view` cells over a `world`
-/// of tiles, following `focus`.
-fn follow_axis(origin: i32, view: i32, world: i32, focus: i32) -> i32 {
+/// One axis of [`Camera::follow_keeping`]: the new origin on an axis of `view` cells over a
+/// `world` of tiles, following `focus` with a margin of at least `keep` (at most half the
+/// view).
+fn follow_axis(origin: i32, view: i32, world: i32, focus: i32, keep: i32) -> i32 {
     if world <= view {
         return clamp_axis(origin, view, world);
     }
-    let margin = view / DEAD_ZONE_DIVISOR;
+    let margin = (view / DEAD_ZONE_DIVISOR).max(keep.min((view - 1) / 2));
     let low = origin + margin;
     let high = origin + view - 1 - margin;
     let origin = if focus < low {
@@ -213,6 +231,49 @@ mod tests {
             let in_zone_y = (6..=17).contains(&cy);
             assert!(in_zone_x || view.x == 0 || view.right() == w as i32, "{cx}");
             assert!(in_zone_y || view.y == 0 || view.top() == h as i32, "{cy}");
+        }
+    }
+
+    /// Issue 31, problem 16: in sight the camera keeps the light's radius round the avatar
+    /// in view, so no lit tile is ever off the view's top (or any) edge, however the avatar
+    /// walks; a view too small for it centres the avatar.
+    #[test]
+    fn the_light_stays_in_view_when_the_camera_keeps_it() {
+        let (w, h) = (200usize, 120usize);
+        let keep = 9;
+        for (cols, rows) in [(51u32, 19u32), (40, 24), (17, 11)] {
+            let mut at = Pos::new(100, 60);
+            let mut camera = Camera::centred(cols, rows, w, h, at);
+            let mut state = 7u64;
+            for _ in 0..2000 {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][(state >> 33) as usize % 4];
+                at = Pos::new(
+                    (at.x + dx).clamp(0, w as i32 - 1),
+                    (at.y + dy).clamp(0, h as i32 - 1),
+                );
+                camera = camera.follow_keeping(cols, rows, w, h, at, keep);
+                let view = camera.view();
+                let room = |v: u32| (keep as i32).min((v as i32 - 1) / 2);
+                // Round the avatar, `keep` tiles (or half the view) are in view, unless the
+                // world's edge is nearer.
+                for (lo, hi, p, v, world) in [
+                    (view.x, view.right(), at.x, cols, w as i32),
+                    (view.y, view.top(), at.y, rows, h as i32),
+                ] {
+                    let need = room(v);
+                    assert!(
+                        p - need >= lo || lo == 0,
+                        "{cols}x{rows}: {p} in {lo}..{hi}"
+                    );
+                    assert!(
+                        p + need < hi || hi == world,
+                        "{cols}x{rows}: {p} in {lo}..{hi}"
+                    );
+                }
+            }
         }
     }
 }

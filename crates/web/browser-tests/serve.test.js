@@ -62,7 +62,7 @@ function recordFrames(page) {
 function expectedMirror(f) {
   const lines = [];
   if (f.screen.kind === "text") {
-    for (const [t] of f.screen.lines) lines.push(t);
+    for (const [t, , , glyph] of f.screen.lines) lines.push(glyph ? `${glyph[0]}  ${t}` : t);
     if (f.screen.message) lines.push("", f.screen.message[0]);
   } else {
     for (const [left, , right] of f.screen.hud) lines.push(left ? `${left} · ${right}` : right);

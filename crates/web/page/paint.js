@@ -97,11 +97,20 @@ export class Painter {
     const { ctx, cell } = this;
     const cols = Math.max(10, Math.floor(W / (cell * 0.62)));
     let y = Math.floor(H / cell / 4);
-    for (const [text, colour, style] of screen.lines) {
+    for (const [text, colour, style, glyph] of screen.lines) {
       ctx.font = this.font(style === "title" || style === "heading");
       ctx.fillStyle = "#" + colour;
       for (const line of wrap(text, cols)) {
         ctx.fillText(line, W / 2, (y + 0.5) * cell);
+        if (glyph) {
+          // A legend's glyph, as the game draws it, two cells before the words.
+          const x = W / 2 - ctx.measureText(line).width / 2 - 2 * cell;
+          ctx.fillStyle = "#" + glyph[2];
+          ctx.fillRect(x, y * cell, cell, cell);
+          ctx.fillStyle = "#" + glyph[1];
+          ctx.fillText(glyph[0], x + cell / 2, (y + 0.5) * cell);
+          ctx.fillStyle = "#" + colour;
+        }
         y += 1;
       }
     }
@@ -120,8 +129,10 @@ export class Painter {
     ctx.fillStyle = HUD_BACKGROUND;
     ctx.fillRect(0, 0, W, HUD_ROWS * cell);
     ctx.font = this.font(false);
-    rows.forEach(([left, colour, right], i) => {
+    rows.forEach(([left, colour, full, short], i) => {
       const y = (i + 0.5) * cell;
+      // The shorter right text when the whole one would take most of the row (a phone).
+      const right = short && ctx.measureText(full).width > W * 0.7 ? short : full;
       ctx.textAlign = "right";
       ctx.fillStyle = HINT;
       ctx.fillText(right, W - cell * 0.5, y);
@@ -205,7 +216,7 @@ export class Painter {
 export function mirrorText(frame) {
   const lines = [];
   if (frame.screen.kind === "text") {
-    for (const [text] of frame.screen.lines) lines.push(text);
+    for (const [text, , , glyph] of frame.screen.lines) lines.push(glyph ? `${glyph[0]}  ${text}` : text);
     if (frame.screen.message) lines.push("", frame.screen.message[0]);
   } else {
     for (const [left, , right] of frame.screen.hud) lines.push(left ? `${left} · ${right}` : right);

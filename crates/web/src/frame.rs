@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use byog_game::GameState;
 use byog_game::game::LevelStatus;
-use byog_shell::screens::{Screen, Style};
+use byog_shell::screens::{Line, Screen, Style};
 use byog_shell::{Frame, Light, MinimapFrame, View};
 use byog_tile_engine::Rgb;
 
@@ -40,15 +40,20 @@ fn style_name(style: Style) -> &'static str {
         Style::Hint => "hint",
         Style::Input => "input",
         Style::Message => "message",
-        Style::Glyph(_) => "glyph",
     }
 }
 
-/// A line of text: `[text, colour, style]`.
-type WireLine = (String, String, &'static str);
+/// A line of text: `[text, colour, style, glyph]`, the glyph a legend's `[character,
+/// colour, background]` drawn two cells before the words, or `null`.
+type WireLine = (String, String, &'static str, Option<(char, String, String)>);
 
-fn line(text: &str, style: Style) -> WireLine {
-    (text.to_owned(), hex(style.color()), style_name(style))
+fn line(l: &Line) -> WireLine {
+    (
+        l.text.clone(),
+        hex(l.style.color()),
+        style_name(l.style),
+        l.glyph.map(|g| (g.ch, hex(g.fg), hex(g.bg))),
+    )
 }
 
 /// The screen on the wire.
@@ -62,10 +67,11 @@ pub enum WireScreen {
         /// The message line.
         message: Option<WireLine>,
     },
-    /// The HUD's rows over the world: `[left, left colour, right]`.
+    /// The HUD's rows over the world: `[left, left colour, right, right when short of
+    /// room]` (the last empty when the right text has no shorter form).
     Game {
         /// The rows, top first.
-        hud: Vec<(String, String, String)>,
+        hud: Vec<(String, String, String, String)>,
     },
 }
 
@@ -74,14 +80,21 @@ impl WireScreen {
     pub fn of(screen: &Screen) -> WireScreen {
         match screen {
             Screen::Text(t) => WireScreen::Text {
-                lines: t.lines.iter().map(|l| line(&l.text, l.style)).collect(),
-                message: t.message.as_ref().map(|l| line(&l.text, l.style)),
+                lines: t.lines.iter().map(line).collect(),
+                message: t.message.as_ref().map(line),
             },
             Screen::Game(hud) => WireScreen::Game {
                 hud: hud
                     .rows
                     .iter()
-                    .map(|r| (r.left.clone(), hex(r.left_style.color()), r.right.clone()))
+                    .map(|r| {
+                        (
+                            r.left.clone(),
+                            hex(r.left_style.color()),
+                            r.right.clone(),
+                            r.right_short.clone(),
+                        )
+                    })
                     .collect(),
             },
         }
@@ -418,11 +431,13 @@ mod tests {
                     left: "blocked".into(),
                     left_style: Style::Message,
                     right: "seed 7".into(),
+                    right_short: String::new(),
                 },
                 HudRow {
                     left: String::new(),
                     left_style: Style::Normal,
                     right: "moves 3".into(),
+                    right_short: String::new(),
                 },
             ],
         });

@@ -392,6 +392,7 @@ pub fn shell_options(options: &GameOptions) -> ShellOptions {
         saves: Saves::None,
         walls: None,
         watch: false,
+        front_end: byog_shell::FrontEnd::Browser,
     }
 }
 

@@ -28,10 +28,10 @@ use macroquad::prelude as mq;
 
 use byog_game::game::SIGHT_RADIUS;
 pub use byog_shell::SIGHT_KEY;
-use byog_shell::frame::{Frame, FrameRequest, MinimapFrame};
+use byog_shell::frame::{Corner, Frame, FrameRequest, MinimapFrame};
 use byog_shell::screens;
 pub use byog_shell::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
-use byog_shell::{PlayError, Shell, ShellOptions};
+use byog_shell::{FrontEnd, PlayError, Shell, ShellOptions};
 use byog_tile_engine::layout::ScreenLayout;
 use byog_tile_engine::minimap::{self, MAX_SIDE};
 use byog_tile_engine::{Geometry, Rgb, TILE_SIZE};
@@ -120,7 +120,10 @@ pub fn opening_size(width: usize, height: usize, screen: (u32, u32)) -> (u32, u3
 /// when the screenshot cannot be written.
 pub fn play(options: WindowOptions) -> Result<(), PlayError> {
     check_display()?;
-    let shell = Shell::new(options.shell.clone())?;
+    let shell = Shell::new(ShellOptions {
+        front_end: FrontEnd::Window,
+        ..options.shell.clone()
+    })?;
     let (size, _x_connection) = screen_size();
     let screen = size.unwrap_or(FALLBACK_SCREEN);
     let (w, h) = opening_size(options.shell.width, options.shell.height, screen);
@@ -233,7 +236,11 @@ async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayErr
         window.shell.tick(mq::get_time());
         window.layout();
         window.draw();
-        frames += 1;
+        // The screenshot and the frame statistics are of the game, never of the screen
+        // shown while a world is being made: frames are counted once the session is ready.
+        if !window.shell.is_busy() {
+            frames += 1;
+        }
         let now = std::time::Instant::now();
         if frames > SCREENSHOT_FRAME {
             frame_times.push(now - last_frame);
@@ -429,6 +436,10 @@ impl Window {
             self.renderer.fill_rows(row, row, screens::HUD_BACKGROUND);
         }
         for t in &painted.texts {
+            if let Some(bg) = t.bg {
+                let width = self.renderer.text_width_cells(&t.text, t.scale);
+                self.renderer.fill_text_box(t.x, t.row, width, t.scale, bg);
+            }
             self.renderer
                 .draw_text_in_row(&t.text, t.x, t.row, t.color, t.scale);
         }
@@ -453,7 +464,7 @@ impl Window {
     }
 
     /// Where the minimap goes on screen (pixels), when the last frame has one: the view's
-    /// top-right, in a box of a quarter of its width and a third of its height.
+    /// corner the frame says, in a box of a quarter of its width and a third of its height.
     fn minimap_rect(&self) -> Option<mq::Rect> {
         let m = self.frame.as_ref()?.minimap.as_ref()?;
         Some(self.minimap_rect_of(m))
@@ -471,8 +482,22 @@ impl Window {
         let k = (box_w / mw).min(box_h / mh);
         let k = if k >= 1.0 { k.floor() } else { k };
         let (w, h) = (mw * k, mh * k);
-        let x = fit.left + view_w - w - MINIMAP_MARGIN;
-        let y = fit.top + MINIMAP_MARGIN;
+        let (right, top) = match m.corner {
+            Corner::TopRight => (true, true),
+            Corner::TopLeft => (false, true),
+            Corner::BottomRight => (true, false),
+            Corner::BottomLeft => (false, false),
+        };
+        let x = if right {
+            fit.left + view_w - w - MINIMAP_MARGIN
+        } else {
+            fit.left + MINIMAP_MARGIN
+        };
+        let y = if top {
+            fit.top + MINIMAP_MARGIN
+        } else {
+            fit.top + view_h - h - MINIMAP_MARGIN
+        };
         mq::Rect::new(x, y, w, h)
     }
 

@@ -58,6 +58,8 @@ pub struct TextDraw {
     pub color: Rgb,
     /// × the tile font.
     pub scale: f32,
+    /// A background filled behind the text (a legend's glyph as the game draws it).
+    pub bg: Option<Rgb>,
 }
 
 /// A frame laid out for the window.
@@ -107,7 +109,7 @@ pub fn appearance(style: Style) -> (f32, i32) {
     match style {
         Style::Title => (2.5, 3),
         Style::Heading => (2.0, 3),
-        Style::Normal | Style::Dim | Style::Glyph(_) => (1.5, 2),
+        Style::Normal | Style::Dim => (1.5, 2),
         Style::Input => (2.0, 2),
         Style::Hint | Style::Message => (1.0, 2),
     }
@@ -131,6 +133,7 @@ fn centred(text: &str, row: i32, color: Rgb, scale: f32, cols: u32, m: &dyn Meas
         row,
         color,
         scale,
+        bg: None,
     }
 }
 
@@ -141,13 +144,26 @@ fn text_screen(out: &mut Painted, text: &TextScreen, cols: u32, rows: u32, m: &d
     for line in &text.lines {
         let (scale, height) = appearance(line.style);
         if !line.text.is_empty() {
-            let parts = screens::wrap(&line.text, chars_in(cols, scale, m));
+            let parts = screens::wrap(&line.plain(), chars_in(cols, scale, m));
             for (k, part) in parts.iter().enumerate() {
                 if k > 0 {
                     row -= scale.ceil() as i32;
                 }
-                out.texts
-                    .push(centred(part, row, line.style.color(), scale, cols, m));
+                let mut text = centred(part, row, line.style.color(), scale, cols, m);
+                // A legend's glyph, as the game draws it, where its line begins.
+                if let (0, Some(g)) = (k, line.glyph) {
+                    let glyph = g.ch.to_string();
+                    let rest: String = part.chars().skip(1).collect();
+                    out.texts.push(TextDraw {
+                        text: glyph.clone(),
+                        color: g.fg,
+                        bg: Some(g.bg),
+                        ..text.clone()
+                    });
+                    text.x += m.width_cells(&glyph, scale);
+                    text.text = rest;
+                }
+                out.texts.push(text);
             }
         }
         row -= height;
@@ -181,6 +197,7 @@ fn hud_rows(out: &mut Painted, hud: &Hud, cols: u32, rows: u32, m: &dyn Measure)
             row: y,
             color: row.left_style.color(),
             scale: 1.0,
+            bg: None,
         });
         out.texts.push(TextDraw {
             text: row.right.clone(),
@@ -188,6 +205,7 @@ fn hud_rows(out: &mut Painted, hud: &Hud, cols: u32, rows: u32, m: &dyn Measure)
             row: y,
             color: Style::Hint.color(),
             scale: 1.0,
+            bg: None,
         });
     }
 }

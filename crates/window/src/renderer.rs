@@ -340,6 +340,21 @@ impl TERenderer {
         mq::measure_text(text, self.font.as_ref(), size, 1.0).width / side
     }
 
+    /// Fills the box behind text `width` cells wide from `x` cells from the left, centred on
+    /// cell row `cy` (from the bottom), `scale` × the tile font high (a legend glyph's cell).
+    pub fn fill_text_box(&self, x: f32, cy: i32, width: f32, scale: f32, color: Rgb) {
+        let fit = self.fit();
+        let (_, y, side) = self.geometry.cell_rect(fit, 0, cy);
+        let h = side * scale;
+        mq::draw_rectangle(
+            fit.left + x * side,
+            y + (side - h) / 2.0,
+            width * side,
+            h,
+            to_mq_color(color),
+        );
+    }
+
     /// Fills cell rows `from..=to` with `color` (used to clear the HUD rows).
     pub fn fill_rows(&self, from: i32, to: i32, color: Rgb) {
         let fit = self.fit();

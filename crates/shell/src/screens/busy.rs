@@ -3,8 +3,8 @@
 use super::{Line, Style, TextScreen};
 
 /// The screen while a key takes long: what is being made, for how long (`seconds`), and how
-/// to quit.
-pub fn busy_screen(what: &str, seconds: f64) -> TextScreen {
+/// to quit now (`quit`: the front-end's words, e.g. "Ctrl-C quits").
+pub fn busy_screen(what: &str, seconds: f64, quit: &str) -> TextScreen {
     let dots = ".".repeat(1 + (seconds * 2.0) as usize % 3);
     TextScreen {
         lines: vec![
@@ -12,10 +12,7 @@ pub fn busy_screen(what: &str, seconds: f64) -> TextScreen {
             Line::blank(),
             Line::new(format!("{seconds:.1} s"), Style::Normal),
             Line::blank(),
-            Line::new(
-                "Ctrl-C (or closing the window) quits; nothing is saved",
-                Style::Hint,
-            ),
+            Line::new(format!("{quit}; nothing is saved"), Style::Hint),
         ],
         message: None,
     }

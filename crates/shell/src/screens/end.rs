@@ -2,7 +2,7 @@
 
 use byog_game::{GameState, LevelStatus};
 
-use super::{Line, Style, TextScreen, message_line, moves_text, plural};
+use super::{Line, Style, TextScreen, message_line, moves_text, plural, with_a};
 
 /// The end screen of a game that was won, or of a run won or lost (and why).
 pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
@@ -25,8 +25,8 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
                 } else {
                     match game.explore().and_then(|e| e.killed_by()) {
                         Some(kind) => format!(
-                            "killed by a {}, and {} points lost with you",
-                            kind.name(),
+                            "killed by {}, and {} points lost with you",
+                            with_a(kind.name()),
                             e.forfeited
                         ),
                         None => {
@@ -78,6 +78,10 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
                 Style::Heading,
             ));
             lines.push(Line::blank());
+            for verse in end_verse(if won { None } else { run.loss }) {
+                lines.push(Line::new(verse, Style::Input));
+            }
+            lines.push(Line::blank());
             lines.push(Line::new(
                 format!("seed {} · score {}", game.seed(), run.score),
                 Style::Normal,
@@ -101,6 +105,25 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
     TextScreen {
         lines,
         message: message_line(message),
+    }
+}
+
+/// The Upkeeper's verse for how a run ended: won (`None`), out of moves or out of health.
+pub fn end_verse(loss: Option<byog_game::run::Loss>) -> [&'static str; 2] {
+    use byog_game::run::Loss;
+    match loss {
+        None => [
+            "Each chest is fat, each trap is set:",
+            "walk in, brave heroes, you'll regret it yet.",
+        ],
+        Some(Loss::OutOfMoves) => [
+            "The candle's spent, the chores undone;",
+            "the heroes came, and saw, and won.",
+        ],
+        Some(Loss::OutOfHealth) => [
+            "You set the trap, then stepped in too:",
+            "the dungeon keeps a keeper's shoe.",
+        ],
     }
 }
 
@@ -147,8 +170,10 @@ pub fn run_summary(game: &GameState) -> Option<String> {
             LevelStatus::Won => Some(format!("exploration banked {} points: {tail}", n.score)),
             LevelStatus::Lost => Some(format!(
                 "exploration lost at 0 health{} with {} points: {tail}",
-                e.killed_by()
-                    .map_or_else(String::new, |k| format!(" (killed by a {})", k.name())),
+                e.killed_by().map_or_else(String::new, |k| format!(
+                    " (killed by {})",
+                    with_a(k.name())
+                )),
                 n.forfeited
             )),
         };

@@ -1,150 +1,265 @@
-//! The help screen of each mode: the goal, the rules, the keys and a legend of every glyph.
+//! The help of each mode, in pages short enough for the default window (1280 × 512) and an
+//! 80 × 24 terminal: the goal and the rules, a legend of every glyph drawn as the game draws
+//! it, and the keys. A run's help opens on the Upkeeper's song, which teaches the rules and
+//! is also the screen of the first run ever played. `?` shows the help; `→` (or `D`, Space,
+//! Enter) turns a page, `←` (or `A`) turns back, any other key closes it.
 
 use byog_game::explore::MonsterKind;
 use byog_game::interpreter::GameKind;
-use byog_tile_engine::Tile;
+use byog_tile_engine::{Tile, autotile, look};
 
-use super::{Line, Style, TextScreen};
+use super::{Glyph, Line, Style, TextScreen, with_a};
 
-/// One glyph of a legend: the tile and what it means.
-fn legend(tile: Tile, meaning: &str) -> Line {
-    Line::new(
-        format!("{}  {meaning}", tile.tetile().character()),
-        Style::Glyph(tile),
+/// The most lines a help page holds below its heading: 8 lines of the help's size fit the
+/// default window's text grid (32 rows) above its footer, and an 80 × 24 terminal.
+pub const HELP_PAGE_LINES: usize = 8;
+
+/// Which way a key turns the help's pages: `Some(1)` forward, `Some(-1)` back, `None` for a
+/// key that closes it.
+pub fn page_turn(key: char) -> Option<i32> {
+    match key.to_ascii_uppercase() {
+        'D' | 'L' | '6' | ' ' | '\r' | '\n' => Some(1),
+        'A' | 'H' | '4' => Some(-1),
+        _ => None,
+    }
+}
+
+/// How `tile` is drawn in a game of `kind`: a run's and an exploration's in the play view's
+/// look at full light (`docs/look.md`; walls as their box-drawing glyph), the classic game's
+/// in the Tileset's colours.
+pub fn glyph_of(tile: Tile, kind: Option<GameKind>) -> Glyph {
+    let t = tile.tetile();
+    match kind {
+        Some(GameKind::Run | GameKind::Exploration) => {
+            let (fg, bg, _) = look::lit(tile, 256);
+            let ch = if tile == Tile::Wall {
+                autotile::box_char(autotile::LEFT | autotile::RIGHT)
+            } else {
+                t.character()
+            };
+            Glyph { ch, fg, bg }
+        }
+        _ => Glyph {
+            ch: t.character(),
+            fg: t.text_color(),
+            bg: autotile::background(tile, byog_tile_engine::WallStyle::Java),
+        },
+    }
+}
+
+/// One glyph of a legend: the tile as a game of `kind` draws it, and what it means.
+fn legend(tile: Tile, kind: Option<GameKind>, meaning: &str) -> Line {
+    Line::legend(glyph_of(tile, kind), meaning)
+}
+
+/// The help's pages for a game of `kind` (`None`: the menu): each a heading and at most
+/// [`HELP_PAGE_LINES`] lines.
+fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
+    let normal = |t: &str| Line::new(t, Style::Normal);
+    let keys = || -> Vec<Line> {
+        help_keys(kind)
+            .trim_start_matches("keys: ")
+            .split(" · ")
+            .map(normal)
+            .collect()
+    };
+    match kind {
+        None => vec![(
+            "HELP".to_owned(),
+            vec![
+                normal("N a classic game: find the exit of one world"),
+                normal("R a run: refill chests and rearm traps on ten floors"),
+                normal("E an exploration: rooms made as you walk in; bank at <"),
+                normal("then type the seed's digits and S"),
+                normal("L loads a save, V watches it, Q quits"),
+            ],
+        )],
+        Some(GameKind::Classic) => vec![
+            (
+                "HELP: A CLASSIC GAME".to_owned(),
+                vec![
+                    normal("Goal: walk into the exit (a locked door) to unlock it."),
+                    normal("A step into a wall is no move; Tab shows only what you see."),
+                    Line::blank(),
+                    legend(Tile::Player, kind, "you"),
+                    legend(Tile::Floor, kind, "floor"),
+                    legend(Tile::Wall, kind, "wall"),
+                    legend(Tile::LockedDoor, kind, "the exit, locked"),
+                    legend(Tile::UnlockedDoor, kind, "the exit, unlocked: won"),
+                ],
+            ),
+            ("HELP: KEYS".to_owned(), keys()),
+        ],
+        Some(GameKind::Run) => vec![
+            song(),
+            (
+                "HELP: A RUN".to_owned(),
+                vec![
+                    normal("Goal: refill every chest and rearm every trap, then take"),
+                    normal("the exit, floor after floor to the last, before the moves"),
+                    normal("run out. Each floor's chests and traps pay moves on the next."),
+                    normal("An armed trap costs a heart (3 in all); each feature pays once."),
+                    normal("> walks to the exit: round armed traps when that fits the moves"),
+                    normal("left, else through the fewest (Y first). X explores."),
+                ],
+            ),
+            (
+                "HELP: WHAT YOU SEE".to_owned(),
+                vec![
+                    legend(Tile::Player, kind, "you, the upkeeper"),
+                    legend(
+                        Tile::ChestEmpty,
+                        kind,
+                        "an empty chest: step on it to refill it",
+                    ),
+                    legend(Tile::ChestFull, kind, "a full chest"),
+                    legend(
+                        Tile::TrapSprung,
+                        kind,
+                        "a sprung trap: step on it to rearm it",
+                    ),
+                    legend(Tile::TrapArmed, kind, "an armed trap: it springs on you"),
+                    legend(Tile::LockedDoor, kind, "the floor's exit: down to the next"),
+                    legend(Tile::Wall, kind, "a wall"),
+                    legend(Tile::Floor, kind, "floor"),
+                ],
+            ),
+            ("HELP: KEYS".to_owned(), keys()),
+        ],
+        Some(GameKind::Exploration) => {
+            let monsters = MonsterKind::ALL
+                .iter()
+                .map(|kind| {
+                    let k = kind.stats();
+                    let damage = if k.damage.1 > k.damage.0 {
+                        format!("{}-{}", k.damage.0, k.damage.1)
+                    } else {
+                        k.damage.0.to_string()
+                    };
+                    legend(
+                        k.tile,
+                        Some(GameKind::Exploration),
+                        &format!(
+                            "{}: {} health, hits for {damage}, from depth {}",
+                            with_a(k.name),
+                            k.health,
+                            k.first_depth
+                        ),
+                    )
+                })
+                .collect();
+            vec![
+                (
+                    "HELP: AN EXPLORATION".to_owned(),
+                    vec![
+                        normal("Goal: go deep for points and come back up the way up (<)"),
+                        normal("to bank them; at 0 health they are lost, score and all."),
+                        normal("A room's exits open once its chests and traps are handled"),
+                        normal("and its monsters slain: walk into one to strike it."),
+                        normal("Chests hold potions (U drinks one: +2 health, 3 at most)."),
+                        normal("Beside a monster the way back is closed until you step away."),
+                        normal("An unexplored exit shows the depth of the room behind it,"),
+                        normal("in violet when that room is no deeper than yours."),
+                    ],
+                ),
+                (
+                    "HELP: WHAT YOU SEE".to_owned(),
+                    vec![
+                        legend(Tile::Player, kind, "you"),
+                        legend(Tile::WayUp, kind, "the way up: bank the score"),
+                        Line::legend(
+                            Glyph {
+                                ch: '3',
+                                ..glyph_of(Tile::ExitUnexplored, kind)
+                            },
+                            "an unexplored exit to a depth-3 room (+ from 10)",
+                        ),
+                        legend(
+                            Tile::LockedDoor,
+                            kind,
+                            "a locked exit: clear this room first",
+                        ),
+                        legend(
+                            Tile::OneWayUp,
+                            kind,
+                            "a one-way exit (↑ → ↓ ←): only that way",
+                        ),
+                        legend(Tile::ChestEmpty, kind, "an empty chest: refill it"),
+                        legend(Tile::TrapSprung, kind, "a sprung trap: rearm it"),
+                        legend(Tile::TrapArmed, kind, "an armed trap: it costs a heart"),
+                    ],
+                ),
+                ("HELP: MONSTERS".to_owned(), monsters),
+                ("HELP: KEYS".to_owned(), keys()),
+            ]
+        }
+    }
+}
+
+/// The Upkeeper's song: a run's rules as the goblin who keeps the dungeon sings them (the
+/// first page of a run's help, and the screen of the first run ever played).
+fn song() -> (String, Vec<Line>) {
+    let verse = |t: &str| Line::new(t, Style::Normal);
+    (
+        "THE UPKEEPER'S SONG".to_owned(),
+        vec![
+            verse("The heroes came, the heroes went,"),
+            verse("the chests are bare, the traps are spent:"),
+            verse("refill each chest, rearm each trap,"),
+            verse("then down the stairs, and mind the map."),
+            verse("Each step you take, the candle burns;"),
+            verse("a tidy floor buys back your turns."),
+            verse("Three hearts you have: an armed trap bites,"),
+            verse("so tread round teeth you set last night."),
+        ],
     )
 }
 
-/// The help screen for a game of `kind` (`None`: the menu): the goal and the rules in two
-/// lines each, the keys it takes, and a legend of every glyph in its colour. `?` shows it,
-/// any key closes it.
-pub fn help_screen(kind: Option<GameKind>) -> TextScreen {
-    let mut lines = Vec::new();
-    let heading = |t: &str| Line::new(t, Style::Heading);
-    let normal = |t: &str| Line::new(t, Style::Normal);
-    let hint = |t: &str| Line::new(t, Style::Hint);
-    match kind {
-        None => {
-            lines.push(heading("HELP"));
-            lines.push(normal("N a classic game: find the exit of one world"));
-            lines.push(normal(
-                "R a run: refill chests and rearm traps on ten floors",
-            ));
-            lines.push(normal(
-                "E an exploration: rooms made as you walk in; bank at <",
-            ));
-            lines.push(normal(
-                "then type the seed's digits and S; L loads, V watches, Q quits",
-            ));
-        }
-        Some(GameKind::Classic) => {
-            lines.push(heading("HELP: A CLASSIC GAME"));
-            lines.push(normal(
-                "Goal: walk into the exit (a locked door) to unlock it.",
-            ));
-            lines.push(normal(
-                "A step into a wall is no move; Tab shows only what you see.",
-            ));
-            lines.push(Line::blank());
-            lines.push(legend(Tile::Player, "you"));
-            lines.push(legend(Tile::Floor, "floor"));
-            lines.push(legend(Tile::Wall, "wall"));
-            lines.push(legend(Tile::LockedDoor, "the exit, locked"));
-            lines.push(legend(Tile::UnlockedDoor, "the exit, unlocked: won"));
-        }
-        Some(GameKind::Run) => {
-            lines.push(heading("HELP: A RUN"));
-            lines.push(normal(
-                "Goal: refill every chest and rearm every trap, then take the",
-            ));
-            lines.push(normal(
-                "exit, floor after floor to B10, before the moves run out.",
-            ));
-            lines.push(normal(
-                "An armed trap costs a heart (3 in all); each feature pays once.",
-            ));
-            lines.push(Line::blank());
-            lines.push(legend(Tile::Player, "you, the upkeeper"));
-            lines.push(legend(
-                Tile::ChestEmpty,
-                "an empty chest: step on it to refill it",
-            ));
-            lines.push(legend(Tile::ChestFull, "a full chest"));
-            lines.push(legend(
-                Tile::TrapSprung,
-                "a sprung trap: step on it to rearm it",
-            ));
-            lines.push(legend(Tile::TrapArmed, "an armed trap: it springs on you"));
-            lines.push(legend(
-                Tile::LockedDoor,
-                "the floor's exit: down to the next",
-            ));
-        }
-        Some(GameKind::Exploration) => {
-            lines.push(heading("HELP: AN EXPLORATION"));
-            lines.push(normal(
-                "Goal: go deep for points and come back up the way up (<)",
-            ));
-            lines.push(normal(
-                "to bank them; at 0 health they are lost, score and all.",
-            ));
-            lines.push(normal(
-                "A room's exits open once its chests and traps are handled",
-            ));
-            lines.push(normal(
-                "and its monsters slain: walk into one to strike it. Chests",
-            ));
-            lines.push(normal(
-                "hold potions (U drinks one: +2 health); beside a monster",
-            ));
-            lines.push(normal("the way back is closed until you step away."));
-            lines.push(Line::blank());
-            lines.push(legend(Tile::Player, "you"));
-            lines.push(legend(Tile::WayUp, "the way up: bank the score"));
-            lines.push(legend(
-                Tile::ExitUnexplored,
-                "an unexplored exit: a new room behind",
-            ));
-            lines.push(legend(
-                Tile::LockedDoor,
-                "a locked exit: clear this room first",
-            ));
-            lines.push(legend(
-                Tile::OneWayUp,
-                "a one-way exit (↑ → ↓ ←): only that way",
-            ));
-            lines.push(legend(Tile::ChestEmpty, "an empty chest: refill it"));
-            lines.push(legend(Tile::TrapSprung, "a sprung trap: rearm it"));
-            lines.push(legend(Tile::TrapArmed, "an armed trap: it costs a heart"));
-            for kind in MonsterKind::ALL {
-                let k = kind.stats();
-                lines.push(legend(
-                    k.tile,
-                    format!(
-                        "a {}: {} health, hits for {}{}, from depth {}",
-                        k.name,
-                        k.health,
-                        k.damage.0,
-                        if k.damage.1 > k.damage.0 {
-                            format!("-{}", k.damage.1)
-                        } else {
-                            String::new()
-                        },
-                        k.first_depth
-                    )
-                    .as_str(),
-                ));
-            }
-        }
-    }
-    lines.push(Line::blank());
-    lines.push(hint(&help_keys(kind)));
+/// How many pages the help of a game of `kind` has.
+pub fn help_pages(kind: Option<GameKind>) -> usize {
+    pages(kind).len()
+}
+
+/// Page `page` (0-based, clamped to the last) of the help screen for a game of `kind`
+/// (`None`: the menu), with a footer that says which page and how to turn.
+pub fn help_screen(kind: Option<GameKind>, page: usize) -> TextScreen {
+    let mut all = pages(kind);
+    let count = all.len();
+    let page = page.min(count - 1);
+    let (heading, body) = all.swap_remove(page);
+    let mut lines = vec![Line::new(heading, Style::Heading)];
+    lines.extend(body);
+    let footer = if count == 1 {
+        "any key closes this help".to_owned()
+    } else {
+        format!(
+            "page {} of {count} · → or Space: next · ←: back · any other key closes",
+            page + 1
+        )
+    };
     TextScreen {
         lines,
-        message: Some(Line::new("any key closes this help", Style::Hint)),
+        message: Some(Line::new(footer, Style::Hint)),
     }
 }
 
-/// The keys a mode takes, on one line of the help screen.
+/// The screen of the first run ever played in a save folder: the Upkeeper's song, then any
+/// key to start.
+pub fn tutorial_screen() -> TextScreen {
+    let (heading, body) = song();
+    let mut lines = vec![Line::new(heading, Style::Heading)];
+    lines.extend(body);
+    TextScreen {
+        lines,
+        message: Some(Line::new(
+            "your first key plays · ? sings it again, with the rules",
+            Style::Hint,
+        )),
+    }
+}
+
+/// The keys a mode takes, on one line (` · ` between groups; the help's last page shows a
+/// group a line).
 pub fn help_keys(kind: Option<GameKind>) -> String {
     match kind {
         None => "keys: N R E, digits, S, Backspace, Esc, L, V, Q, ? help".to_owned(),
@@ -159,9 +274,15 @@ pub fn help_keys(kind: Option<GameKind>) -> String {
             } else {
                 ""
             };
+            let wait = if k == GameKind::Classic {
+                ""
+            } else {
+                " · . or numpad 5 wait a turn"
+            };
             format!(
-                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move{drink} · X explore · > to the exit \
-                 · click: walk there · :Q save and quit{sight} · P messages · ? help"
+                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move{wait}{drink} · X explore \
+                 · > to the exit · click: walk there · :Q save and quit{sight} · P messages \
+                 · M minimap · ? help"
             )
         }
     }

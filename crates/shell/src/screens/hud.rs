@@ -27,49 +27,56 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             .map(|(p, t)| describe(game, p, t))
             .unwrap_or_default(),
     };
-    let (top, bottom) = match (game.run(), game.explore()) {
-        (_, Some(e)) => (
-            format!(
-                "seed {} · {} · room {} depth {}",
-                game.seed(),
-                e.branch().map_or_else(
-                    || "start room".to_owned(),
-                    |b| format!("branch {b}{}", branch_timer(game, e, b))
+    let (top, short, bottom) = match (game.run(), game.explore()) {
+        (_, Some(e)) => {
+            let branch = e.branch().map_or_else(
+                || "start room".to_owned(),
+                |b| format!("branch {b}{}", branch_timer(game, e, b)),
+            );
+            let depth = byog_game::explore::depth(e.room());
+            (
+                format!(
+                    "seed {} · {branch} · room {} depth {depth}",
+                    game.seed(),
+                    e.room()
                 ),
-                e.room(),
-                byog_game::explore::depth(e.room())
-            ),
-            format!(
-                "health {}/{}{} · score {} · {}",
-                e.health(),
-                byog_game::run::START_HEALTH,
-                if e.encounters().enabled {
-                    format!(" · potions {}", e.potions())
-                } else {
-                    String::new()
-                },
-                e.score(),
-                moves_text(game.moves())
-            ),
-        ),
-        (Some(run), _) => (
-            format!(
-                "seed {} · B{}/{} · {}",
-                game.seed(),
-                run.floor,
-                run.floors,
-                run_progress(game)
-            ),
-            format!(
-                "health {}/{} · {} moves left · score {}",
-                run.health,
-                byog_game::run::START_HEALTH,
-                run.moves_left,
-                run.score
-            ),
-        ),
+                format!("depth {depth} · room {} · {branch}", e.room()),
+                format!(
+                    "health {}/{}{} · score {} · {}",
+                    e.health(),
+                    byog_game::run::START_HEALTH,
+                    if e.encounters().enabled {
+                        format!(" · potions {}", e.potions())
+                    } else {
+                        String::new()
+                    },
+                    e.score(),
+                    moves_text(game.moves())
+                ),
+            )
+        }
+        (Some(run), _) => {
+            let progress = run_progress(game);
+            (
+                format!(
+                    "seed {} · B{}/{} · {progress}",
+                    game.seed(),
+                    run.floor,
+                    run.floors
+                ),
+                format!("B{}/{} · {progress}", run.floor, run.floors),
+                format!(
+                    "health {}/{} · {} moves left · score {}",
+                    run.health,
+                    byog_game::run::START_HEALTH,
+                    run.moves_left,
+                    run.score
+                ),
+            )
+        }
         (None, None) => (
             format!("seed {}", game.seed()),
+            String::new(),
             format!("{} · {}", game.avatar(), moves_text(game.moves())),
         ),
     };
@@ -79,11 +86,13 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
                 left: described,
                 left_style: Style::Normal,
                 right: top,
+                right_short: short,
             },
             HudRow {
                 left: message.to_owned(),
                 left_style: Style::Message,
                 right: bottom,
+                right_short: String::new(),
             },
         ],
     }
@@ -93,10 +102,18 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
 /// it leads into (`unexplored exit: to a depth-4 room`).
 fn describe(game: &GameState, p: Pos, tile: Tile) -> String {
     let words = tile.tetile().description().to_owned();
-    if game.explore().is_none() {
-        return words;
+    match exit_depth(game, p, tile) {
+        Some(depth) if game.has_seen(p) => format!("{words}: to a depth-{depth} room"),
+        _ => words,
     }
+}
+
+/// The depth of the room an exploration's exit at world tile `p` (showing `tile`) leads
+/// into: for an exit tile (unexplored, locked or one-way) on the edge of its room's plot;
+/// `None` for anything else, and outside explorations.
+pub fn exit_depth(game: &GameState, p: Pos, tile: Tile) -> Option<u32> {
     use byog_game::explore::plot::{edge, in_plot, plot_of};
+    game.explore()?;
     let exit_tile = matches!(
         tile,
         Tile::ExitUnexplored
@@ -106,18 +123,15 @@ fn describe(game: &GameState, p: Pos, tile: Tile) -> String {
             | Tile::OneWayDown
             | Tile::OneWayLeft
     );
+    if !exit_tile {
+        return None;
+    }
     let o = game.origin();
     let at = Pos::new(p.x + o.x, p.y + o.y);
     let side = byog_tile_engine::Direction::ALL
         .into_iter()
-        .find(|&d| edge(d) == in_plot(at));
-    match side {
-        Some(d) if exit_tile && game.has_seen(p) => {
-            let depth = byog_game::explore::depth(plot_of(at).step(d));
-            format!("{words}: to a depth-{depth} room")
-        }
-        _ => words,
-    }
+        .find(|&d| edge(d) == in_plot(at))?;
+    Some(byog_game::explore::depth(plot_of(at).step(side)))
 }
 
 /// ` (new door in 240 moves)`: the moves left before branch `b`'s timer runs out and its
@@ -228,6 +242,9 @@ pub fn watch_hud(watch: &Watch, under_mouse: Option<Pos>, message: &str) -> Opti
     let mut hud = hud(game, under_mouse, message);
     let (step, total) = (watch.step_count(), watch.total_steps());
     hud.rows[0].right = format!("watching · {}", hud.rows[0].right);
+    if !hud.rows[0].right_short.is_empty() {
+        hud.rows[0].right_short = format!("watching · {}", hud.rows[0].right_short);
+    }
     hud.rows[1].right = if watch.is_done() {
         format!("end of the save · step {step}/{total}")
     } else if watch.is_paused() {

@@ -29,9 +29,10 @@ impl SaveState {
 }
 
 /// The title menu (`floors`: a run's floors, `--floors`): N new game, R run, E exploration,
-/// L load (greyed without a readable save; for an unreadable one, why), V watch the save
-/// (with a readable one), Q quit.
-pub fn menu(save: &SaveState, floors: u32, message: &str) -> TextScreen {
+/// L load, saying what `L` will do: load the save (greyed without a readable one; for an
+/// unreadable one, why), or list `others` saves besides it to choose from; V watch the save
+/// (with a readable one); Q quit.
+pub fn menu(save: &SaveState, others: usize, floors: u32, message: &str) -> TextScreen {
     let run = format!("Run: B1 to B{floors}");
     let mut lines = vec![
         Line::new("BYOG: BUILD YOUR OWN GAME", Style::Title),
@@ -47,22 +48,34 @@ pub fn menu(save: &SaveState, floors: u32, message: &str) -> TextScreen {
     ] {
         lines.push(Line::new(format!("{name} ({})", kind.key()), Style::Normal));
     }
+    let saves = others + usize::from(*save != SaveState::Missing);
+    if others > 0 {
+        lines.push(Line::new(
+            format!("Load Game (L): choose among {saves} saves"),
+            Style::Normal,
+        ));
+    }
     match save {
         SaveState::Ready => {
-            lines.push(Line::new("Load Game (L)", Style::Normal));
+            if others == 0 {
+                lines.push(Line::new("Load Game (L)", Style::Normal));
+            }
             lines.push(Line::new(
                 format!("Watch the Saved Game ({WATCH_KEY})"),
                 Style::Normal,
             ));
         }
-        SaveState::Missing => {
+        SaveState::Missing if others == 0 => {
             lines.push(Line::new("Load Game (L): no saved game", Style::Dim));
         }
+        SaveState::Missing => {}
         SaveState::Unreadable(why) => {
-            lines.push(Line::new(
-                "Load Game (L): the save cannot be read",
-                Style::Dim,
-            ));
+            if others == 0 {
+                lines.push(Line::new(
+                    "Load Game (L): the save cannot be read",
+                    Style::Dim,
+                ));
+            }
             lines.push(Line::new(why.clone(), Style::Hint));
         }
     }

@@ -9,7 +9,7 @@ use byog_game::rules::Event;
 use byog_tile_engine::Tile;
 
 use super::floor::missed_text;
-use super::{moves_text, plural};
+use super::{moves_text, plural, with_a};
 
 /// How long the goodbye message stays before the program closes, in seconds.
 pub const GOODBYE_SECONDS: f64 = 0.8;
@@ -139,10 +139,12 @@ fn event_message(event: &Event) -> Option<String> {
         Event::Attacked { kind, damage, .. } => {
             Some(format!("you hit the {} for {damage}", kind.name()))
         }
-        Event::Spotted { kind, count: 1 } => Some(format!("a {} sees you!", kind.name())),
-        Event::Spotted { kind, count } => {
-            Some(format!("a {} and {} more see you!", kind.name(), count - 1))
-        }
+        Event::Spotted { kind, count: 1 } => Some(format!("{} sees you!", with_a(kind.name()))),
+        Event::Spotted { kind, count } => Some(format!(
+            "{} and {} more see you!",
+            with_a(kind.name()),
+            count - 1
+        )),
         Event::Struck { by, hits: 0, .. } => Some(format!("the {} misses you", by.name())),
         Event::Struck {
             by, damage, health, ..
@@ -175,6 +177,6 @@ fn event_message(event: &Event) -> Option<String> {
 fn with_article(tile: Tile) -> String {
     match tile {
         Tile::Nothing => "the dark".into(),
-        t => format!("a {}", t.tetile().description()),
+        t => with_a(t.tetile().description()),
     }
 }

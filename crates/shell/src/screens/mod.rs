@@ -9,7 +9,7 @@
 
 use byog_game::GameState;
 use byog_game::interpreter::{Interpreter, Phase};
-use byog_tile_engine::{Geometry, Pos, Rgb, Tile};
+use byog_tile_engine::{Geometry, Pos, Rgb};
 
 mod busy;
 mod end;
@@ -24,10 +24,12 @@ mod slots;
 mod tests;
 
 pub use busy::busy_screen;
-pub use end::{end_screen, run_summary};
+pub use end::{end_screen, end_verse, run_summary};
 pub use floor::{FLOOR_SCREEN_SECONDS, Missed, descent_screen, floor_screen};
-pub use help::{help_keys, help_screen};
-pub use hud::{WATCH_KEYS, hud, run_progress, watch_hud};
+pub use help::{
+    HELP_PAGE_LINES, glyph_of, help_keys, help_pages, help_screen, page_turn, tutorial_screen,
+};
+pub use hud::{WATCH_KEYS, exit_depth, hud, run_progress, watch_hud};
 pub use log::log_screen;
 pub use menu::{SaveState, menu, seed_prompt};
 pub use messages::{Feedback, GOODBYE_SECONDS, feedback, saved_line, watch_refused, zoom_message};
@@ -56,7 +58,6 @@ impl Style {
             Style::Title | Style::Heading | Style::Normal => Rgb::new(255, 255, 255),
             Style::Dim | Style::Hint => Rgb::new(128, 128, 128),
             Style::Input | Style::Message => Rgb::new(255, 200, 0),
-            Style::Glyph(tile) => tile.tetile().text_color(),
         }
     }
 }
@@ -120,8 +121,17 @@ pub enum Style {
     Input,
     /// The last message (a refused key, a bump, a save).
     Message,
-    /// A legend line led by a tile's glyph: drawn in that tile's own text colour.
-    Glyph(Tile),
+}
+
+/// A glyph as the game draws it: a character in a colour on a background (a legend's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Glyph {
+    /// The character.
+    pub ch: char,
+    /// Its colour.
+    pub fg: Rgb,
+    /// Its cell's background.
+    pub bg: Rgb,
 }
 
 /// One line of a text screen. An empty `text` is a blank line (spacing).
@@ -131,6 +141,8 @@ pub struct Line {
     pub text: String,
     /// How they look.
     pub style: Style,
+    /// A legend's glyph, drawn as the game draws it two characters before the words.
+    pub glyph: Option<Glyph>,
 }
 
 impl Line {
@@ -139,6 +151,24 @@ impl Line {
         Line {
             text: text.into(),
             style,
+            glyph: None,
+        }
+    }
+
+    /// A legend's line: `glyph` as the game draws it, then what it means.
+    pub fn legend(glyph: Glyph, meaning: impl Into<String>) -> Line {
+        Line {
+            text: meaning.into(),
+            style: Style::Normal,
+            glyph: Some(glyph),
+        }
+    }
+
+    /// The line as plain text: a legend's glyph, two spaces, then its words.
+    pub fn plain(&self) -> String {
+        match self.glyph {
+            Some(g) => format!("{}  {}", g.ch, self.text),
+            None => self.text.clone(),
         }
     }
 
@@ -168,6 +198,9 @@ pub struct HudRow {
     pub left_style: Style,
     /// Right-aligned text.
     pub right: String,
+    /// The right text when it is wider than its row: what matters most first, so that what
+    /// is cut last matters least (empty: cut the right text itself).
+    pub right_short: String,
 }
 
 /// The HUD above the world: [`HUD_ROWS`] rows, top first.
@@ -189,8 +222,11 @@ pub enum Screen {
 /// What only a front-end knows, for [`screen`].
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
-    /// The save, as the menu offers it.
+    /// The save of the current slot, as the menu offers it.
     pub save: &'a SaveState,
+    /// How many saves `L` lists to choose from besides the current slot's (0 when a slot
+    /// was chosen with `--slot`: `L` loads it).
+    pub others: usize,
     /// The last message ([`feedback`]), empty for none.
     pub message: &'a str,
     /// The world tile under the mouse pointer, if any.
@@ -209,7 +245,12 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
     );
     let message = if colon { COLON_PROMPT } else { context.message };
     match (interpreter.phase(), interpreter.game()) {
-        (Phase::Menu, _) => Screen::Text(menu(context.save, interpreter.floors(), message)),
+        (Phase::Menu, _) => Screen::Text(menu(
+            context.save,
+            context.others,
+            interpreter.floors(),
+            message,
+        )),
         (Phase::SeedEntry { kind, seed, digits }, _) => {
             Screen::Text(seed_prompt(kind, seed, digits, message))
         }
@@ -224,6 +265,16 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
             })
         }
     }
+}
+
+/// `word` with its indefinite article: "a rat", "an orc" (by its first letter: the game's
+/// nouns have no silent h or sounded u).
+pub fn with_a(word: &str) -> String {
+    let vowel = word
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {word}", if vowel { "an" } else { "a" })
 }
 
 pub(crate) fn message_line(message: &str) -> Option<Line> {
@@ -300,7 +351,8 @@ pub fn ellipsize(text: &str, width: usize) -> String {
 ///   the message's last row when it fits there, else on a row of its own below;
 /// - any other left text (the tile under the mouse, the watch's keys) is cut with `…` to
 ///   leave its right text whole;
-/// - a right text wider than the row is cut with `…` itself.
+/// - a right text wider than the row gives way to its short form, and that is cut with `…`
+///   when it too is wider.
 ///
 /// The first [`HUD_ROWS`] rows are the HUD's own; rows past them (a long message's) are
 /// drawn over the top of the world, on the HUD's background, for as long as the message
@@ -309,7 +361,12 @@ pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
     let len = |s: &str| s.chars().count();
     let mut out = Vec::with_capacity(HUD_ROWS);
     for row in &hud.rows {
-        let right = ellipsize(&row.right, width);
+        let right = if len(&row.right) > width && !row.right_short.is_empty() {
+            &row.right_short
+        } else {
+            &row.right
+        };
+        let right = ellipsize(right, width);
         let fits = |left: &str| {
             left.is_empty() || right.is_empty() || len(left) + HUD_GAP + len(&right) <= width
         };
@@ -317,6 +374,7 @@ pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
             left,
             left_style: row.left_style,
             right,
+            right_short: String::new(),
         };
         if fits(&row.left) && len(&row.left) <= width {
             out.push(line(row.left.clone(), right));

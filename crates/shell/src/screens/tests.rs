@@ -20,6 +20,7 @@ fn every_state_has_a_screen_in_a_players_words() {
     let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
     let ctx = Context {
         save: &SaveState::Missing,
+        others: 0,
         message: "",
         under_mouse: None,
     };
@@ -85,6 +86,7 @@ fn row(left: &str, style: Style, right: &str) -> HudRow {
         left: left.to_owned(),
         left_style: style,
         right: right.to_owned(),
+        right_short: String::new(),
     }
 }
 
@@ -141,7 +143,7 @@ fn an_unreadable_save_is_not_offered() {
         panic!("{state:?}")
     };
     assert!(why.contains("not a byog save"), "{why}");
-    let menu = menu(&state, 10, "");
+    let menu = menu(&state, 0, 10, "");
     let texts: Vec<&str> = menu.lines.iter().map(|l| l.text.as_str()).collect();
     assert!(
         texts.contains(&"Load Game (L): the save cannot be read"),
@@ -164,6 +166,7 @@ fn a_colon_says_it_waits_for_q() {
     let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
     let ctx = Context {
         save: &SaveState::Missing,
+        others: 0,
         message: "",
         under_mouse: None,
     };
@@ -216,4 +219,36 @@ fn messages_never_show_input_positions() {
         f.message
     );
     assert!(!f.message.contains("position"));
+}
+
+/// Issue 30: a run ends on the Upkeeper's verse for how it ended, one per cause.
+#[test]
+fn a_run_ends_on_the_verse_of_its_cause() {
+    use byog_game::run::Loss;
+    let verses = [None, Some(Loss::OutOfMoves), Some(Loss::OutOfHealth)].map(end_verse);
+    assert!(verses[0] != verses[1] && verses[1] != verses[2] && verses[0] != verses[2]);
+    for v in verses.iter().flatten() {
+        assert!(v.chars().count() <= 60, "{v}");
+    }
+    // Walked back and forth until the moves run out: the verse of running out of moves.
+    let mut i = Interpreter::new(40, 20, GeneratorSettings::default());
+    let mut store = MemoryStore::default();
+    for k in "R7S".chars().chain("AD".repeat(2000).chars()) {
+        if i.game().is_some_and(|g| g.has_ended()) {
+            break;
+        }
+        i.feed(k, &mut store).unwrap();
+    }
+    let game = i.game().unwrap();
+    assert_eq!(
+        game.run().unwrap().loss,
+        Some(Loss::OutOfMoves),
+        "{}",
+        game.history()
+    );
+    let end = end_screen(game, "");
+    let texts: Vec<&str> = end.lines.iter().map(|l| l.text.as_str()).collect();
+    for v in end_verse(Some(Loss::OutOfMoves)) {
+        assert!(texts.contains(&v), "{texts:?}");
+    }
 }
