@@ -10,6 +10,7 @@
 //! | `byog solve INPUT` | the keys that win the run INPUT reaches | `cli/solve.rs` |
 //! | `byog agent` | plays JSON lines of keys from stdin, answers each with an observation | `cli/agent.rs` |
 //! | `byog catalog FILE` | lists and queries a seed catalog (`gen`/`stats --catalog FILE`) | `cli/catalog.rs` |
+//! | `byog serve` | plays byog in the browser: games, spectators, accounts, verified scores | `cli/serve.rs` |
 //! | `byog help [COMMAND]` | the help of byog or of one command | clap |
 //!
 //! The short form `byog INPUT` takes `replay`'s flags (`byog --json N1S` is `byog replay
@@ -34,6 +35,7 @@ pub use byog_players::json;
 mod play;
 mod progress;
 mod replay;
+mod serve;
 mod solve;
 mod stats;
 mod views;
@@ -85,6 +87,8 @@ enum Command {
     Agent(agent::AgentArgs),
     /// List and query a seed catalog (gen/stats --catalog): seeds by metric ranges.
     Catalog(catalog::CatalogArgs),
+    /// Serve byog to browsers: play, watch, sign in, scores verified by replay.
+    Serve(serve::ServeArgs),
 }
 
 impl Command {
@@ -98,6 +102,7 @@ impl Command {
             Command::Solve(_) => "solve",
             Command::Agent(_) => "agent",
             Command::Catalog(_) => "catalog",
+            Command::Serve(_) => "serve",
         }
     }
 }
@@ -172,8 +177,8 @@ impl CliError {
 }
 
 /// The commands, for suggestions when one is mistyped.
-const COMMANDS: [&str; 8] = [
-    "play", "replay", "gen", "stats", "solve", "agent", "catalog", "help",
+const COMMANDS: [&str; 9] = [
+    "play", "replay", "gen", "stats", "solve", "agent", "catalog", "serve", "help",
 ];
 
 /// Runs the command line and returns the process exit code.
@@ -388,6 +393,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         (Some(Command::Play(args)), None) => play::execute(&common, args),
         (Some(Command::Agent(args)), None) => agent::execute(&common, args),
         (Some(Command::Catalog(args)), None) => catalog::execute(&common, args),
+        (Some(Command::Serve(args)), None) => serve::execute(&common, args),
         (None, None) if cli.replay.file.is_none() => match replay_flags.first() {
             Some(flag) => Err(CliError::Usage(format!(
                 "{flag} goes with an input string: byog {flag} INPUT, or byog replay {flag} INPUT"

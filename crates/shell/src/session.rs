@@ -311,6 +311,8 @@ pub struct Shell {
     minimap: MinimapUpkeep,
     /// The camera over the shown world and the scene it follows; `None` recentres it.
     camera: Option<(Scene, Camera)>,
+    /// Whether keys that may take long are fed on a worker thread ([`Shell::on_this_thread`]).
+    workers: bool,
     /// Whether the save can be loaded, for the menu.
     save_check: SaveCheck,
     /// The events of the last key fed that acted (a walk looks at them).
@@ -354,8 +356,17 @@ impl Shell {
             save_check: SaveCheck::default(),
             last_events: None,
             fed: String::new(),
+            workers: true,
             song_sung: false,
         })
+    }
+
+    /// The session feeding every key on the caller's thread, never on a worker: for a
+    /// server that runs many sessions at once on worlds that are made in well under
+    /// [`BUSY_AFTER_SECONDS`] (a thread a move of a run would cost more than the move).
+    pub fn on_this_thread(mut self) -> Shell {
+        self.workers = false;
+        self
     }
 
     /// A session rebuilt from `fed`, the keys [`Shell::take_fed`] gave of another session
@@ -790,7 +801,7 @@ impl Shell {
         let State::Ready { session, .. } = &self.state else {
             return;
         };
-        let Some(what) = long_work(&session.interpreter, key) else {
+        let Some(what) = long_work(&session.interpreter, key).filter(|_| self.workers) else {
             return self.feed_now(key, now);
         };
         self.fed.push(key);

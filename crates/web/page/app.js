@@ -1,0 +1,247 @@
+// The page: a lobby, a game (played or watched), the boards and the account, each at its
+// own address (/, /play/ID, /watch/ID, /watch, /boards, /account).
+
+import { Connection } from "./net.js";
+import { Painter, HUD_ROWS, mirrorText, messageOf } from "./paint.js";
+import { keyOf, MUTE_KEY } from "./keys.js";
+import * as sound from "./sound.js";
+import { api, secrets, remember, showLiveGames, showMyGames, showBoard } from "./lobby.js";
+
+const $ = (id) => document.getElementById(id);
+const painter = new Painter($("screen"));
+let conn = null;
+let last = null;          // the last frame
+let role = null;          // "play" or "watch"
+let pointerCell = null;
+let refresh = null;
+
+// For tests and the curious: the last frame and the connection.
+window.byog = { get frame() { return last; }, get conn() { return conn; } };
+
+function show(id) {
+  for (const s of ["lobby", "game", "watch", "boards", "account"]) $(s).hidden = s !== id;
+}
+
+function go(path) {
+  history.pushState({}, "", path);
+  route();
+}
+
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[data-link]");
+  if (a && a.origin === location.origin) {
+    e.preventDefault();
+    go(a.pathname);
+  }
+});
+window.addEventListener("popstate", route);
+
+function stop() {
+  conn?.close();
+  conn = null;
+  last = null;
+  role = null;
+  clearInterval(refresh);
+  refresh = null;
+}
+
+async function route() {
+  stop();
+  api("/api/me").then(signedIn).catch(() => {});
+  const path = location.pathname;
+  const [, first, id] = path.split("/");
+  if (first === "play" && id) return startGame("play", id);
+  if (first === "watch" && id) return startGame("watch", id);
+  if (first === "watch") {
+    show("watch");
+    const load = () => showLiveGames($("watch-games")).catch(() => {});
+    load();
+    refresh = setInterval(load, 3000);
+    return;
+  }
+  if (first === "boards") {
+    show("boards");
+    return showBoard($("board-pick"), $("board"), $("board-note")).catch((e) => ($("board-note").textContent = e.message));
+  }
+  if (first === "account") {
+    show("account");
+    return account();
+  }
+  show("lobby");
+  const load = () => {
+    showLiveGames($("live-games")).catch(() => {});
+  };
+  showMyGames($("my-games")).catch(() => {});
+  load();
+  refresh = setInterval(load, 5000);
+}
+
+function signedIn(me) {
+  $("account-link").textContent = me.name ? me.name : "Sign in";
+  return me;
+}
+
+// The view that fits the stage: cells of 10 to 24 pixels (14 at least on a touch screen),
+// an 80 × 30 world whole when it fits.
+function layout() {
+  const stage = $("stage");
+  const w = stage.clientWidth, h = stage.clientHeight;
+  const coarse = window.matchMedia("(pointer: coarse)").matches;
+  const min = coarse ? 14 : 10;
+  const cell = Math.max(min, Math.min(24, Math.floor(w / 80), Math.floor(h / (30 + HUD_ROWS))));
+  const cols = Math.max(10, Math.floor(w / cell));
+  const rows = Math.max(5, Math.floor(h / cell) - HUD_ROWS);
+  painter.resize(cols, rows, cell);
+  if (last) painter.paint(last);
+  return [cols, rows];
+}
+
+window.addEventListener("resize", () => {
+  if (!conn) return;
+  const [cols, rows] = layout();
+  if (role === "play") conn.setView(cols, rows);
+});
+
+function startGame(kind, id) {
+  show("game");
+  role = kind;
+  const [cols, rows] = layout();
+  $("status").textContent = "connecting…";
+  $("leave").textContent = kind === "play" ? "Lobby" : "Stop watching";
+  $("pad").style.visibility = kind === "play" ? "" : "hidden";
+  const hello = kind === "play" ? { game: id, secret: secrets()[id] } : { game: id };
+  let message = "";
+  conn = new Connection(kind, hello, {
+    frame(f) {
+      const before = last?.summary;
+      last = f;
+      painter.paint(f);
+      $("mirror").textContent = mirrorText(f);
+      const m = messageOf(f);
+      if (m !== message) { message = m; $("message").textContent = m; }
+      if (kind === "play") sound.react(before, f.summary, m);
+      status(f);
+      if (f.over && kind === "play") {
+        $("status").textContent = "saved on the server: resume it from the lobby any time";
+        setTimeout(() => { if (last === f) go("/"); }, 1500);
+      }
+    },
+    error(e) {
+      $("status").textContent = e.message;
+    },
+    state(s) {
+      if (s !== "connected") $("status").textContent = s + "…";
+    },
+  });
+  if (kind === "play") conn.setView(cols, rows);
+}
+
+function status(f) {
+  const s = f.summary;
+  const who = role === "watch" ? "watching · " : "";
+  if (!s) { $("status").textContent = who + "at the menu"; return; }
+  const score = s.score != null ? ` · ${s.score} points` : "";
+  const end = s.status === "playing" ? "" : ` · the game is over (${s.status}): the lobby has more`;
+  $("status").textContent = `${who}${s.mode} · ${s.moves} moves${score}${end}`;
+}
+
+document.addEventListener("keydown", (e) => {
+  if ($("game").hidden || !conn) return;
+  if (e.key === MUTE_KEY) {
+    e.preventDefault();
+    $("mute").textContent = sound.toggle() ? "sound off" : "sound on";
+    return;
+  }
+  if (role !== "play") return;
+  if (e.target.closest("input, textarea, select")) return;
+  const inPlay = last?.screen?.kind === "game";
+  const key = keyOf(e, inPlay);
+  if (key === null) return;
+  e.preventDefault();
+  sound.wake();
+  conn.keys(key);
+});
+
+$("screen").addEventListener("click", (e) => {
+  if (role !== "play" || !conn) return;
+  sound.wake();
+  const cell = painter.cellAt(e.offsetX, e.offsetY);
+  if (cell) conn.click(cell[0], cell[1]);
+});
+
+let pointerTimer = null;
+$("screen").addEventListener("mousemove", (e) => {
+  if (role !== "play" || !conn) return;
+  const cell = painter.cellAt(e.offsetX, e.offsetY);
+  const same = cell && pointerCell && cell[0] === pointerCell[0] && cell[1] === pointerCell[1];
+  if (same || (!cell && !pointerCell)) return;
+  pointerCell = cell;
+  clearTimeout(pointerTimer);
+  pointerTimer = setTimeout(() => conn?.pointer(pointerCell), 60);
+});
+
+for (const b of document.querySelectorAll("#pad button")) {
+  b.addEventListener("click", () => { sound.wake(); conn?.keys(b.dataset.key); });
+}
+$("mute").textContent = sound.isMuted() ? "sound off" : "sound on";
+$("mute").addEventListener("click", () => { $("mute").textContent = sound.toggle() ? "sound off" : "sound on"; });
+$("leave").addEventListener("click", () => go(role === "watch" ? "/watch" : "/"));
+
+$("new-game").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const data = new FormData(e.target);
+  $("play-error").textContent = "";
+  try {
+    const body = { mode: data.get("mode"), board: data.get("board"), seed: data.get("seed") || null };
+    const r = await api("/api/play", body);
+    remember(r.game, r.secret);
+    go(`/play/${r.game}`);
+  } catch (err) {
+    $("play-error").textContent = err.message;
+  }
+});
+
+$("board-pick").addEventListener("submit", (e) => {
+  e.preventDefault();
+  showBoard(e.target, $("board"), $("board-note")).catch((err) => ($("board-note").textContent = err.message));
+});
+
+$("submit").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const what = e.submitter?.value ?? "verify";
+  const keys = new FormData(e.target).get("keys").trim();
+  try {
+    const v = await api(what === "record" ? "/api/scores" : "/api/verify", { keys });
+    $("submit-result").textContent = `${what === "record" ? "recorded" : "verified"}: ${v.mode} ${v.seed}, ${v.status}, ${v.score} points in ${v.moves} moves`;
+  } catch (err) {
+    $("submit-result").textContent = err.message;
+  }
+});
+
+async function account() {
+  const me = signedIn(await api("/api/me").catch(() => ({})));
+  $("sign").hidden = !!me.name;
+  $("signed-in").hidden = !me.name;
+  $("me").textContent = me.name ?? "";
+  $("account-title").textContent = me.name ? "Account" : "Sign in";
+}
+
+$("sign").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const what = e.submitter?.value ?? "login";
+  const data = new FormData(e.target);
+  $("sign-error").textContent = "";
+  try {
+    await api(what === "signup" ? "/api/signup" : "/api/login", { name: data.get("name"), password: data.get("password") });
+    go("/");
+  } catch (err) {
+    $("sign-error").textContent = err.message;
+  }
+});
+
+$("logout").addEventListener("click", async () => {
+  await api("/api/logout", {});
+  go("/");
+});
+
+route();

@@ -1,0 +1,232 @@
+// Paints a frame (docs/web.md, "Frames") on the canvas, and its text into the mirror: the
+// page is a third painter of the frame the shell decides, beside the window and the
+// terminal. Colours are the frame's own; walls drawn with box-drawing glyphs are painted
+// as lines so that they join at any size.
+
+export const HUD_ROWS = 2;
+const HUD_BACKGROUND = "#181820";
+const HINT = "#808080";
+
+// Box-drawing glyphs as their arms: up, right, down, left (autotile's masks).
+const ARMS = {
+  "╵": 1, "╶": 2, "└": 3, "╷": 4, "│": 5, "┌": 6, "├": 7, "╴": 8, "┘": 9,
+  "─": 10, "┴": 11, "┐": 12, "┤": 13, "┬": 14, "┼": 15,
+};
+
+// The cells of a wire view: [glyph, fg, bg, light] row by row from the top.
+export function cells(view) {
+  const looks = [];
+  for (let i = 0; i + 1 < view.runs.length; i += 2) {
+    const s = view.styles[view.runs[i]];
+    for (let k = 0; k < view.runs[i + 1]; k++) looks.push(s);
+  }
+  const out = [];
+  for (let y = 0; y < view.rows; y++) {
+    const row = Array.from(view.text[y] ?? "");
+    for (let x = 0; x < view.cols; x++) {
+      const s = looks[y * view.cols + x] ?? "000000000000u";
+      out.push([row[x] ?? " ", "#" + s.slice(0, 6), "#" + s.slice(6, 12), s[12]]);
+    }
+  }
+  return out;
+}
+
+// Lines of `text` no wider than `cols` characters, broken at spaces.
+function wrap(text, cols) {
+  if (text.length <= cols) return [text];
+  const out = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && (line + " " + word).length > cols) { out.push(line); line = word; }
+    else line = line ? line + " " + word : word;
+  }
+  if (line) out.push(line);
+  return out.flatMap((l) => l.length > cols ? l.match(new RegExp(`.{1,${cols}}`, "g")) : [l]);
+}
+
+export class Painter {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.cell = 16;
+    this.cols = 80;
+    this.rows = 30;
+  }
+
+  // Sizes the canvas for `cols × (rows + HUD_ROWS)` cells of `cell` pixels.
+  resize(cols, rows, cell) {
+    this.cols = cols; this.rows = rows; this.cell = cell;
+    const dpr = window.devicePixelRatio || 1;
+    const w = cols * cell, h = (rows + HUD_ROWS) * cell;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    this.canvas.style.width = w + "px";
+    this.canvas.style.height = h + "px";
+    this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+
+  font(bold) {
+    return `${bold ? "bold " : ""}${Math.round(this.cell * 0.85)}px "DejaVu Sans Mono", ui-monospace, monospace`;
+  }
+
+  // The view cell under canvas pixel (px, py) (CSS pixels), or null off the view.
+  cellAt(px, py) {
+    const x = Math.floor(px / this.cell), y = Math.floor(py / this.cell) - HUD_ROWS;
+    if (!this.view || x < 0 || y < 0 || x >= this.view.cols || y >= this.view.rows) return null;
+    return [x, y];
+  }
+
+  paint(frame) {
+    const { ctx, cell } = this;
+    const W = this.cols * cell, H = (this.rows + HUD_ROWS) * cell;
+    ctx.fillStyle = "#000";
+    ctx.fillRect(0, 0, W, H);
+    ctx.textBaseline = "middle";
+    ctx.textAlign = "center";
+    this.view = frame.view;
+    if (frame.screen.kind === "text") {
+      this.text(frame.screen, W, H);
+      return;
+    }
+    this.hud(frame.screen.hud, W);
+    if (frame.view) this.world(frame.view);
+    if (frame.minimap) this.minimap(frame.minimap, frame.view);
+  }
+
+  text(screen, W, H) {
+    const { ctx, cell } = this;
+    const cols = Math.max(10, Math.floor(W / (cell * 0.62)));
+    let y = Math.floor(H / cell / 4);
+    for (const [text, colour, style, glyph] of screen.lines) {
+      ctx.font = this.font(style === "title" || style === "heading");
+      ctx.fillStyle = "#" + colour;
+      for (const line of wrap(text, cols)) {
+        ctx.fillText(line, W / 2, (y + 0.5) * cell);
+        if (glyph) {
+          // A legend's glyph, as the game draws it, two cells before the words.
+          const x = W / 2 - ctx.measureText(line).width / 2 - 2 * cell;
+          ctx.fillStyle = "#" + glyph[2];
+          ctx.fillRect(x, y * cell, cell, cell);
+          ctx.fillStyle = "#" + glyph[1];
+          ctx.fillText(glyph[0], x + cell / 2, (y + 0.5) * cell);
+          ctx.fillStyle = "#" + colour;
+        }
+        y += 1;
+      }
+    }
+    if (screen.message) {
+      const [text, colour] = screen.message;
+      ctx.font = this.font(false);
+      ctx.fillStyle = "#" + colour;
+      const rows = wrap(text, cols);
+      let my = Math.max(y, Math.floor(H / cell) - 2 - rows.length);
+      for (const line of rows) ctx.fillText(line, W / 2, (my++ + 0.5) * cell);
+    }
+  }
+
+  hud(rows, W) {
+    const { ctx, cell } = this;
+    ctx.fillStyle = HUD_BACKGROUND;
+    ctx.fillRect(0, 0, W, HUD_ROWS * cell);
+    ctx.font = this.font(false);
+    rows.forEach(([left, colour, full, short], i) => {
+      const y = (i + 0.5) * cell;
+      // The shorter right text when the whole one would take most of the row (a phone).
+      const right = short && ctx.measureText(full).width > W * 0.7 ? short : full;
+      ctx.textAlign = "right";
+      ctx.fillStyle = HINT;
+      ctx.fillText(right, W - cell * 0.5, y);
+      const rightW = ctx.measureText(right).width;
+      ctx.textAlign = "left";
+      ctx.fillStyle = "#" + colour;
+      let shown = left;
+      const room = W - rightW - cell * 1.5;
+      while (shown && ctx.measureText(shown).width > room) shown = shown.slice(0, -2) + "…";
+      ctx.fillText(shown, cell * 0.5, y);
+    });
+    ctx.textAlign = "center";
+  }
+
+  world(view) {
+    const { ctx, cell } = this;
+    const top = HUD_ROWS * cell;
+    ctx.font = this.font(false);
+    const all = cells(view);
+    for (let i = 0; i < all.length; i++) {
+      const [glyph, fg, bg, light] = all[i];
+      if (light === "u" && glyph === " ") continue;
+      const x = (i % view.cols) * cell, y = top + Math.floor(i / view.cols) * cell;
+      ctx.fillStyle = bg;
+      ctx.fillRect(x, y, cell, cell);
+      if (glyph === " ") continue;
+      ctx.fillStyle = fg;
+      const arms = ARMS[glyph];
+      if (arms !== undefined) {
+        this.boxLines(x, y, arms, fg);
+      } else {
+        ctx.fillText(glyph, x + cell / 2, y + cell / 2 + 1);
+      }
+    }
+  }
+
+  boxLines(x, y, arms, colour) {
+    const { ctx, cell } = this;
+    const t = Math.max(1, Math.round(cell / 6));
+    const cx = x + Math.floor((cell - t) / 2), cy = y + Math.floor((cell - t) / 2);
+    ctx.fillStyle = colour;
+    ctx.fillRect(cx, cy, t, t);
+    if (arms & 1) ctx.fillRect(cx, y, t, cy - y + t);
+    if (arms & 4) ctx.fillRect(cx, cy, t, y + cell - cy);
+    if (arms & 8) ctx.fillRect(x, cy, cx - x + t, t);
+    if (arms & 2) ctx.fillRect(cx, cy, x + cell - cx, t);
+  }
+
+  minimap(m, view) {
+    const { ctx, cell } = this;
+    if (!view) return;
+    const scale = Math.max(1, Math.floor(Math.min((view.cols * cell) / 4 / m.width, (view.rows * cell) / 3 / m.height)));
+    const w = m.width * scale, h = m.height * scale;
+    const x0 = view.cols * cell - w - 4, y0 = HUD_ROWS * cell + 4;
+    ctx.fillStyle = "rgba(0,0,0,0.8)";
+    ctx.fillRect(x0 - 2, y0 - 2, w + 4, h + 4);
+    let i = 0;
+    for (let r = 0; r + 1 < m.runs.length; r += 2) {
+      const colour = m.colours[m.runs[r]], n = m.runs[r + 1];
+      if (colour && colour.slice(6) !== "00") {
+        ctx.fillStyle = "#" + colour;
+        for (let k = i; k < i + n; k++) {
+          ctx.fillRect(x0 + (k % m.width) * scale, y0 + Math.floor(k / m.width) * scale, scale, scale);
+        }
+      }
+      i += n;
+    }
+    if (m.outline) {
+      const [ox, oy, ow, oh] = m.outline;
+      ctx.strokeStyle = "#808080";
+      ctx.strokeRect(x0 + ox * scale + 0.5, y0 + oy * scale + 0.5, ow * scale, oh * scale);
+    }
+    for (const [p, c] of [[m.exit, "#ffc800"], [m.avatar, "#ffffff"]]) {
+      if (p) { ctx.fillStyle = c; ctx.fillRect(x0 + p[0] * scale - 1, y0 + p[1] * scale - 1, scale + 2, scale + 2); }
+    }
+  }
+}
+
+// The frame as text: the HUD's rows (left · right) or the text screen's lines, then the
+// view's rows: what the text mirror shows and screen readers read.
+export function mirrorText(frame) {
+  const lines = [];
+  if (frame.screen.kind === "text") {
+    for (const [text, , , glyph] of frame.screen.lines) lines.push(glyph ? `${glyph[0]}  ${text}` : text);
+    if (frame.screen.message) lines.push("", frame.screen.message[0]);
+  } else {
+    for (const [left, , right] of frame.screen.hud) lines.push(left ? `${left} · ${right}` : right);
+    if (frame.view) for (const row of frame.view.text) lines.push(row);
+  }
+  return lines.join("\n");
+}
+
+// The message a screen reader announces: the HUD's message, or the text screen's.
+export function messageOf(frame) {
+  if (frame.screen.kind === "text") return frame.screen.message?.[0] ?? frame.screen.lines[0]?.[0] ?? "";
+  return frame.screen.hud[1][0] || frame.screen.hud[0][0] || "";
+}

@@ -1,0 +1,230 @@
+//! Accounts and sessions (`docs/web.md`, "Accounts"): a name and a password hashed with
+//! argon2id (RFC 9106; the `argon2` crate's defaults, OWASP's minimum: 19 MiB, 2 passes,
+//! one lane), a random session token in an HttpOnly, SameSite=Strict cookie, kept in the
+//! database only as its BLAKE2b hash (a stolen database opens no session).
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use rusqlite::{OptionalExtension, params};
+
+use crate::store::{Store, StoreError, now_unix};
+use crate::verify::hash_hex;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "byog_session";
+
+/// How long a session lasts: 30 days, in seconds.
+pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
+
+/// Name length, in characters.
+pub const NAME_LEN: std::ops::RangeInclusive<usize> = 2..=24;
+
+/// Password length, in characters.
+pub const PASSWORD_LEN: std::ops::RangeInclusive<usize> = 8..=128;
+
+/// Checks a name: 2 to 24 letters, digits, `-` or `_` (ASCII), so a name is safe in a URL,
+/// a board and a log line.
+///
+/// # Errors
+/// A message saying what is wrong.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let len = name.chars().count();
+    if !NAME_LEN.contains(&len) {
+        return Err(format!(
+            "a name has {} to {} characters (this one has {len})",
+            NAME_LEN.start(),
+            NAME_LEN.end()
+        ));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        return Err(format!(
+            "a name holds only letters, digits, '-' and '_' (not '{}')",
+            c.escape_debug()
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a password's length.
+///
+/// # Errors
+/// A message saying what is wrong.
+pub fn check_password(password: &str) -> Result<(), String> {
+    let len = password.chars().count();
+    if PASSWORD_LEN.contains(&len) {
+        Ok(())
+    } else {
+        Err(format!(
+            "a password has {} to {} characters",
+            PASSWORD_LEN.start(),
+            PASSWORD_LEN.end()
+        ))
+    }
+}
+
+/// `n` random bytes from the operating system, as hex.
+pub fn random_hex(n: usize) -> String {
+    let mut buf = vec![0u8; n];
+    // The operating system's generator does not fail on Linux once booted; if it ever did,
+    // a token of zeros would be guessable, so stop rather than go on.
+    getrandom::fill(&mut buf).expect("the operating system's random generator");
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A random u64 from the operating system.
+pub fn random_u64() -> u64 {
+    let mut buf = [0u8; 8];
+    getrandom::fill(&mut buf).expect("the operating system's random generator");
+    u64::from_le_bytes(buf)
+}
+
+/// The argon2id hash of `password` (PHC string, salt included).
+pub fn hash_password(password: &str) -> String {
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).expect("the operating system's random generator");
+    let salt = SaltString::encode_b64(&salt).expect("16 bytes make a salt");
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .unwrap_or_default()
+}
+
+/// Whether `password` matches the PHC string `hash`.
+pub fn password_matches(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|h| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &h)
+            .is_ok()
+    })
+}
+
+/// A hash that no password matches, checked against when the name is unknown, so that a
+/// wrong name takes as long as a wrong password.
+pub fn decoy_hash() -> &'static str {
+    static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DECOY.get_or_init(|| hash_password(&random_hex(16)))
+}
+
+/// A signed-in account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    /// Its id.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+}
+
+/// Makes an account.
+///
+/// # Errors
+/// A duplicate name is a UNIQUE error ([`StoreError::is_duplicate`]).
+pub async fn create(store: &Store, name: String, hash: String) -> Result<i64, StoreError> {
+    store
+        .write(move |c| {
+            c.execute(
+                "INSERT INTO accounts(name, hash, created) VALUES (?1, ?2, ?3)",
+                params![name, hash, now_unix()],
+            )?;
+            Ok(c.last_insert_rowid())
+        })
+        .await
+}
+
+/// The account named `name` (any case) and its password hash.
+pub fn find(store: &Store, name: &str) -> Result<Option<(Account, String)>, StoreError> {
+    store.read(|c| {
+        Ok(c.query_row(
+            "SELECT id, name, hash FROM accounts WHERE name = ?1",
+            [name],
+            |r| {
+                Ok((
+                    Account {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                    },
+                    r.get(2)?,
+                ))
+            },
+        )
+        .optional()?)
+    })
+}
+
+/// Opens a session for `account`; returns its token (the cookie's value).
+pub async fn open_session(store: &Store, account: i64) -> Result<String, StoreError> {
+    let token = random_hex(32);
+    let digest = hash_hex(token.as_bytes());
+    store
+        .write(move |c| {
+            let now = now_unix();
+            c.execute("DELETE FROM sessions WHERE expires < ?1", [now])?;
+            c.execute(
+                "INSERT INTO sessions(token_hash, account, expires) VALUES (?1, ?2, ?3)",
+                params![digest, account, now + SESSION_SECONDS],
+            )?;
+            Ok(0)
+        })
+        .await?;
+    Ok(token)
+}
+
+/// Ends the session of `token`.
+pub async fn close_session(store: &Store, token: &str) -> Result<(), StoreError> {
+    let digest = hash_hex(token.as_bytes());
+    store
+        .write(move |c| {
+            c.execute("DELETE FROM sessions WHERE token_hash = ?1", [digest])?;
+            Ok(0)
+        })
+        .await
+        .map(|_| ())
+}
+
+/// The account of session `token`, if it is open.
+pub fn session(store: &Store, token: &str) -> Result<Option<Account>, StoreError> {
+    if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(None);
+    }
+    let digest = hash_hex(token.as_bytes());
+    store.read(|c| {
+        Ok(c.query_row(
+            "SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account
+             WHERE s.token_hash = ?1 AND s.expires >= ?2",
+            params![digest, now_unix()],
+            |r| {
+                Ok(Account {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                })
+            },
+        )
+        .optional()?)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_plain_words() {
+        assert!(check_name("ada_99").is_ok());
+        assert!(check_name("a").is_err());
+        assert!(check_name("x'; DROP TABLE accounts; --").is_err());
+        assert!(check_name("名前").is_err());
+        assert!(check_name(&"a".repeat(25)).is_err());
+    }
+
+    #[test]
+    fn a_password_matches_its_hash_only() {
+        let h = hash_password("correct horse");
+        assert!(h.starts_with("$argon2id$"), "{h}");
+        assert!(password_matches("correct horse", &h));
+        assert!(!password_matches("correct hors", &h));
+        assert!(!password_matches("correct horse", "not a hash"));
+        assert_ne!(h, hash_password("correct horse"), "salted");
+    }
+}

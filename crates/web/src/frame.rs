@@ -1,0 +1,450 @@
+//! A frame on the wire: the shell's [`Frame`] as one compact JSON object (`docs/web.md`,
+//! "frame"). Every frame is whole: the page keeps nothing from one frame to the next but
+//! what the last frame said.
+//!
+//! The view's `cols × rows` cells are sent as
+//! - `text`: the rows' glyphs, top row first, each row's trailing blanks cut (the page pads
+//!   them back; the rows are also the text mirror of the grid);
+//! - `styles`: the frame's palette, one string a distinct look, `RRGGBBrrggbbL`: the glyph's
+//!   colour, the background's, and the light (`s` shown, `l` lit, `r` remembered, `u`
+//!   unseen; upper case when the cell is on a route waiting for `Y`);
+//! - `runs`: the palette index of every cell, row by row from the top, as pairs
+//!   `[index, count]` flattened (`[0, 120, 3, 2, …]`), the counts adding up to `cols × rows`.
+//!
+//! A lit room fades with the distance to the avatar, so a frame holds a few dozen looks and
+//! a few hundred runs: an 80 × 30 view of a run is 3 to 6 KB of JSON against some 150 KB
+//! for the cells as objects (`docs/web.md` has the measured sizes).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use byog_game::GameState;
+use byog_game::game::LevelStatus;
+use byog_shell::screens::{Line, Screen, Style};
+use byog_shell::{Frame, Light, MinimapFrame, View};
+use byog_tile_engine::Rgb;
+
+/// `rrggbb` of a colour (hex, no `#`).
+pub fn hex(c: Rgb) -> String {
+    format!("{:02x}{:02x}{:02x}", c.r, c.g, c.b)
+}
+
+/// A style's name on the wire (the page sizes titles and headings by it).
+fn style_name(style: Style) -> &'static str {
+    match style {
+        Style::Title => "title",
+        Style::Heading => "heading",
+        Style::Normal => "normal",
+        Style::Dim => "dim",
+        Style::Hint => "hint",
+        Style::Input => "input",
+        Style::Message => "message",
+    }
+}
+
+/// A line of text: `[text, colour, style, glyph]`, the glyph a legend's `[character,
+/// colour, background]` drawn two cells before the words, or `null`.
+type WireLine = (String, String, &'static str, Option<(char, String, String)>);
+
+fn line(l: &Line) -> WireLine {
+    (
+        l.text.clone(),
+        hex(l.style.color()),
+        style_name(l.style),
+        l.glyph.map(|g| (g.ch, hex(g.fg), hex(g.bg))),
+    )
+}
+
+/// The screen on the wire.
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum WireScreen {
+    /// Centred lines, and the message line.
+    Text {
+        /// The lines, top first.
+        lines: Vec<WireLine>,
+        /// The message line.
+        message: Option<WireLine>,
+    },
+    /// The HUD's rows over the world: `[left, left colour, right, right when short of
+    /// room]` (the last empty when the right text has no shorter form).
+    Game {
+        /// The rows, top first.
+        hud: Vec<(String, String, String, String)>,
+    },
+}
+
+impl WireScreen {
+    /// The wire form of `screen`.
+    pub fn of(screen: &Screen) -> WireScreen {
+        match screen {
+            Screen::Text(t) => WireScreen::Text {
+                lines: t.lines.iter().map(line).collect(),
+                message: t.message.as_ref().map(line),
+            },
+            Screen::Game(hud) => WireScreen::Game {
+                hud: hud
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.left.clone(),
+                            hex(r.left_style.color()),
+                            r.right.clone(),
+                            r.right_short.clone(),
+                        )
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
+
+/// The view on the wire.
+#[derive(Debug, Serialize)]
+pub struct WireView {
+    /// Cells across.
+    pub cols: u32,
+    /// Cells down.
+    pub rows: u32,
+    /// The world tile of the view's bottom-left cell, `[x, y]`.
+    pub origin: [i32; 2],
+    /// The rows' glyphs, top first, trailing blanks cut.
+    pub text: Vec<String>,
+    /// The palette: `RRGGBBrrggbbL` a look.
+    pub styles: Vec<String>,
+    /// `[index, count]` pairs flattened, row by row from the top.
+    pub runs: Vec<u32>,
+}
+
+/// A cell's look: its colours' six channels and its light letter.
+type Look = ([u8; 6], char);
+
+fn light_letter(light: Light, route: bool) -> char {
+    let c = match light {
+        Light::Shown => 's',
+        Light::Lit => 'l',
+        Light::Remembered => 'r',
+        Light::Unseen => 'u',
+    };
+    if route { c.to_ascii_uppercase() } else { c }
+}
+
+impl WireView {
+    /// The wire form of `view`.
+    pub fn of(view: &View) -> WireView {
+        let cols = view.cols as usize;
+        let mut text = Vec::with_capacity(view.rows as usize);
+        for row in view.cells.chunks(cols.max(1)) {
+            let mut s: String = row.iter().map(|c| c.glyph).collect();
+            s.truncate(s.trim_end_matches(' ').len());
+            text.push(s);
+        }
+        // The looks seen so far, in order of first use; a cell usually looks like the one
+        // before it, so the last look is tried first, then the list (a few dozen).
+        let mut looks: Vec<Look> = Vec::with_capacity(64);
+        let mut runs: Vec<u32> = Vec::with_capacity(512);
+        let mut last: Option<(Look, u32)> = None;
+        for c in &view.cells {
+            let k: Look = (
+                [c.fg.r, c.fg.g, c.fg.b, c.bg.r, c.bg.g, c.bg.b],
+                light_letter(c.light, c.route),
+            );
+            let i = match last {
+                Some((l, i)) if l == k => i,
+                _ => {
+                    let i = match looks.iter().position(|l| *l == k) {
+                        Some(i) => i as u32,
+                        None => {
+                            looks.push(k);
+                            (looks.len() - 1) as u32
+                        }
+                    };
+                    last = Some((k, i));
+                    i
+                }
+            };
+            match runs.len() {
+                n if n >= 2 && runs[n - 2] == i => runs[n - 1] += 1,
+                _ => runs.extend([i, 1]),
+            }
+        }
+        let styles = looks
+            .iter()
+            .map(|(rgb, light)| {
+                let mut s = String::with_capacity(13);
+                for b in rgb {
+                    let _ = write!(s, "{b:02x}");
+                }
+                s.push(*light);
+                s
+            })
+            .collect();
+        WireView {
+            cols: view.cols,
+            rows: view.rows,
+            origin: [view.origin.x, view.origin.y],
+            text,
+            styles,
+            runs,
+        }
+    }
+}
+
+/// The minimap on the wire: its pixels as a palette of `RRGGBBAA` colours and runs
+/// `[index, count]` flattened, row by row from the top (most of a minimap is one of three
+/// colours, so a few hundred numbers).
+#[derive(Debug, Serialize)]
+pub struct WireMinimap {
+    /// Pixels across.
+    pub width: u32,
+    /// Pixels down.
+    pub height: u32,
+    /// The colours, `RRGGBBAA` (alpha 00: nothing known).
+    pub colours: Vec<String>,
+    /// `[index, count]` pairs.
+    pub runs: Vec<u32>,
+    /// The avatar's pixel.
+    pub avatar: Option<(u32, u32)>,
+    /// The exit's pixel, once seen.
+    pub exit: Option<(u32, u32)>,
+    /// The view's outline: x, y, width, height in pixels.
+    pub outline: (u32, u32, u32, u32),
+}
+
+impl WireMinimap {
+    /// The wire form of `m`.
+    pub fn of(m: &MinimapFrame) -> WireMinimap {
+        let mut palette: Vec<[u8; 4]> = Vec::new();
+        let mut runs: Vec<u32> = Vec::new();
+        for px in m.rgba.chunks_exact(4) {
+            let c = [px[0], px[1], px[2], px[3]];
+            let i = match palette.iter().position(|p| *p == c) {
+                Some(i) => i,
+                None => {
+                    palette.push(c);
+                    palette.len() - 1
+                }
+            } as u32;
+            match runs.len() {
+                n if n >= 2 && runs[n - 2] == i => runs[n - 1] += 1,
+                _ => runs.extend([i, 1]),
+            }
+        }
+        WireMinimap {
+            width: m.width,
+            height: m.height,
+            colours: palette
+                .iter()
+                .map(|c| c.iter().map(|b| format!("{b:02x}")).collect())
+                .collect(),
+            runs,
+            avatar: m.avatar,
+            exit: m.exit,
+            outline: m.outline,
+        }
+    }
+}
+
+/// The game's numbers beside the frame, for the page's title and end-of-game choices.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    /// `classic`, `run` or `explore`.
+    pub mode: &'static str,
+    /// `playing`, `won` or `lost`.
+    pub status: &'static str,
+    /// Points (runs and explorations).
+    pub score: Option<u64>,
+    /// Steps taken.
+    pub moves: u64,
+}
+
+/// The mode's name on the wire and in the database.
+pub fn mode_name(game: &GameState) -> &'static str {
+    match game.kind().key() {
+        'R' => "run",
+        'E' => "explore",
+        _ => "classic",
+    }
+}
+
+/// A status's name.
+pub fn status_name(status: LevelStatus) -> &'static str {
+    match status {
+        LevelStatus::Playing => "playing",
+        LevelStatus::Won => "won",
+        LevelStatus::Lost => "lost",
+    }
+}
+
+impl GameSummary {
+    /// The summary of `game`.
+    pub fn of(game: &GameState) -> GameSummary {
+        GameSummary {
+            mode: mode_name(game),
+            status: status_name(game.status()),
+            score: game.score(),
+            moves: game.moves(),
+        }
+    }
+}
+
+/// One frame message (`"type": "frame"`).
+#[derive(Debug, Serialize)]
+pub struct FrameMessage<'a> {
+    /// Always `frame`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The game's id.
+    pub game: &'a str,
+    /// The frame's number in its game (a watcher sees gaps when it skipped frames).
+    pub seq: u64,
+    /// The last batch of keys this frame answers (the player's numbering).
+    pub ack: u64,
+    /// The session ended (`:Q`): the page goes back to the lobby.
+    pub over: bool,
+    /// The screen.
+    pub screen: WireScreen,
+    /// The world's view, when the world is shown.
+    pub view: Option<WireView>,
+    /// The minimap, when shown.
+    pub minimap: Option<WireMinimap>,
+    /// The game's numbers, once a game started.
+    pub summary: Option<GameSummary>,
+}
+
+/// Encodes `frame` as a frame message.
+pub fn encode(
+    game_id: &str,
+    seq: u64,
+    ack: u64,
+    over: bool,
+    frame: &Frame,
+    summary: Option<GameSummary>,
+) -> String {
+    let msg = FrameMessage {
+        kind: "frame",
+        game: game_id,
+        seq,
+        ack,
+        over,
+        screen: WireScreen::of(&frame.screen),
+        view: frame.view.as_ref().map(WireView::of),
+        minimap: frame.minimap.as_ref().map(WireMinimap::of),
+        summary,
+    };
+    serde_json::to_string(&msg).unwrap_or_default()
+}
+
+/// The cells of a wire view decoded back (the page's work, for tests): `(glyph, style)`
+/// row by row from the top.
+pub fn decode_cells(view: &serde_json::Value) -> Vec<(char, String)> {
+    let cols = view["cols"].as_u64().unwrap_or(0) as usize;
+    let styles: Vec<String> = view["styles"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|s| s.as_str().unwrap_or("").to_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut looks = Vec::new();
+    if let Some(runs) = view["runs"].as_array() {
+        for pair in runs.chunks(2) {
+            let (i, n) = (
+                pair[0].as_u64().unwrap_or(0) as usize,
+                pair.get(1).and_then(|v| v.as_u64()).unwrap_or(0),
+            );
+            for _ in 0..n {
+                looks.push(styles.get(i).cloned().unwrap_or_default());
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(looks.len());
+    if let Some(rows) = view["text"].as_array() {
+        for (y, row) in rows.iter().enumerate() {
+            let glyphs: Vec<char> = row.as_str().unwrap_or("").chars().collect();
+            for x in 0..cols {
+                let look = looks.get(y * cols + x).cloned().unwrap_or_default();
+                out.push((glyphs.get(x).copied().unwrap_or(' '), look));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use byog_shell::screens::{Hud, HudRow};
+    use byog_shell::{Cell, Light, View};
+    use byog_tile_engine::Pos;
+
+    fn cell(glyph: char, v: u8, light: Light) -> Cell {
+        Cell {
+            glyph,
+            fg: Rgb::new(v, v, v),
+            bg: Rgb::new(0, 0, 0),
+            light,
+            route: false,
+        }
+    }
+
+    #[test]
+    fn a_view_goes_out_as_rows_palette_and_runs_and_comes_back_whole() {
+        let mut cells = vec![cell(' ', 0, Light::Unseen); 12];
+        cells[1] = cell('#', 200, Light::Lit);
+        cells[2] = cell('#', 200, Light::Lit);
+        cells[5] = cell('@', 255, Light::Lit);
+        cells[6] = Cell {
+            route: true,
+            ..cell('·', 90, Light::Remembered)
+        };
+        let view = View {
+            cols: 4,
+            rows: 3,
+            origin: Pos::new(3, 7),
+            cells: cells.clone(),
+        };
+        let wire = WireView::of(&view);
+        assert_eq!(wire.text, [" ##", " @·", ""]);
+        assert_eq!(wire.styles[0], "000000000000u");
+        assert_eq!(wire.styles[3], "5a5a5a000000R");
+        assert_eq!(wire.runs.iter().skip(1).step_by(2).sum::<u32>(), 12);
+        assert_eq!(wire.runs, [0, 1, 1, 2, 0, 2, 2, 1, 3, 1, 0, 5]);
+        let json = serde_json::to_value(&wire).unwrap();
+        let back = decode_cells(&json);
+        assert_eq!(back.len(), 12);
+        for (c, (g, look)) in cells.iter().zip(&back) {
+            assert_eq!(c.glyph, *g);
+            assert_eq!(&look[..6], hex(c.fg));
+            assert_eq!(&look[6..12], hex(c.bg));
+        }
+    }
+
+    #[test]
+    fn a_hud_keeps_its_colours() {
+        let screen = Screen::Game(Hud {
+            rows: [
+                HudRow {
+                    left: "blocked".into(),
+                    left_style: Style::Message,
+                    right: "seed 7".into(),
+                    right_short: String::new(),
+                },
+                HudRow {
+                    left: String::new(),
+                    left_style: Style::Normal,
+                    right: "moves 3".into(),
+                    right_short: String::new(),
+                },
+            ],
+        });
+        let json = serde_json::to_value(WireScreen::of(&screen)).unwrap();
+        assert_eq!(json["kind"], "game");
+        assert_eq!(json["hud"][0][0], "blocked");
+        assert_eq!(json["hud"][0][1], "ffc800");
+        assert_eq!(json["hud"][1][2], "moves 3");
+    }
+}
