@@ -19,6 +19,11 @@ pub mod travel;
 pub mod watch;
 
 pub use action::Action;
+/// The version of the rules: bumped whenever the same keys can end a game differently
+/// (balance, a rule, a generator change that reaches play). A score is verified only under
+/// the rules it was played by (`byog serve`).
+pub const RULES_VERSION: u32 = 1;
+
 pub use byog_tile_engine::Direction;
 pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};
 pub use interpreter::{Closing, Interpreter, Outcome, Phase, Refused};

@@ -24,13 +24,14 @@ use byog_worlds::generator::GeneratorSettings;
 
 use crate::frame::{mode_name, status_name};
 
-/// The rules a score was played under: this build's version and its save format. A score
-/// of another ruleset is refused by `POST /api/verify` (its replay would be another game).
+/// The rules a score was played under: this build's version and the rules' version
+/// (`byog_game::RULES_VERSION`). A score of another ruleset is refused by `POST /api/verify`
+/// (its replay would be another game).
 pub const RULESET: &str = concat!(
     "byog-",
     env!("CARGO_PKG_VERSION"),
-    "/save-",
-    "6" // byog_game::save::FORMAT_VERSION, checked by a test
+    "/rules-",
+    "1" // byog_game::RULES_VERSION, checked by a test
 );
 
 /// The most keys a submitted string may hold: 262,144 (a 10-floor run takes 2,000 to
@@ -276,8 +277,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_ruleset_names_this_builds_save_format() {
-        assert!(RULESET.ends_with(&format!("/save-{}", byog_game::save::FORMAT_VERSION)));
+    fn the_ruleset_names_this_builds_rules() {
+        assert!(RULESET.ends_with(&format!("/rules-{}", byog_game::RULES_VERSION)));
     }
 
     #[test]

@@ -199,7 +199,7 @@ async fn the_api_verifies_records_once_and_never_counts_a_claimed_score() {
     let other = post(
         server.addr,
         "/api/scores",
-        json!({"keys": keys, "ruleset": "byog-0.0.1/save-1"}),
+        json!({"keys": keys, "ruleset": "byog-0.0.1/rules-0"}),
         Some(&cookie),
     )
     .await;
