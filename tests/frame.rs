@@ -5,6 +5,8 @@
 //! and the help screen. Neither painter can decide a colour or a glyph of its own: where they
 //! differ, this fails.
 
+#![cfg(feature = "window")]
+
 use std::collections::BTreeSet;
 
 use byog::core::explore::MonsterKind;
