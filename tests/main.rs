@@ -6,6 +6,7 @@ mod common;
 
 mod agent;
 mod architecture;
+mod byte_identity;
 mod catalog;
 mod cli;
 mod docs;
