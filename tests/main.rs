@@ -19,10 +19,12 @@ mod interpreter;
 #[cfg(feature = "java-parity")]
 mod java_parity;
 mod lootquest;
+mod memory;
 mod metrics;
 mod monsters;
 mod png;
 mod policies;
+mod progress;
 mod robustness;
 mod run_stats;
 mod runs;

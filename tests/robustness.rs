@@ -91,9 +91,14 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
+/// The heap this thread holds now, in bytes (`tests/memory.rs` reads it too).
+pub(crate) fn live_heap() -> isize {
+    LIVE.with(Cell::get)
+}
+
 /// Runs `f` and returns its result and the most heap it held at once on this thread, beyond
 /// what was live before (in bytes).
-fn peak_heap<R>(f: impl FnOnce() -> R) -> (R, usize) {
+pub(crate) fn peak_heap<R>(f: impl FnOnce() -> R) -> (R, usize) {
     let base = LIVE.with(Cell::get);
     PEAK.with(|p| p.set(base));
     let result = f();

@@ -39,6 +39,7 @@ use byog_tile_engine::search::{Blocks, Grid, UNREACHED, bfs, path_into};
 use byog_tile_engine::{Pos, World};
 use byog_worlds::generator::{self, GenerateError, GeneratorKind, GeneratorSettings};
 use byog_worlds::metrics::{NO_ROOM, room_ids, room_paths};
+use byog_worlds::progress::{self, Stage};
 
 /// How many derived seeds a floor tries before the run gives up with an error.
 pub const MAX_FLOOR_TRIES: u32 = 50;
@@ -84,13 +85,23 @@ pub fn make(
     base: &GeneratorSettings,
 ) -> Result<Floor, GenerateError> {
     let params = depth::params(depth, floors, max_width, max_height, base);
+    // Progress (`byog_worlds::progress`): the world is the first part of a floor's; the
+    // placement reports its stages. One check of the thread's watch a floor.
+    let watched = progress::is_watched();
+    let stage = |stage, within| {
+        if watched {
+            progress::report(stage, within);
+        }
+    };
     for attempt in 0..MAX_FLOOR_TRIES {
-        let generated = generator::generate_for_seed(
-            floor_seed(seed, depth, attempt),
-            params.width,
-            params.height,
-            &params.settings,
-        )
+        let generated = progress::part(0.0, progress::FLOOR_WORLD_SHARE, || {
+            generator::generate_for_seed(
+                floor_seed(seed, depth, attempt),
+                params.width,
+                params.height,
+                &params.settings,
+            )
+        })
         .map_err(|e| match e {
             GenerateError::RequirementsUnmet {
                 tries,
@@ -120,17 +131,23 @@ pub fn make(
         let level = generated.level;
         let (avatar, exit) = (level.avatar, level.exit);
         let terrain = terrain_under(level.world, avatar, exit);
+        stage(Stage::Paths, 0.0);
         let (grid, open) = Grid::walkable_mask(&terrain);
-        let features = place(grid, &open, &terrain, avatar, exit, &params, &mut rng);
+        let features = place(
+            grid, &open, &terrain, avatar, exit, &params, &mut rng, &stage,
+        );
+        stage(Stage::Check, 0.0);
         if !solvable(grid, &open, avatar, exit, &features) {
             debug_assert!(false, "placement keeps the floor solvable");
             continue;
         }
+        stage(Stage::Route, 0.0);
         let legs = Legs::of_floor(grid, &open, &features, avatar, exit, &level.rooms);
         let plan = legs.plan();
         let direct = legs.direct().unwrap_or(u64::MAX);
         let allowance = plan.full_cost().saturating_mul(params.budget_percent) / 100;
         if plan.full_cost() <= allowance {
+            stage(Stage::Route, 1.0);
             return Ok(Floor {
                 params,
                 terrain,
@@ -172,7 +189,9 @@ fn ringed(grid: Grid, open: &[bool], i: usize) -> bool {
     .all(|&n| open[n])
 }
 
-/// Places the depth table's traps and chests (steps 2 and 3 of the module documentation).
+/// Places the depth table's traps and chests (steps 2 and 3 of the module documentation),
+/// telling `stage` when each begins.
+#[allow(clippy::too_many_arguments)]
 fn place<R: Rng + ?Sized>(
     grid: Grid,
     open: &[bool],
@@ -181,6 +200,7 @@ fn place<R: Rng + ?Sized>(
     exit: Pos,
     params: &DepthParams,
     rng: &mut R,
+    stage: &dyn Fn(Stage, f32),
 ) -> Vec<Feature> {
     let n = grid.len();
     let (Some(a), Some(e)) = (grid.index(avatar), grid.index(exit)) else {
@@ -206,6 +226,7 @@ fn place<R: Rng + ?Sized>(
     // Traps: nearest the path first, corridors and junctions before ringed (room) tiles,
     // ties at random. The blocks of the open tiles are found once; whether a candidate cuts
     // the tiles that remain is then asked of its block alone.
+    stage(Stage::Traps, 0.0);
     let mut blocks = Blocks::new(grid, open.to_vec());
     let candidates = Candidates::new(
         (0..n)
@@ -233,6 +254,7 @@ fn place<R: Rng + ?Sized>(
     }
 
     // Chests: one a room, the most secluded rooms first (ties at random).
+    stage(Stage::Chests, 0.0);
     let ids = room_ids(terrain);
     let w = terrain.width();
     let room_count = ids

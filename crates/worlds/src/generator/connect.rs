@@ -12,6 +12,7 @@
 use rand::Rng;
 
 use super::{Carver, ROCK, UnionFind};
+use crate::progress::{self, Stage};
 use byog_tile_engine::random_utils;
 
 /// A connector and the two regions it joins, `first` being the one that comes first among its
@@ -51,7 +52,14 @@ impl Carver {
     /// Finds the connectors, opens a spanning tree of them plus a few extra, and leaves one
     /// region. Opened connectors (junctions) become open ground.
     pub fn connect_regions<R: Rng + ?Sized>(&mut self, rng: &mut R, extra_connector_chance: u32) {
+        let watched = progress::is_watched();
+        if watched {
+            progress::report(Stage::Connectors, 0.0);
+        }
         let connectors = self.find_connectors();
+        if watched {
+            progress::report(Stage::Merge, 0.0);
+        }
         self.merge_regions(rng, connectors, extra_connector_chance);
     }
 
@@ -70,7 +78,11 @@ impl Carver {
         self.near_junction = vec![0; self.open.len().div_ceil(64)];
         let mut merged = UnionFind::new(self.region_count as usize + 1);
         let mut deferred = Vec::with_capacity(list.len() / 4);
-        for k in &list {
+        let mut ticker = progress::ticker(Stage::Merge, list.len());
+        for (n, k) in list.iter().enumerate() {
+            if let Some(t) = &mut ticker {
+                t.tick(n);
+            }
             let c = k.at as usize;
             if self.is_near_junction(c) {
                 deferred.push(*k);
@@ -123,7 +135,11 @@ impl Carver {
         self.tile_regions(1, &mut row);
         let mut flags = vec![0u8; aw - 2];
         let mut xs = vec![0usize; aw];
+        let mut ticker = progress::ticker(Stage::Connectors, ah);
         for y in 1..ah - 1 {
+            if let Some(t) = &mut ticker {
+                t.tick(y);
+            }
             self.tile_regions(y + 1, &mut above);
             // First a flag a tile, straight-line code the compiler vectorises ...
             let tiles = row.windows(3).zip(above[1..].iter().zip(&below[1..]));

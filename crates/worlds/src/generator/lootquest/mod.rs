@@ -49,6 +49,7 @@ use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 use super::{GenerateError, Level, Setting};
+use crate::progress::{self, Stage};
 use finish::finish;
 pub use graph::{RoomGraph, check_room_graph, make_room_graph};
 use layout::Layout;
@@ -229,7 +230,11 @@ pub fn generate_counted<R: Rng + ?Sized>(
     check_fits(width, height, s)?;
     let mut best: Option<Level> = None;
     let mut longest_path = 0u32;
-    for _ in 0..TRIES_PER_LEVEL {
+    let watched = progress::is_watched();
+    for layout in 0..TRIES_PER_LEVEL {
+        if watched {
+            progress::report(Stage::Layouts, layout as f32 / TRIES_PER_LEVEL as f32);
+        }
         work.layouts += 1;
         let graph = make_room_graph(rng, s);
         if let Err(why) = check_room_graph(&graph, s) {
@@ -263,6 +268,9 @@ pub fn generate_counted<R: Rng + ?Sized>(
         if complete {
             break;
         }
+    }
+    if watched {
+        progress::report(Stage::Layouts, 1.0);
     }
     best.ok_or_else(|| {
         unmet(
