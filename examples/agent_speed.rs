@@ -1,4 +1,4 @@
-//! The agent's step in process, timed the way `benches/peers/nle.py` times the NetHack
+//! The agent's step in process, timed the way `benches/peers/nle_speed.py` times the NetHack
 //! Learning Environment's: `Agent::step` of one key with its observation built, over and
 //! over, in one process on one core (`docs/performance.md`).
 //!
