@@ -2,7 +2,7 @@
 //! measured by the counting allocator of `tests/robustness.rs` (the heap each thread holds).
 //! The long ones are `#[ignore]`d: `cargo test --release --test main -- --ignored memory::`.
 
-use crate::robustness::{live_heap, peak_heap};
+use crate::robustness::{live_heap, peak_heap, take_peak};
 
 use byog::agent::{Agent, AgentOptions};
 use byog::core::generator::{self, GeneratorSettings};
@@ -129,4 +129,49 @@ fn a_run_floor_takes_at_most_twice_the_plain_worlds_memory_at_2048() {
             "B{d}: floor {floor} bytes, world {world}"
         );
     }
+}
+
+/// Where a floor's memory peaks: the most heap held during each stage of making B1 at 2048 ×
+/// 2048 (`byog_worlds::progress` stages), a tile's worth in bytes. A probe: it prints.
+#[test]
+#[ignore = "a probe: prints each stage's peak"]
+fn a_run_floors_memory_by_stage() {
+    use std::sync::{Arc, Mutex};
+    let s = GeneratorSettings::default();
+    let p = depth::params(1, 10, 2048, 2048, &s);
+    let tiles = (p.width * p.height) as f64;
+    let peaks: Arc<Mutex<Vec<(byog_worlds::progress::Stage, isize)>>> = Arc::default();
+    let sink = Arc::clone(&peaks);
+    let base = live_heap();
+    take_peak();
+    let watch = byog_worlds::progress::watch(move |r| {
+        let peak = take_peak() - base;
+        sink.lock().unwrap().push((r.stage, peak));
+    });
+    let made = floor::make(7, 1, 10, 2048, 2048, &s).unwrap();
+    drop(watch);
+    let last = take_peak() - base;
+    let peaks = peaks.lock().unwrap();
+    // A report closes the stretch since the one before: the peak belongs to the stage before.
+    let mut stage = None;
+    let mut most = 0isize;
+    for &(next, peak) in peaks
+        .iter()
+        .chain([(byog_worlds::progress::Stage::Route, last)].iter())
+    {
+        most = most.max(peak);
+        if stage != Some(next) {
+            if let Some(s) = stage {
+                eprintln!("{s:?}: {:.2} bytes a tile", most as f64 / tiles);
+            }
+            stage = Some(next);
+            most = 0;
+        }
+    }
+    eprintln!(
+        "{:?}: {:.2} bytes a tile",
+        stage.unwrap(),
+        most as f64 / tiles
+    );
+    drop(made);
 }

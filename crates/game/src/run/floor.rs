@@ -38,7 +38,7 @@ use std::cmp::Reverse;
 use byog_tile_engine::search::{Blocks, Grid, UNREACHED, bfs, path_into};
 use byog_tile_engine::{Pos, World};
 use byog_worlds::generator::{self, GenerateError, GeneratorKind, GeneratorSettings};
-use byog_worlds::metrics::{NO_ROOM, room_ids, room_paths};
+use byog_worlds::metrics::{NO_ROOM, room_labels, room_paths};
 use byog_worlds::progress::{self, Stage};
 
 /// How many derived seeds a floor tries before the run gives up with an error.
@@ -214,6 +214,7 @@ fn place<R: Rng + ?Sized>(
         .into_iter()
         .filter(|&i| open[i])
         .collect();
+    drop(dist);
     let mut from_path = vec![UNREACHED; n];
     bfs(grid, open, &path, &mut from_path);
     // Never on the start or in front of the exit.
@@ -229,9 +230,12 @@ fn place<R: Rng + ?Sized>(
     stage(Stage::Traps, 0.0);
     let mut blocks = Blocks::new(grid, open.to_vec());
     let candidates = Candidates::new(
-        (0..n)
-            .filter(|&i| open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED)
-            .map(|i| (from_path[i], ringed(grid, open, i), rng.random::<u32>(), i)),
+        n,
+        |i| {
+            (open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED)
+                .then(|| (from_path[i], ringed(grid, open, i)))
+        },
+        rng,
     );
     let mut traps: Vec<usize> = Vec::with_capacity(params.traps as usize);
     for (ring, i) in candidates {
@@ -253,21 +257,24 @@ fn place<R: Rng + ?Sized>(
         taken[i] = true;
     }
 
+    drop(blocks);
+
     // Chests: one a room, the most secluded rooms first (ties at random).
     stage(Stage::Chests, 0.0);
-    let ids = room_ids(terrain);
-    let w = terrain.width();
+    let ids = room_labels(grid, open);
     let room_count = ids
         .iter()
         .filter(|&&r| r != NO_ROOM)
         .max()
         .map_or(0, |&m| m + 1);
-    let mut room_tiles: Vec<Vec<usize>> = vec![Vec::new(); room_count as usize];
-    for (k, &r) in ids.iter().enumerate() {
+    // Each room's cells, in row-major order (a padded grid has under 2³² cells).
+    let mut room_tiles: Vec<Vec<u32>> = vec![Vec::new(); room_count as usize];
+    for (i, &r) in ids.iter().enumerate() {
         if r != NO_ROOM {
-            room_tiles[r as usize].push((k / w + 1) * grid.width + k % w + 1);
+            room_tiles[r as usize].push(i as u32);
         }
     }
+    drop(ids);
     // A LootQuest floor puts its chests in the dead-end rooms first, the deepest first: the
     // rooms its branches lead to, away from the critical path (0 for every room otherwise).
     let dead_end: Vec<u32> = if params.settings.generator == GeneratorKind::LootQuest {
@@ -286,7 +293,7 @@ fn place<R: Rng + ?Sized>(
         .map(|(r, tiles)| {
             let seclusion = tiles
                 .iter()
-                .map(|&i| from_path[i])
+                .map(|&i| from_path[i as usize])
                 .min()
                 .unwrap_or(UNREACHED);
             let depth = dead_end.get(r).copied().unwrap_or(0);
@@ -296,13 +303,13 @@ fn place<R: Rng + ?Sized>(
     rooms.sort_unstable();
     let mut chests: Vec<usize> = Vec::with_capacity(params.chests as usize);
     // A floor without rooms takes its chests anywhere.
-    let all_open: Vec<usize> = if rooms.is_empty() {
-        (0..n).filter(|&i| open[i]).collect()
+    let all_open: Vec<u32> = if rooms.is_empty() {
+        (0..n).filter(|&i| open[i]).map(|i| i as u32).collect()
     } else {
         Vec::new()
     };
     for k in 0..params.chests as usize {
-        let pool: &[usize] = match rooms.get(k % rooms.len().max(1)) {
+        let pool: &[u32] = match rooms.get(k % rooms.len().max(1)) {
             Some(&(_, _, _, r)) => &room_tiles[r],
             None => &all_open,
         };
@@ -344,27 +351,38 @@ struct Candidates {
 }
 
 impl Candidates {
-    fn new(all: impl Iterator<Item = (u32, bool, u32, usize)>) -> Candidates {
-        let all: Vec<(u32, bool, u32, usize)> = all.collect();
-        let group = |(d, ring, _, _): (u32, bool, u32, usize)| d as usize * 2 + usize::from(ring);
-        let groups = all.iter().map(|&c| group(c) + 1).max().unwrap_or(0);
-        let mut starts = vec![0usize; groups + 1];
-        for &c in &all {
-            starts[group(c) + 1] += 1;
+    /// The candidates among cells `0..n`: `candidate(i)` gives a candidate's distance from
+    /// the path and whether it is ringed (`None` for a cell that is none). Each candidate
+    /// draws its tie-breaker from `rng`, in the order of the cells. Two passes over the cells
+    /// (count the groups, then fill them), so nothing is kept a candidate but its key.
+    fn new<R: Rng + ?Sized>(
+        n: usize,
+        candidate: impl Fn(usize) -> Option<(u32, bool)>,
+        rng: &mut R,
+    ) -> Candidates {
+        let group = |(d, ring): (u32, bool)| d as usize * 2 + usize::from(ring);
+        let mut starts: Vec<usize> = Vec::new();
+        for i in 0..n {
+            if let Some(c) = candidate(i) {
+                let g = group(c);
+                if starts.len() < g + 2 {
+                    starts.resize(g + 2, 0);
+                }
+                starts[g + 1] += 1;
+            }
         }
         for g in 1..starts.len() {
             starts[g] += starts[g - 1];
         }
-        let mut keys = vec![0u64; all.len()];
+        let mut keys = vec![0u64; starts.last().copied().unwrap_or(0)];
         let mut fill = starts.clone();
-        for &c in &all {
-            let g = group(c);
-            debug_assert!(
-                c.3 <= u32::MAX as usize,
-                "a padded grid has under 2³² cells"
-            );
-            keys[fill[g]] = u64::from(c.2) << 32 | c.3 as u64;
-            fill[g] += 1;
+        for i in 0..n {
+            if let Some(c) = candidate(i) {
+                let g = group(c);
+                debug_assert!(i <= u32::MAX as usize, "a padded grid has under 2³² cells");
+                keys[fill[g]] = u64::from(rng.random::<u32>()) << 32 | i as u64;
+                fill[g] += 1;
+            }
         }
         Candidates {
             keys,
@@ -398,13 +416,13 @@ impl Iterator for Candidates {
 }
 
 /// A random free cell of `pool`: a uniform draw, then the next free cell after it.
-fn pick_free<R: Rng + ?Sized>(pool: &[usize], taken: &[bool], rng: &mut R) -> Option<usize> {
+fn pick_free<R: Rng + ?Sized>(pool: &[u32], taken: &[bool], rng: &mut R) -> Option<usize> {
     if pool.is_empty() {
         return None;
     }
     let start = rng.random_range(0..pool.len() as u32) as usize;
     (0..pool.len())
-        .map(|k| pool[(start + k) % pool.len()])
+        .map(|k| pool[(start + k) % pool.len()] as usize)
         .find(|&i| !taken[i])
 }
 
