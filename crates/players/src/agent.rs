@@ -454,7 +454,7 @@ impl Agent {
     }
 }
 
-/// Whether `c` is a key of input strings in some state ([`docs/keys.md`]): the letters N R E
+/// Whether `c` is a key of input strings in some state (`docs/keys.md`): the letters N R E
 /// L Q S W A D U X, the digits, `>`, `:`, Backspace and Esc, in either case.
 fn is_key(c: char) -> bool {
     matches!(

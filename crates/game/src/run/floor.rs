@@ -231,10 +231,8 @@ fn place<R: Rng + ?Sized>(
     let mut blocks = Blocks::new(grid, open.to_vec());
     let candidates = Candidates::new(
         n,
-        |i| {
-            (open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED)
-                .then(|| (from_path[i], ringed(grid, open, i)))
-        },
+        |i| open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED,
+        |i| (from_path[i], ringed(grid, open, i)),
         rng,
     );
     let mut traps: Vec<usize> = Vec::with_capacity(params.traps as usize);
@@ -351,38 +349,38 @@ struct Candidates {
 }
 
 impl Candidates {
-    /// The candidates among cells `0..n`: `candidate(i)` gives a candidate's distance from
-    /// the path and whether it is ringed (`None` for a cell that is none). Each candidate
-    /// draws its tie-breaker from `rng`, in the order of the cells. Two passes over the cells
-    /// (count the groups, then fill them), so nothing is kept a candidate but its key.
+    /// The candidates among cells `0..n`: the cells where `is_candidate` holds, each with
+    /// its distance from the path and whether it is ringed (`place`). Each candidate draws
+    /// its tie-breaker from `rng`, in the order of the cells. Two passes over the cells (the
+    /// groups counted and each candidate's noted, 4 bytes a candidate; then the keys filled
+    /// in), so a candidate keeps nothing but its key.
     fn new<R: Rng + ?Sized>(
         n: usize,
-        candidate: impl Fn(usize) -> Option<(u32, bool)>,
+        is_candidate: impl Fn(usize) -> bool,
+        place: impl Fn(usize) -> (u32, bool),
         rng: &mut R,
     ) -> Candidates {
-        let group = |(d, ring): (u32, bool)| d as usize * 2 + usize::from(ring);
         let mut starts: Vec<usize> = Vec::new();
-        for i in 0..n {
-            if let Some(c) = candidate(i) {
-                let g = group(c);
-                if starts.len() < g + 2 {
-                    starts.resize(g + 2, 0);
-                }
-                starts[g + 1] += 1;
+        let mut groups: Vec<u32> = Vec::new();
+        for i in (0..n).filter(|&i| is_candidate(i)) {
+            let (d, ring) = place(i);
+            let g = d as usize * 2 + usize::from(ring);
+            if starts.len() < g + 2 {
+                starts.resize(g + 2, 0);
             }
+            starts[g + 1] += 1;
+            groups.push(g as u32);
         }
         for g in 1..starts.len() {
             starts[g] += starts[g - 1];
         }
-        let mut keys = vec![0u64; starts.last().copied().unwrap_or(0)];
+        let mut keys = vec![0u64; groups.len()];
         let mut fill = starts.clone();
-        for i in 0..n {
-            if let Some(c) = candidate(i) {
-                let g = group(c);
-                debug_assert!(i <= u32::MAX as usize, "a padded grid has under 2³² cells");
-                keys[fill[g]] = u64::from(rng.random::<u32>()) << 32 | i as u64;
-                fill[g] += 1;
-            }
+        for (i, &g) in (0..n).filter(|&i| is_candidate(i)).zip(&groups) {
+            let g = g as usize;
+            debug_assert!(i <= u32::MAX as usize, "a padded grid has under 2³² cells");
+            keys[fill[g]] = u64::from(rng.random::<u32>()) << 32 | i as u64;
+            fill[g] += 1;
         }
         Candidates {
             keys,
