@@ -335,11 +335,10 @@ fn bad_lines_get_an_error_and_the_session_goes_on() {
     // Keys may stop in seed entry and go on on the next line.
     assert_eq!(s.send(&reset("N4")), replay_sight(dir.path(), "N4"));
     assert_eq!(s.send(r#""2S""#), replay_sight(dir.path(), "N42S"));
-    // A move after the end of a game is refused, on its own or after the winning step.
+    // A move after the end of a game is refused on its own line; after the winning step on
+    // the same line it is left unplayed (below, `keys_past_the_end_are_left_unplayed`).
     let game = GameState::new(42, 80, 30, GeneratorSettings::default()).unwrap();
     let path = keys_to_exit(&game);
-    expect_error(&s.send(&quoted(&format!("{path}D"))), "the game is over");
-    assert_eq!(s.send(r#""""#), replay_sight(dir.path(), "N42S"));
     let won = s.send(&quoted(&path));
     assert_eq!(won, replay_sight(dir.path(), &format!("N42S{path}")));
     assert_eq!(
@@ -546,6 +545,7 @@ fn the_in_process_api_gives_the_processes_json() {
     let dir = tempfile::tempdir().unwrap();
     let mut agent = Agent::new(AgentOptions {
         save_dir: Some(dir.path().to_path_buf()),
+        record_keys: true,
         ..AgentOptions::default()
     });
     let mut s = Session::start(dir.path(), &[]);
@@ -630,6 +630,7 @@ proptest::proptest! {
             width: 20,
             height: 10,
             floors: 3,
+            record_keys: true,
             ..AgentOptions::default()
         });
         let first = agent.reset(start).unwrap();
@@ -643,13 +644,141 @@ proptest::proptest! {
             if v.get("error").is_some() {
                 proptest::prop_assert_eq!(agent.observe(), before.clone(), "{:?}: {}", keys, answer);
             } else {
-                proptest::prop_assert!(agent.keys().ends_with(&keys));
+                // Keys past the game's end are left unplayed, and counted.
+                let unplayed = v.get("unplayed").map_or(0, |n| n.as_u64().unwrap() as usize);
+                let played: String = keys.chars().take(keys.chars().count() - unplayed).collect();
+                proptest::prop_assert!(agent.keys().ends_with(&played));
             }
             let now = agent.observe().to_json();
             proptest::prop_assert_eq!(&now, &replayed(agent.keys()).to_json(), "{:?}", agent.keys());
-            if v.get("error").is_none() {
+            if v.get("error").is_none() && v.get("unplayed").is_none() {
                 proptest::prop_assert_eq!(&answer, &now);
             }
         }
     }
+}
+
+/// Issue 31, problem 8: `byog agent --slot NAME` loads that slot on `L`, not `save.bin`; the
+/// in-process agent does the same with `AgentOptions::slot`.
+#[test]
+fn the_agent_loads_the_slot_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    for (slot, keys) in [("r77", "R9SDD:Q"), ("save", "N5SWW:Q")] {
+        let saved = byog_in(dir.path(), &["replay", "--slot", slot, keys]);
+        assert_eq!(saved.status.code(), Some(0), "{}", stderr(&saved));
+    }
+    let slot_sight = |slot: &str, keys: &str| {
+        let out = byog_in(
+            dir.path(),
+            &["replay", "--slot", slot, "--json", "--view", "sight", keys],
+        );
+        stdout(&out).trim_end().to_owned()
+    };
+    let r77 = slot_sight("r77", "L");
+    assert_ne!(r77, slot_sight("save", "L"), "two different saves");
+    let mut s = Session::start(dir.path(), &["--slot", "r77"]);
+    assert_eq!(s.send(&reset("L")), r77);
+    assert_eq!(s.send(r#""W""#), slot_sight("r77", "LW"));
+    s.finish();
+    // Without --slot, `save`.
+    let mut s = Session::start(dir.path(), &[]);
+    assert_eq!(s.send(&reset("L")), slot_sight("save", "L"));
+    s.finish();
+    // A slot with no save: L finds none.
+    let mut s = Session::start(dir.path(), &["--slot", "empty"]);
+    let e = error_of(&s.send(&reset("L"))).unwrap();
+    assert!(e.contains("no save"), "{e}");
+    s.finish();
+    // In process.
+    let mut agent = Agent::new(AgentOptions {
+        save_dir: Some(dir.path().to_path_buf()),
+        slot: "r77".into(),
+        ..AgentOptions::default()
+    });
+    assert_eq!(agent.reset("L").unwrap().to_json(), r77);
+    let mut bad = Agent::new(AgentOptions {
+        save_dir: Some(dir.path().to_path_buf()),
+        slot: "no/slot".into(),
+        ..AgentOptions::default()
+    });
+    let e = bad.reset("L").unwrap_err().to_string();
+    assert!(e.contains("no/slot"), "{e}");
+}
+
+/// Issue 31, problem 22: a line whose keys run past its game's end plays the keys up to the
+/// end and leaves the rest unplayed, saying how many (`unplayed`); a character in the rest
+/// that is no key refuses the whole line, as before.
+#[test]
+fn keys_past_the_end_are_left_unplayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::start(dir.path(), &[]);
+    let game = GameState::new(42, 80, 30, GeneratorSettings::default()).unwrap();
+    let path = keys_to_exit(&game);
+    assert_eq!(s.send(&reset("N42S")), replay_sight(dir.path(), "N42S"));
+    // Not a key after the end: the whole line is refused and the game is where it was.
+    let e = error_of(&s.send(&quoted(&format!("{path}DZ")))).unwrap();
+    assert!(
+        e.contains(&format!("key 'Z' at position {}", path.len() + 1)),
+        "{e}"
+    );
+    assert_eq!(s.send(r#""""#), replay_sight(dir.path(), "N42S"));
+    // Keys after the winning step: played up to it, the rest counted.
+    let answer = s.send(&quoted(&format!("{path}DDwN1S")));
+    let v: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(v["status"], "won", "{answer}");
+    assert_eq!(v["unplayed"], 6, "{answer}");
+    let mut won: Value =
+        serde_json::from_str(&replay_sight(dir.path(), &format!("N42S{path}"))).unwrap();
+    won["unplayed"] = 6.into();
+    assert_eq!(v, won, "the won game, and how many keys were left");
+    // The next observation is the won game's own, with nothing unplayed.
+    assert_eq!(
+        s.send(r#""""#),
+        replay_sight(dir.path(), &format!("N42S{path}"))
+    );
+    // A run lost mid-line: out of moves on B1 of a tiny run, the rest unplayed.
+    assert_eq!(s.send(&reset("R3S")), replay_sight(dir.path(), "R3S"));
+    let run = GameState::new_run(3, 80, 30, GeneratorSettings::default(), 10).unwrap();
+    let (there, back) = byog::tile_engine::Direction::ALL
+        .into_iter()
+        .map(|d| (byog::core::Action::Move(d), d))
+        .find(|&(_, d)| {
+            run.terrain()
+                .get(run.avatar() + d)
+                .is_some_and(|t| t.is_walkable())
+        })
+        .map(|(a, d)| {
+            let opposite = byog::tile_engine::Direction::ALL
+                .into_iter()
+                .find(|&o| run.avatar() + d + o == run.avatar())
+                .unwrap();
+            (a.key(), byog::core::Action::Move(opposite).key())
+        })
+        .unwrap();
+    let allowance = run.run().unwrap().moves_left as usize;
+    let bumps_and_steps = format!("{there}{back}").repeat(allowance / 2 + 20);
+    let answer = s.send(&quoted(&bumps_and_steps));
+    let v: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(v["status"], "lost", "{answer}");
+    let unplayed = v["unplayed"].as_u64().unwrap() as usize;
+    assert!(
+        unplayed > 0 && unplayed < bumps_and_steps.len(),
+        "{unplayed}"
+    );
+    let played = &bumps_and_steps[..bumps_and_steps.len() - unplayed];
+    let mut lost: Value =
+        serde_json::from_str(&replay_sight(dir.path(), &format!("R3S{played}"))).unwrap();
+    lost["unplayed"] = unplayed.into();
+    assert_eq!(v, lost);
+    s.finish();
+    // In process: the observation says it too.
+    let mut agent = Agent::new(AgentOptions {
+        record_keys: true,
+        ..AgentOptions::default()
+    });
+    agent.reset("N42S").unwrap();
+    let obs = agent.step(&format!("{path}WW")).unwrap();
+    assert_eq!(obs.unplayed, 2);
+    assert_eq!(agent.keys(), format!("N42S{path}"));
+    assert_eq!(agent.observe().unplayed, 0);
 }

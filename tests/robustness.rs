@@ -91,9 +91,21 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
+/// The heap this thread holds now, in bytes (`tests/memory.rs` reads it too).
+pub(crate) fn live_heap() -> isize {
+    LIVE.with(Cell::get)
+}
+
+/// The most heap this thread held at once since the last call (or since it started), in
+/// bytes; the peak starts again from what is live now.
+pub(crate) fn take_peak() -> isize {
+    let live = LIVE.with(Cell::get);
+    PEAK.with(|p| p.replace(live))
+}
+
 /// Runs `f` and returns its result and the most heap it held at once on this thread, beyond
 /// what was live before (in bytes).
-fn peak_heap<R>(f: impl FnOnce() -> R) -> (R, usize) {
+pub(crate) fn peak_heap<R>(f: impl FnOnce() -> R) -> (R, usize) {
     let base = LIVE.with(Cell::get);
     PEAK.with(|p| p.set(base));
     let result = f();

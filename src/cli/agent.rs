@@ -2,7 +2,8 @@
 //! input is a JSON string of keys (or `{"reset": "KEYS"}`); each is answered on standard
 //! output with one line of JSON, the observation after those keys (what `replay --format
 //! json --view sight` prints for every key played so far) or `{"error": "..."}`. The end of
-//! the input ends the session (exit 0). The protocol itself is [`byog_players::agent`].
+//! the input ends the session (exit 0). `L` loads the slot `--slot` names (default `save`) of
+//! `--save-dir`; nothing is ever saved. The protocol itself is [`byog_players::agent`].
 
 use std::io::{self, BufWriter};
 
@@ -25,6 +26,8 @@ pub fn execute(common: &Common, _args: AgentArgs) -> Result<(), CliError> {
         floors: common.floors,
         explore: common.explore_settings(),
         save_dir: Some(common.save_dir()?),
+        slot: common.slot().to_owned(),
+        record_keys: false,
     });
     let mut input = io::stdin().lock();
     let mut output = BufWriter::new(io::stdout().lock());

@@ -138,6 +138,21 @@ impl GridBoard {
         self.terrain.tiles()[i].is_walkable().then_some(i)
     }
 
+    /// The memory of the floor: whether each tile was seen, a `bool` a tile in the terrain's
+    /// row-major order (bottom row first). Only the avatar's moves add to it, each within
+    /// [`SIGHT_RADIUS`] tiles of the tile it reached.
+    pub fn seen(&self) -> &[bool] {
+        &self.seen
+    }
+
+    /// The tiles the avatar has stood on, on this floor, a `bool` a tile as
+    /// [`GridBoard::seen`]: the avatar looked around from each of them once, the first time
+    /// it stood there, and a move onto a tile not in it is the only thing that adds to
+    /// [`GridBoard::seen`].
+    pub fn visited(&self) -> &[bool] {
+        &self.visited
+    }
+
     /// Whether `pos` has been seen on this floor.
     pub(crate) fn has_seen(&self, pos: Pos) -> bool {
         self.terrain.contains(pos) && self.seen[self.terrain.index(pos)]

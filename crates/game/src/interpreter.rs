@@ -397,6 +397,20 @@ impl Interpreter {
         matches!(self.state, State::Closed(_))
     }
 
+    /// Forgets the actions the games held recorded (their [`GameState::history`]), for a
+    /// session that never saves: the agent (`byog_players::agent`), whose memory then stays
+    /// flat however many keys it plays. Nothing else changes.
+    pub fn forget_history(&mut self) {
+        let held = match &mut self.state {
+            State::InGame { game, .. } => Some(game),
+            _ => None,
+        };
+        for game in held.into_iter().chain(self.previous.as_mut()) {
+            game.actions.clear();
+            game.actions.shrink_to(64);
+        }
+    }
+
     /// Feeds one key. `store` is used for `L` (load) and `:Q` (save).
     ///
     /// # Errors

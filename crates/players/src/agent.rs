@@ -23,14 +23,17 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
+use byog_game::action::Action;
+use byog_game::board::GridBoard;
 use byog_game::explore::play::ExploreEnd;
 use byog_game::explore::{self, BranchId, ExploreSettings, Monster, MonsterKind, RoomPos};
-use byog_game::game::{GameKind, GameState, HEIGHT, LevelStatus, WIDTH};
+use byog_game::game::{GameKind, GameState, HEIGHT, LevelStatus, SIGHT_RADIUS, WIDTH};
 use byog_game::interpreter::{
-    InterpretError, Interpreter, Outcome, Phase, Refusal, Refused, key_name,
+    BACKSPACE, ESCAPE, InterpretError, Interpreter, Outcome, Phase, PhaseKind, Refusal, Refused,
+    key_name,
 };
 use byog_game::run::{self, Feature, FeatureKind, Loss};
-use byog_game::save::{FileStore, SaveError, SaveStore};
+use byog_game::save::{DEFAULT_SLOT, FileStore, SaveError, SaveStore};
 use byog_tile_engine::{Pos, Tile, World};
 use byog_worlds::generator::GeneratorSettings;
 
@@ -55,13 +58,20 @@ pub struct AgentOptions {
     pub floors: u32,
     /// An exploration's `--max-unexplored` and `--branch-timer`.
     pub explore: ExploreSettings,
-    /// The folder whose `save.bin` `L` loads; `None`: `L` finds no save. Never written.
+    /// The folder whose slot `L` loads; `None`: `L` finds no save. Never written.
     pub save_dir: Option<PathBuf>,
+    /// The slot `L` loads from `save_dir`: `save_dir/SLOT.bin` (`--slot`; 1 to 32 letters,
+    /// digits, `-` or `_`); default `save`. A name that is no slot name makes `L` fail with
+    /// an error naming it.
+    pub slot: String,
+    /// Whether the agent keeps the keys played since the last reset ([`Agent::keys`]), one
+    /// byte a key; default `false`, so a session's memory does not grow with its keys.
+    pub record_keys: bool,
 }
 
 impl Default for AgentOptions {
     /// 80 × 30 worlds, the default generator, runs of 10 floors, the default explorations,
-    /// no save folder.
+    /// no save folder (slot `save`), no keys recorded.
     fn default() -> Self {
         AgentOptions {
             width: WIDTH,
@@ -70,6 +80,8 @@ impl Default for AgentOptions {
             floors: run::DEFAULT_FLOORS,
             explore: ExploreSettings::default(),
             save_dir: None,
+            slot: DEFAULT_SLOT.to_owned(),
+            record_keys: false,
         }
     }
 }
@@ -143,20 +155,20 @@ pub fn error_json(message: &str) -> String {
     serde_json::json!({ "error": message }).to_string()
 }
 
-/// The agent's save store: `L` reads the save folder's `save.bin` (once a session: later
-/// loads, and the replays that undo a refused line, see that same game), and a save is
-/// refused.
+/// The agent's save store: `L` reads the slot of the save folder (once a session: every
+/// later load sees that same game), and a save is refused.
 #[derive(Debug)]
 struct ReadOnlyStore {
-    file: Option<FileStore>,
+    /// The slot's file, or why the slot name is none.
+    file: Option<Result<FileStore, (PathBuf, String)>>,
     loaded: RefCell<Option<Option<GameState>>>,
     save_refused: bool,
 }
 
 impl ReadOnlyStore {
-    fn new(dir: Option<&PathBuf>) -> Self {
+    fn new(dir: Option<&PathBuf>, slot: &str) -> Self {
         ReadOnlyStore {
-            file: dir.map(FileStore::in_dir),
+            file: dir.map(|d| FileStore::slot(d, slot).map_err(|why| (d.join(slot), why))),
             loaded: RefCell::new(None),
             save_refused: false,
         }
@@ -169,7 +181,13 @@ impl SaveStore for ReadOnlyStore {
             return Ok(game.clone());
         }
         let game = match &self.file {
-            Some(file) => file.load()?,
+            Some(Ok(file)) => file.load()?,
+            Some(Err((path, why))) => {
+                return Err(SaveError::Read {
+                    path: path.clone(),
+                    source: io::Error::new(io::ErrorKind::InvalidInput, why.clone()),
+                });
+            }
             None => None,
         };
         *self.loaded.borrow_mut() = Some(game.clone());
@@ -185,15 +203,17 @@ impl SaveStore for ReadOnlyStore {
     }
 
     fn location(&self) -> PathBuf {
-        self.file
-            .as_ref()
-            .map_or_else(PathBuf::new, SaveStore::location)
+        match &self.file {
+            Some(Ok(file)) => file.location(),
+            Some(Err((path, _))) => path.clone(),
+            None => PathBuf::new(),
+        }
     }
 
     fn has_save(&self) -> bool {
         match &*self.loaded.borrow() {
             Some(game) => game.is_some(),
-            None => self.file.as_ref().is_some_and(SaveStore::has_save),
+            None => matches!(&self.file, Some(Ok(file)) if file.has_save()),
         }
     }
 }
@@ -211,25 +231,38 @@ impl SaveStore for ReadOnlyStore {
 /// assert!(agent.step("Z").is_err()); // not a key: refused, the game unchanged
 /// assert_eq!(agent.observe(), after);
 /// ```
+///
+/// Memory: the game, a copy of its view (a byte a tile) and, for a line that could be
+/// refused after some of its keys were played, a copy of the game taken before the line; no
+/// log of the keys (unless [`AgentOptions::record_keys`]) nor of the game's actions, so a
+/// session's memory stays flat however many keys it plays.
 #[derive(Debug)]
 pub struct Agent {
     options: AgentOptions,
     interpreter: Interpreter,
     store: ReadOnlyStore,
-    /// Every key played since the last reset: `byog replay` of them gives this state.
-    keys: String,
+    /// Every key played since the last reset, when [`AgentOptions::record_keys`] asks for
+    /// them: `byog replay` of them gives this state.
+    keys: Option<String>,
+    /// The view of a grid game as of the last observation, kept up to date a patch at a
+    /// time.
+    view: ViewCache,
+    /// Keys of the last line left unplayed after its game ended.
+    unplayed: usize,
 }
 
 impl Agent {
     /// An agent at the menu (no game yet) that makes new games with `options`. Sizes or
     /// settings out of range are reported when a game is started (`S`), as an error.
     pub fn new(options: AgentOptions) -> Agent {
-        let store = ReadOnlyStore::new(options.save_dir.as_ref());
+        let store = ReadOnlyStore::new(options.save_dir.as_ref(), &options.slot);
         Agent {
             interpreter: interpreter_for(&options),
+            keys: options.record_keys.then(String::new),
             options,
             store,
-            keys: String::new(),
+            view: ViewCache::default(),
+            unplayed: 0,
         }
     }
 
@@ -238,15 +271,26 @@ impl Agent {
         &self.options
     }
 
-    /// The keys played since the last reset (the reset's own keys first): `byog replay
-    /// --format json --view sight` of them prints [`Agent::observe`]'s JSON.
+    /// The keys played since the last reset (the reset's own keys first), when
+    /// [`AgentOptions::record_keys`] asked for them (else empty): `byog replay --format json
+    /// --view sight` of them prints [`Agent::observe`]'s JSON. Keys a line left unplayed
+    /// after its game ended are not among them.
     pub fn keys(&self) -> &str {
-        &self.keys
+        self.keys.as_deref().unwrap_or_default()
     }
 
-    /// What the player sees now.
+    /// What the player sees now (with no keys unplayed).
     pub fn observe(&self) -> Observation {
-        Observation::of(&self.interpreter)
+        match (
+            self.view.current(&self.interpreter),
+            self.interpreter.game(),
+        ) {
+            (Some(view), Some(game)) => Observation {
+                game: Some(Sight::with_view(game, view.clone())),
+                unplayed: 0,
+            },
+            _ => Observation::of(&self.interpreter),
+        }
     }
 
     /// Starts afresh from the menu (a new interpreter, the save folder read anew) and plays
@@ -259,32 +303,74 @@ impl Agent {
         let mut fresh = Agent::new(self.options.clone());
         fresh.play(keys)?;
         *self = fresh;
-        Ok(self.observe())
+        Ok(self.observation())
     }
 
-    /// Plays `keys` (any number, e.g. `"D"` or `"WWAS"`) and observes the result.
+    /// Plays `keys` (any number, e.g. `"D"` or `"WWAS"`) and observes the result; when the
+    /// game ended before the last key, the keys after the one that ended it are left
+    /// unplayed and [`Observation::unplayed`] counts them.
     ///
     /// # Errors
     /// [`AgentError`] when a key is refused or fails; the game is then as it was before.
     pub fn step(&mut self, keys: &str) -> Result<Observation, AgentError> {
         self.play(keys)?;
-        Ok(self.observe())
+        Ok(self.observation())
+    }
+
+    /// The observation after the last line, its view brought up to date from the tiles that
+    /// may have changed since the one before (the patches of sight round the avatar's tiles;
+    /// the whole view after anything but moves).
+    fn observation(&mut self) -> Observation {
+        let unplayed = self.unplayed;
+        let Some(game) = self.interpreter.game() else {
+            return Observation {
+                game: None,
+                unplayed,
+            };
+        };
+        let game = match self.view.update(game) {
+            Some(view) => Sight::with_view(game, view.clone()),
+            None => Sight::of(game),
+        };
+        Observation {
+            game: Some(game),
+            unplayed,
+        }
     }
 
     /// Plays `keys` without building an observation (see [`Agent::step`]).
     ///
-    /// A refused line is undone at no cost when its first key is refused and changed
-    /// nothing (a move after the end, a key that means nothing); otherwise by playing the
-    /// keys since the last reset again, on a fresh interpreter.
+    /// Keys are fed to the interpreter one by one. A refused line is undone at no cost when
+    /// its first key is refused (a refused key changes nothing), and otherwise by restoring a
+    /// copy of the game taken before the line; a line that cannot be refused after its first
+    /// key (one key, or only moves in a game in play) takes no copy. When the game ends
+    /// (won or lost) before the line's last key, the keys after the one that ended it are
+    /// left unplayed ([`Observation::unplayed`] counts them), unless one of them is no key at
+    /// all (docs/keys.md): then the whole line is refused.
     ///
     /// # Errors
     /// As [`Agent::step`].
     pub fn play(&mut self, keys: &str) -> Result<(), AgentError> {
+        self.unplayed = 0;
         let before = self.interpreter.phase();
         let start = self.interpreter.position();
-        for (position, key) in keys.chars().enumerate() {
+        let moves_only = matches!(before, Phase::Playing { colon: false })
+            && keys
+                .chars()
+                .all(|k| matches!(Action::from_key(k), Some(Action::Move(_))));
+        let refusable = keys.contains(':') || (keys.chars().nth(1).is_some() && !moves_only);
+        let snapshot = refusable.then(|| self.interpreter.clone());
+        if !keys.is_empty() {
+            self.view.touched(&self.interpreter, None);
+        }
+        let mut played = keys.len();
+        for (position, (at, key)) in keys.char_indices().enumerate() {
+            let playing = matches!(self.interpreter.phase(), Phase::Playing { .. });
+            let fresh = ViewCache::unvisited_target(&self.interpreter, key);
             let outcome = self.interpreter.feed(key, &mut self.store);
             let note = self.interpreter.take_note();
+            let moved = matches!(outcome, Ok(Outcome::Acted(_)))
+                && matches!(Action::from_key(key), Some(Action::Move(_)));
             let error = match (note, outcome) {
                 // A line never leaves a colon pending, so a dropped one is in this line.
                 (Some(note), _) => Some(AgentError::Refused {
@@ -311,36 +397,231 @@ impl Agent {
                 }),
             };
             if let Some(error) = error {
-                self.store.save_refused = false;
                 if position > 0 || self.interpreter.phase() != before {
-                    self.replay_keys();
+                    self.restore(snapshot);
                 }
+                self.store.save_refused = false;
+                self.view.forget();
                 return Err(error);
+            }
+            if moved {
+                self.view.touched(&self.interpreter, fresh);
+            } else {
+                self.view.forget();
+            }
+            if playing && matches!(self.interpreter.phase(), Phase::Ended { .. }) {
+                // The game ended: the rest of the line is left unplayed, if it is keys.
+                let rest = &keys[at + key.len_utf8()..];
+                if let Some((k, c)) = rest.chars().enumerate().find(|&(_, c)| !is_key(c)) {
+                    self.restore(snapshot);
+                    self.view.forget();
+                    return Err(AgentError::Refused {
+                        key: c,
+                        position: position + 1 + k,
+                        reason: Refusal::UnknownKey(PhaseKind::Ended),
+                    });
+                }
+                self.unplayed = rest.chars().count();
+                played = at + key.len_utf8();
+                break;
             }
         }
         if let Phase::Playing { colon: true } | Phase::Ended { colon: true } =
             self.interpreter.phase()
         {
-            self.replay_keys();
+            self.restore(snapshot);
+            self.view.forget();
             return Err(AgentError::LoneColon);
         }
-        self.keys.push_str(keys);
+        if let Some(record) = &mut self.keys {
+            record.push_str(&keys[..played]);
+        }
+        // The agent never saves: the game's own record of its actions is not needed.
+        self.interpreter.forget_history();
         Ok(())
     }
 
-    /// Puts the interpreter back where the keys since the last reset leave it (after a
-    /// refused line): a fresh one, fed them again. They were all accepted before, and `L`
-    /// sees the game it loaded then, so they are accepted again.
-    fn replay_keys(&mut self) {
-        let mut interpreter = interpreter_for(&self.options);
-        for key in self.keys.chars() {
-            // Accepted before, so accepted again: nothing to report.
-            let _ = interpreter.feed(key, &mut self.store);
-            let _ = interpreter.take_note();
+    /// Puts the interpreter back as it was before a refused line.
+    fn restore(&mut self, snapshot: Option<Interpreter>) {
+        debug_assert!(
+            snapshot.is_some(),
+            "a line that can be refused after its first key takes a copy first"
+        );
+        if let Some(interpreter) = snapshot {
+            self.interpreter = interpreter;
         }
         self.store.save_refused = false;
-        self.interpreter = interpreter;
     }
+}
+
+/// Whether `c` is a key of input strings in some state (`docs/keys.md`): the letters N R E
+/// L Q S W A D U X, the digits, `>`, `:`, Backspace and Esc, in either case.
+fn is_key(c: char) -> bool {
+    matches!(
+        c.to_ascii_uppercase(),
+        'N' | 'R' | 'E' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | 'U' | 'X' | '0'..='9' | '>' | ':'
+    ) || c == BACKSPACE
+        || c == ESCAPE
+}
+
+/// The view of a grid game (a classic game or a run's floor) kept from one observation to
+/// the next, and what may have changed in it since: the view shows every tile seen as it is
+/// now, and between two observations only moves change it: at the tile the avatar left, at
+/// the one it reached (a chest or trap changes only under the avatar) and, when it reached a
+/// tile it never stood on, in the patch of sight round it (all a look from a new tile can
+/// mark as seen), and at the exit (its door opens on a win). Anything else (a new game or
+/// floor, a load, travel, an undone line) makes it build the whole view again.
+#[derive(Debug, Clone, Default)]
+struct ViewCache {
+    /// The view as of the last observation (`None` when there is none to build on).
+    view: Option<World>,
+    /// The game and floor it shows: kind, seed, the run's floor.
+    floor: (Option<GameKind>, u64, u32),
+    /// The avatar's tiles since the view was built, where it may have changed, each with
+    /// whether the avatar looked around from it then (its patch of sight may have changed);
+    /// `None` when all of the view may have.
+    near: Option<Vec<(Pos, bool)>>,
+}
+
+/// The most tiles round which a view is brought up to date a patch at a time: a longer line
+/// of moves builds the whole view again.
+const MOST_PATCHES: usize = 8;
+
+impl ViewCache {
+    /// The tile move `key` of the game in play leads to, when the avatar never stood on it
+    /// (stepping there makes it look around): `None` otherwise.
+    fn unvisited_target(interpreter: &Interpreter, key: char) -> Option<Pos> {
+        let Some(Action::Move(d)) = Action::from_key(key) else {
+            return None;
+        };
+        let game = interpreter.game_in_play()?;
+        let target = game.avatar() + d;
+        let terrain = game.terrain();
+        let visited = game.grid()?.visited();
+        (terrain.contains(target) && !visited[terrain.index(target)]).then_some(target)
+    }
+
+    /// Notes the avatar's tile (before or after a move) as one where the view may change;
+    /// `fresh`: the tile the move led to when the avatar had never stood there.
+    fn touched(&mut self, interpreter: &Interpreter, fresh: Option<Pos>) {
+        let avatar = interpreter.game_in_play().filter(|g| g.grid().is_some());
+        match (&mut self.near, avatar) {
+            (Some(near), Some(game)) if near.len() < MOST_PATCHES => {
+                let at = game.avatar();
+                near.push((at, fresh == Some(at)));
+            }
+            _ => self.forget(),
+        }
+    }
+
+    /// Anything may have changed: the next observation builds the whole view.
+    fn forget(&mut self) {
+        self.near = None;
+    }
+
+    /// The view, when it is up to date with `interpreter`'s game.
+    fn current(&self, interpreter: &Interpreter) -> Option<&World> {
+        let game = interpreter.game()?;
+        let clean = self.near.as_ref().is_some_and(Vec::is_empty);
+        (clean && self.floor == floor_of(game))
+            .then_some(self.view.as_ref())
+            .flatten()
+    }
+
+    /// Brings the view up to date with `game` and returns it; `None` for an exploration
+    /// (whose view is built whole each time).
+    fn update(&mut self, game: &GameState) -> Option<&World> {
+        let Some(grid) = game.grid() else {
+            self.forget();
+            self.view = None;
+            return None;
+        };
+        let floor = floor_of(game);
+        match (&mut self.view, self.near.take()) {
+            (Some(view), Some(near)) if self.floor == floor => {
+                for (p, looked) in near {
+                    let r = if looked { SIGHT_RADIUS as i32 } else { 0 };
+                    refresh_patch(view, game, grid, p, r);
+                }
+                draw_things(view, game, grid);
+            }
+            _ => self.view = Some(grid_view(game, grid)),
+        }
+        self.floor = floor;
+        self.near = Some(Vec::with_capacity(MOST_PATCHES));
+        self.view.as_ref()
+    }
+}
+
+/// Which game and floor a view shows.
+fn floor_of(game: &GameState) -> (Option<GameKind>, u64, u32) {
+    (
+        Some(game.kind()),
+        game.seed(),
+        game.run().map_or(0, |r| r.floor),
+    )
+}
+
+/// The view of a grid game, whole: its terrain where seen (one pass over the terrain and the
+/// floor's memory, a byte each a tile), then the things seen ([`draw_things`]). The same as
+/// [`GameState::compose_seen`] of the whole world.
+fn grid_view(game: &GameState, grid: &GridBoard) -> World {
+    let terrain = game.terrain();
+    let tiles: Vec<Tile> = terrain
+        .tiles()
+        .iter()
+        .zip(grid.seen())
+        .map(|(&t, &seen)| if seen { t } else { Tile::Nothing })
+        .collect();
+    let (w, h) = (terrain.width(), terrain.height());
+    let mut view = World::from_tiles(w, h, tiles).unwrap_or_else(|| World::new(w, h));
+    draw_things(&mut view, game, grid);
+    view
+}
+
+/// The terrain where seen in the square of `r` tiles each way round `p` (inside the world):
+/// the patch of sight of a look from `p` for [`SIGHT_RADIUS`], the tile alone for 0.
+fn refresh_patch(view: &mut World, game: &GameState, grid: &GridBoard, p: Pos, r: i32) {
+    let terrain = game.terrain();
+    let (w, h) = (terrain.width() as i32, terrain.height() as i32);
+    let (x0, x1) = ((p.x - r).max(0), (p.x + r + 1).min(w));
+    if x0 >= x1 {
+        return;
+    }
+    let (tiles, seen) = (terrain.tiles(), grid.seen());
+    let out = view.tiles_mut();
+    for y in (p.y - r).max(0)..(p.y + r + 1).min(h) {
+        let row = (y * w + x0) as usize..(y * w + x1) as usize;
+        for ((v, &t), &s) in out[row.clone()]
+            .iter_mut()
+            .zip(&tiles[row.clone()])
+            .zip(&seen[row])
+        {
+            *v = if s { t } else { Tile::Nothing };
+        }
+    }
+}
+
+/// The things of a grid game over its view, where seen, in the compose step's order: the
+/// chests and traps, the exit's door, the avatar.
+fn draw_things(view: &mut World, game: &GameState, grid: &GridBoard) {
+    let seen = grid.seen();
+    let mut draw = |p: Pos, t: Tile| {
+        if view.contains(p) {
+            let i = view.index(p);
+            if seen[i] {
+                view.tiles_mut()[i] = t;
+            }
+        }
+    };
+    for f in game.features().iter() {
+        draw(f.pos, f.tile());
+    }
+    let exit = game.exit();
+    if let Some(door) = game.tile_at(exit) {
+        draw(exit, door);
+    }
+    draw(game.avatar(), Tile::Player);
 }
 
 /// A fresh interpreter at the menu for `options`.
@@ -356,6 +637,9 @@ fn interpreter_for(options: &AgentOptions) -> Interpreter {
 pub struct Observation {
     /// The game as seen, or `None` at the menu.
     pub game: Option<Sight>,
+    /// Keys of the line left unplayed because the game ended before them (0 but for the
+    /// answer to such a line; the JSON's `unplayed`, written only when not 0).
+    pub unplayed: usize,
 }
 
 /// A game as its player sees it: the tiles seen, where the avatar stands, the exit and the
@@ -441,6 +725,7 @@ impl Observation {
     pub fn of(interpreter: &Interpreter) -> Observation {
         Observation {
             game: interpreter.game().map(Sight::of),
+            unplayed: 0,
         }
     }
 
@@ -462,7 +747,7 @@ impl Observation {
             Some(sight) => {
                 let mut ser = serde_json::Serializer::new(out);
                 // Writing into memory cannot fail, and every key is a string.
-                let _ = SightJson::of(sight).serialize(&mut ser);
+                let _ = SightJson::of(sight, self.unplayed).serialize(&mut ser);
             }
         }
     }
@@ -479,6 +764,11 @@ impl Observation {
 impl Sight {
     /// What the player of `game` sees.
     pub fn of(game: &GameState) -> Sight {
+        Sight::with_view(game, seen_view(game))
+    }
+
+    /// What the player of `game` sees, its view (the world as seen) made already.
+    fn with_view(game: &GameState, view: World) -> Sight {
         let all = game.features();
         let count = |kind| all.iter().filter(|f| f.kind == kind).count() as u32;
         let (chests_total, traps_total) = (count(FeatureKind::Chest), count(FeatureKind::Trap));
@@ -521,7 +811,7 @@ impl Sight {
             kind: game.kind(),
             seed: game.seed(),
             status: game.status(),
-            view: seen_view(game),
+            view,
             avatar: game.avatar(),
             exit: game.has_seen(exit).then_some(exit),
             moves: game.moves(),
@@ -542,11 +832,14 @@ impl Sight {
     }
 }
 
-/// The world as seen: [`GameState::compose_seen`] of the whole world (a grid masks the
-/// composed world with its memory row by row, so an observation costs a copy of the world,
-/// not a lookup a tile).
+/// The world as seen: [`GameState::compose_seen`] of the whole world. A grid game's is made
+/// in one pass over its terrain and memory ([`grid_view`]), so an observation costs a copy
+/// of the world, not a lookup a tile.
 fn seen_view(game: &GameState) -> World {
-    game.compose_seen(game.rect())
+    match game.grid() {
+        Some(grid) => grid_view(game, grid),
+        None => game.compose_seen(game.rect()),
+    }
 }
 
 /// The JSON of a [`Sight`], its fields in alphabetical order (as `serde_json`'s maps print
@@ -599,11 +892,13 @@ struct SightJson<'a> {
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     traps_total: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unplayed: Option<usize>,
     width: usize,
 }
 
 impl<'a> SightJson<'a> {
-    fn of(s: &'a Sight) -> SightJson<'a> {
+    fn of(s: &'a Sight, unplayed: usize) -> SightJson<'a> {
         let (run, e) = (s.run.as_ref(), s.explore.as_ref());
         SightJson {
             avatar: [s.avatar.x, s.avatar.y],
@@ -649,6 +944,7 @@ impl<'a> SightJson<'a> {
                 LevelStatus::Lost => "lost",
             },
             traps_total: run.map(|r| r.traps_total),
+            unplayed: (unplayed > 0).then_some(unplayed),
             width: s.view.width(),
         }
     }
@@ -877,6 +1173,53 @@ mod tests {
         let interpreter = Interpreter::new(80, 30, GeneratorSettings::default());
         assert_eq!(crate::json::state(&interpreter).to_string(), MENU_JSON);
         assert_eq!(Observation::of(&interpreter).to_json(), MENU_JSON);
+    }
+
+    /// The view kept a patch at a time, and the one made whole, are the game's own compose
+    /// step with sight ([`GameState::compose_seen`]) after every line: moves one or several
+    /// a line, bumps, travel, wins and descents, refused and partly played lines, new games.
+    #[test]
+    fn the_view_kept_a_patch_at_a_time_is_the_game_composed_with_sight() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        const KEYS: &[u8] = b"WASDWASDWASDwasdWASDX>Z:N";
+        let mut checked = 0;
+        for start in ["N3S", "R5S", "N8S", "R2S"] {
+            let mut agent = Agent::new(AgentOptions {
+                width: 30,
+                height: 15,
+                floors: 3,
+                ..AgentOptions::default()
+            });
+            agent.reset(start).unwrap();
+            for _ in 0..400 {
+                let long = next(5) == 0;
+                let len = 1 + next(if long { 12 } else { 3 });
+                let keys: String = (0..len)
+                    .map(|_| KEYS[next(KEYS.len() as u64) as usize] as char)
+                    .collect();
+                let Ok(obs) = agent.step(&keys) else {
+                    continue;
+                };
+                let Some(game) = agent.interpreter.game() else {
+                    continue;
+                };
+                let sight = obs.game.as_ref().unwrap();
+                assert_eq!(sight.view, game.compose_seen(game.rect()), "{keys}");
+                assert_eq!(agent.observe().game, obs.game);
+                assert_eq!(Observation::of(&agent.interpreter).game, obs.game);
+                checked += 1;
+                if game.has_ended() || !matches!(agent.interpreter.phase(), Phase::Playing { .. }) {
+                    agent.reset(start).unwrap();
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

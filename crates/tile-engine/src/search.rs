@@ -120,11 +120,15 @@ pub fn bfs(grid: Grid, open: &[bool], sources: &[usize], dist: &mut [u32]) {
         let Some(slots) = queue[tail..].first_chunk_mut::<4>() else {
             break;
         };
+        // The rows around `i` as one window: one bounds check a cell, not eight. Up, right,
+        // down, left are `2w`, `w + 1`, `0` and `w - 1` in it.
+        let w = grid.width;
+        let (o, near) = (&open[i - w..=i + w], &mut dist[i - w..=i + w]);
         let mut new_cells = 0;
-        for n in grid.neighbours(i) {
-            let new = open[n] & (dist[n] == UNREACHED);
-            dist[n] = if new { d } else { dist[n] };
-            slots[new_cells & 3] = n as u32;
+        for k in [2 * w, w + 1, 0, w - 1] {
+            let new = o[k] & (near[k] == UNREACHED);
+            near[k] = if new { d } else { near[k] };
+            slots[new_cells & 3] = (i - w + k) as u32;
             new_cells += usize::from(new);
         }
         tail += new_cells;
@@ -423,9 +427,10 @@ pub struct Blocks {
     disc: Vec<u32>,
     low: Vec<u32>,
     time: u32,
-    /// Scratch of the searches: the cells a search went down from (with their parents and
-    /// next neighbours), and the cells reached whose block is not known yet.
-    stack: Vec<(u32, u32, u32)>,
+    /// Scratch of the searches: the cells a search went down from, each with its next
+    /// neighbour to try packed in ([`Blocks::pack`]: 4 bytes an entry; a cell's parent is the
+    /// entry below it), and the cells reached whose block is not known yet.
+    stack: Vec<u32>,
     pending: Vec<u32>,
 }
 
@@ -439,15 +444,16 @@ impl Blocks {
             cut: Vec::new(),
             blocks_of: vec![0; n],
             block: vec![NO_BLOCK; n],
-            // A maze's corridors make about a block a tile.
-            head: Vec::with_capacity(n / 2),
-            stale: Vec::with_capacity(n / 2),
-            start: Vec::with_capacity(n / 2),
+            // A maze's corridors make about a block a corridor tile; the lists grow as they
+            // are found, as deep as the search goes (nothing reserved for the worst case).
+            head: Vec::new(),
+            stale: Vec::new(),
+            start: Vec::new(),
             disc: vec![0; n],
             low: vec![0; n],
             time: 0,
-            stack: Vec::with_capacity(n),
-            pending: Vec::with_capacity(n),
+            stack: Vec::new(),
+            pending: Vec::new(),
         };
         for root in 0..n {
             if blocks.open[root] && blocks.disc[root] == 0 {
@@ -512,6 +518,14 @@ impl Blocks {
         self.blocks_of[i] >= 2
     }
 
+    /// A cell and its next neighbour to try (0..=4), as one stack entry: the cell in the
+    /// upper 29 bits (a padded grid of the largest world, 16386², has under 2²⁹ cells).
+    #[inline]
+    fn pack(cell: u32, next: u32) -> u32 {
+        debug_assert!(cell < 1 << 29 && next <= 4);
+        cell << 3 | next
+    }
+
     /// One depth-first search from `root` over the open cells of block `within` (every open
     /// cell for [`NO_BLOCK`]), which it replaces by the blocks it finds: numbered after those
     /// known, each cell it reaches (but the root) given the block it shares with its parent.
@@ -545,8 +559,9 @@ impl Blocks {
         blocks_of[root] -= leaving;
         let mut root_children = 0;
         // The cell being searched, its parent and its next neighbour to try; `stack` holds
-        // the same of the cells the search went down from, `pending` the cells reached whose
-        // block is not known yet, in order of discovery.
+        // the cells the search went down from with their next neighbours (each one's parent
+        // is the entry below it), `pending` the cells reached whose block is not known yet,
+        // in order of discovery.
         let (mut v, mut parent, mut k) = (root as u32, NONE, 0u32);
         loop {
             if k < 4 {
@@ -564,15 +579,17 @@ impl Blocks {
                     blocks_of[w] -= leaving;
                     root_children += usize::from(v as usize == root);
                     pending.push(w as u32);
-                    stack.push((v, parent, k));
+                    stack.push(Blocks::pack(v, k));
                     (v, parent, k) = (w as u32, v, 0);
                 }
                 continue;
             }
             // `v` is done: back to its parent.
-            let Some((p, grandparent, next)) = stack.pop() else {
+            let Some(top) = stack.pop() else {
                 break;
             };
+            let (p, next) = (top >> 3, top & 7);
+            let grandparent = stack.last().map_or(NONE, |&e| e >> 3);
             let (p, c) = (p as usize, v as usize);
             low[p] = low[p].min(low[c]);
             if low[c] >= disc[p] {

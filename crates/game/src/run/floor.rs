@@ -38,7 +38,8 @@ use std::cmp::Reverse;
 use byog_tile_engine::search::{Blocks, Grid, UNREACHED, bfs, path_into};
 use byog_tile_engine::{Pos, World};
 use byog_worlds::generator::{self, GenerateError, GeneratorKind, GeneratorSettings};
-use byog_worlds::metrics::{NO_ROOM, room_ids, room_paths};
+use byog_worlds::metrics::{NO_ROOM, room_labels, room_paths};
+use byog_worlds::progress::{self, Stage};
 
 /// How many derived seeds a floor tries before the run gives up with an error.
 pub const MAX_FLOOR_TRIES: u32 = 50;
@@ -84,13 +85,23 @@ pub fn make(
     base: &GeneratorSettings,
 ) -> Result<Floor, GenerateError> {
     let params = depth::params(depth, floors, max_width, max_height, base);
+    // Progress (`byog_worlds::progress`): the world is the first part of a floor's; the
+    // placement reports its stages. One check of the thread's watch a floor.
+    let watched = progress::is_watched();
+    let stage = |stage, within| {
+        if watched {
+            progress::report(stage, within);
+        }
+    };
     for attempt in 0..MAX_FLOOR_TRIES {
-        let generated = generator::generate_for_seed(
-            floor_seed(seed, depth, attempt),
-            params.width,
-            params.height,
-            &params.settings,
-        )
+        let generated = progress::part(0.0, progress::FLOOR_WORLD_SHARE, || {
+            generator::generate_for_seed(
+                floor_seed(seed, depth, attempt),
+                params.width,
+                params.height,
+                &params.settings,
+            )
+        })
         .map_err(|e| match e {
             GenerateError::RequirementsUnmet {
                 tries,
@@ -120,17 +131,23 @@ pub fn make(
         let level = generated.level;
         let (avatar, exit) = (level.avatar, level.exit);
         let terrain = terrain_under(level.world, avatar, exit);
+        stage(Stage::Paths, 0.0);
         let (grid, open) = Grid::walkable_mask(&terrain);
-        let features = place(grid, &open, &terrain, avatar, exit, &params, &mut rng);
+        let features = place(
+            grid, &open, &terrain, avatar, exit, &params, &mut rng, &stage,
+        );
+        stage(Stage::Check, 0.0);
         if !solvable(grid, &open, avatar, exit, &features) {
             debug_assert!(false, "placement keeps the floor solvable");
             continue;
         }
+        stage(Stage::Route, 0.0);
         let legs = Legs::of_floor(grid, &open, &features, avatar, exit, &level.rooms);
         let plan = legs.plan();
         let direct = legs.direct().unwrap_or(u64::MAX);
         let allowance = plan.full_cost().saturating_mul(params.budget_percent) / 100;
         if plan.full_cost() <= allowance {
+            stage(Stage::Route, 1.0);
             return Ok(Floor {
                 params,
                 terrain,
@@ -172,7 +189,9 @@ fn ringed(grid: Grid, open: &[bool], i: usize) -> bool {
     .all(|&n| open[n])
 }
 
-/// Places the depth table's traps and chests (steps 2 and 3 of the module documentation).
+/// Places the depth table's traps and chests (steps 2 and 3 of the module documentation),
+/// telling `stage` when each begins.
+#[allow(clippy::too_many_arguments)]
 fn place<R: Rng + ?Sized>(
     grid: Grid,
     open: &[bool],
@@ -181,6 +200,7 @@ fn place<R: Rng + ?Sized>(
     exit: Pos,
     params: &DepthParams,
     rng: &mut R,
+    stage: &dyn Fn(Stage, f32),
 ) -> Vec<Feature> {
     let n = grid.len();
     let (Some(a), Some(e)) = (grid.index(avatar), grid.index(exit)) else {
@@ -194,6 +214,7 @@ fn place<R: Rng + ?Sized>(
         .into_iter()
         .filter(|&i| open[i])
         .collect();
+    drop(dist);
     let mut from_path = vec![UNREACHED; n];
     bfs(grid, open, &path, &mut from_path);
     // Never on the start or in front of the exit.
@@ -206,11 +227,13 @@ fn place<R: Rng + ?Sized>(
     // Traps: nearest the path first, corridors and junctions before ringed (room) tiles,
     // ties at random. The blocks of the open tiles are found once; whether a candidate cuts
     // the tiles that remain is then asked of its block alone.
+    stage(Stage::Traps, 0.0);
     let mut blocks = Blocks::new(grid, open.to_vec());
     let candidates = Candidates::new(
-        (0..n)
-            .filter(|&i| open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED)
-            .map(|i| (from_path[i], ringed(grid, open, i), rng.random::<u32>(), i)),
+        n,
+        |i| open[i] && !taken[i] && !blocks.was_cut(i) && from_path[i] != UNREACHED,
+        |i| (from_path[i], ringed(grid, open, i)),
+        rng,
     );
     let mut traps: Vec<usize> = Vec::with_capacity(params.traps as usize);
     for (ring, i) in candidates {
@@ -232,20 +255,24 @@ fn place<R: Rng + ?Sized>(
         taken[i] = true;
     }
 
+    drop(blocks);
+
     // Chests: one a room, the most secluded rooms first (ties at random).
-    let ids = room_ids(terrain);
-    let w = terrain.width();
+    stage(Stage::Chests, 0.0);
+    let ids = room_labels(grid, open);
     let room_count = ids
         .iter()
         .filter(|&&r| r != NO_ROOM)
         .max()
         .map_or(0, |&m| m + 1);
-    let mut room_tiles: Vec<Vec<usize>> = vec![Vec::new(); room_count as usize];
-    for (k, &r) in ids.iter().enumerate() {
+    // Each room's cells, in row-major order (a padded grid has under 2³² cells).
+    let mut room_tiles: Vec<Vec<u32>> = vec![Vec::new(); room_count as usize];
+    for (i, &r) in ids.iter().enumerate() {
         if r != NO_ROOM {
-            room_tiles[r as usize].push((k / w + 1) * grid.width + k % w + 1);
+            room_tiles[r as usize].push(i as u32);
         }
     }
+    drop(ids);
     // A LootQuest floor puts its chests in the dead-end rooms first, the deepest first: the
     // rooms its branches lead to, away from the critical path (0 for every room otherwise).
     let dead_end: Vec<u32> = if params.settings.generator == GeneratorKind::LootQuest {
@@ -264,7 +291,7 @@ fn place<R: Rng + ?Sized>(
         .map(|(r, tiles)| {
             let seclusion = tiles
                 .iter()
-                .map(|&i| from_path[i])
+                .map(|&i| from_path[i as usize])
                 .min()
                 .unwrap_or(UNREACHED);
             let depth = dead_end.get(r).copied().unwrap_or(0);
@@ -274,13 +301,13 @@ fn place<R: Rng + ?Sized>(
     rooms.sort_unstable();
     let mut chests: Vec<usize> = Vec::with_capacity(params.chests as usize);
     // A floor without rooms takes its chests anywhere.
-    let all_open: Vec<usize> = if rooms.is_empty() {
-        (0..n).filter(|&i| open[i]).collect()
+    let all_open: Vec<u32> = if rooms.is_empty() {
+        (0..n).filter(|&i| open[i]).map(|i| i as u32).collect()
     } else {
         Vec::new()
     };
     for k in 0..params.chests as usize {
-        let pool: &[usize] = match rooms.get(k % rooms.len().max(1)) {
+        let pool: &[u32] = match rooms.get(k % rooms.len().max(1)) {
             Some(&(_, _, _, r)) => &room_tiles[r],
             None => &all_open,
         };
@@ -322,26 +349,37 @@ struct Candidates {
 }
 
 impl Candidates {
-    fn new(all: impl Iterator<Item = (u32, bool, u32, usize)>) -> Candidates {
-        let all: Vec<(u32, bool, u32, usize)> = all.collect();
-        let group = |(d, ring, _, _): (u32, bool, u32, usize)| d as usize * 2 + usize::from(ring);
-        let groups = all.iter().map(|&c| group(c) + 1).max().unwrap_or(0);
-        let mut starts = vec![0usize; groups + 1];
-        for &c in &all {
-            starts[group(c) + 1] += 1;
+    /// The candidates among cells `0..n`: the cells where `is_candidate` holds, each with
+    /// its distance from the path and whether it is ringed (`place`). Each candidate draws
+    /// its tie-breaker from `rng`, in the order of the cells. Two passes over the cells (the
+    /// groups counted and each candidate's noted, 4 bytes a candidate; then the keys filled
+    /// in), so a candidate keeps nothing but its key.
+    fn new<R: Rng + ?Sized>(
+        n: usize,
+        is_candidate: impl Fn(usize) -> bool,
+        place: impl Fn(usize) -> (u32, bool),
+        rng: &mut R,
+    ) -> Candidates {
+        let mut starts: Vec<usize> = Vec::new();
+        let mut groups: Vec<u32> = Vec::new();
+        for i in (0..n).filter(|&i| is_candidate(i)) {
+            let (d, ring) = place(i);
+            let g = d as usize * 2 + usize::from(ring);
+            if starts.len() < g + 2 {
+                starts.resize(g + 2, 0);
+            }
+            starts[g + 1] += 1;
+            groups.push(g as u32);
         }
         for g in 1..starts.len() {
             starts[g] += starts[g - 1];
         }
-        let mut keys = vec![0u64; all.len()];
+        let mut keys = vec![0u64; groups.len()];
         let mut fill = starts.clone();
-        for &c in &all {
-            let g = group(c);
-            debug_assert!(
-                c.3 <= u32::MAX as usize,
-                "a padded grid has under 2³² cells"
-            );
-            keys[fill[g]] = u64::from(c.2) << 32 | c.3 as u64;
+        for (i, &g) in (0..n).filter(|&i| is_candidate(i)).zip(&groups) {
+            let g = g as usize;
+            debug_assert!(i <= u32::MAX as usize, "a padded grid has under 2³² cells");
+            keys[fill[g]] = u64::from(rng.random::<u32>()) << 32 | i as u64;
             fill[g] += 1;
         }
         Candidates {
@@ -376,13 +414,13 @@ impl Iterator for Candidates {
 }
 
 /// A random free cell of `pool`: a uniform draw, then the next free cell after it.
-fn pick_free<R: Rng + ?Sized>(pool: &[usize], taken: &[bool], rng: &mut R) -> Option<usize> {
+fn pick_free<R: Rng + ?Sized>(pool: &[u32], taken: &[bool], rng: &mut R) -> Option<usize> {
     if pool.is_empty() {
         return None;
     }
     let start = rng.random_range(0..pool.len() as u32) as usize;
     (0..pool.len())
-        .map(|k| pool[(start + k) % pool.len()])
+        .map(|k| pool[(start + k) % pool.len()] as usize)
         .find(|&i| !taken[i])
 }
 

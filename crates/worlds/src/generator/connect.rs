@@ -12,6 +12,7 @@
 use rand::Rng;
 
 use super::{Carver, ROCK, UnionFind};
+use crate::progress::{self, Stage};
 use byog_tile_engine::random_utils;
 
 /// A connector and the two regions it joins, `first` being the one that comes first among its
@@ -51,7 +52,14 @@ impl Carver {
     /// Finds the connectors, opens a spanning tree of them plus a few extra, and leaves one
     /// region. Opened connectors (junctions) become open ground.
     pub fn connect_regions<R: Rng + ?Sized>(&mut self, rng: &mut R, extra_connector_chance: u32) {
+        let watched = progress::is_watched();
+        if watched {
+            progress::report(Stage::Connectors, 0.0);
+        }
         let connectors = self.find_connectors();
+        if watched {
+            progress::report(Stage::Merge, 0.0);
+        }
         self.merge_regions(rng, connectors, extra_connector_chance);
     }
 
@@ -70,7 +78,11 @@ impl Carver {
         self.near_junction = vec![0; self.open.len().div_ceil(64)];
         let mut merged = UnionFind::new(self.region_count as usize + 1);
         let mut deferred = Vec::with_capacity(list.len() / 4);
-        for k in &list {
+        let mut ticker = progress::ticker(Stage::Merge, list.len());
+        for (n, k) in list.iter().enumerate() {
+            if let Some(t) = &mut ticker {
+                t.tick(n);
+            }
             let c = k.at as usize;
             if self.is_near_junction(c) {
                 deferred.push(*k);
@@ -109,74 +121,94 @@ impl Carver {
     /// both touch the same cell, and a maze passage has its cells' region while a room tile's
     /// neighbours inside the room are the room. So a rock tile sees two regions exactly when
     /// its left and right, or its up and down, neighbours are carved and differ, and these two
-    /// are the regions it joins. (At (even x, odd y) up and down are always rock, at (odd,
-    /// even) left and right are, and (even, even) tiles are the corners where room edges and
-    /// corridors meet.)
+    /// are the regions it joins.
+    ///
+    /// And the regions are read off the cells, never spread over tiles: a rock tile at (even
+    /// x, odd y) lies between two cells, left and right (its up and down neighbours are rock:
+    /// were one carved, it would be a room's, and the tile inside that room); at (odd x, even
+    /// y) between two cells, down and up; and at (even, even), the corner where four
+    /// passages may meet, its carved neighbours have the regions of the cells at their
+    /// bottom-left. (All cells are carved by now.) One pass over each row's candidates: a flag
+    /// a tile in straight-line code, then the row's few connectors listed branch-free.
     pub fn find_connectors(&self) -> Connectors {
-        let (aw, ah) = (self.area_width, self.area_height);
-        let differ = |a: u32, b: u32| (a != ROCK) & (b != ROCK) & (a != b);
+        let (aw, ah, w) = (self.area_width, self.area_height, self.width);
+        let columns = (aw - 1) / 2;
+        let regions = &self.cell_regions;
+        let open = &self.open;
         let mut list: Vec<Connector> = Vec::with_capacity(aw * ah / 6);
-        // The regions of three rows of tiles, from x = 0, rolled up the area.
-        let mut below = vec![ROCK; aw];
-        let mut row = vec![ROCK; aw];
-        let mut above = vec![ROCK; aw];
-        self.tile_regions(1, &mut row);
-        let mut flags = vec![0u8; aw - 2];
-        let mut xs = vec![0usize; aw];
+        let mut flags = vec![0u8; aw];
+        let mut xs = vec![0u32; aw];
+        let mut ticker = progress::ticker(Stage::Connectors, ah);
         for y in 1..ah - 1 {
-            self.tile_regions(y + 1, &mut above);
-            // First a flag a tile, straight-line code the compiler vectorises ...
-            let tiles = row.windows(3).zip(above[1..].iter().zip(&below[1..]));
-            for (f, (t, (&u, &d))) in flags.iter_mut().zip(tiles) {
-                *f = u8::from((t[1] == ROCK) & (differ(t[0], t[2]) | differ(u, d)));
+            if let Some(t) = &mut ticker {
+                t.tick(y);
             }
-            // ... then, branch-free (whether a tile is a connector is as unpredictable as the
-            // maze), each tile's x is written at the row's end and the end moves on for a flag
-            // ...
-            let mut count = 0;
-            for (x, &f) in (1..).zip(&flags) {
-                xs[count] = x;
-                count += usize::from(f);
-            }
-            // ... and the row's few connectors take their regions from the rows at hand.
-            let start = y * self.width;
-            list.extend(xs[..count].iter().map(|&x| {
-                let (up, down) = (above[x], below[x]);
-                // Branch-free: whether the pair is up-down or right-left is a coin toss.
-                let vertical = 0u32.wrapping_sub(u32::from(up != ROCK));
-                let first = (up & vertical) | (row[x + 1] & !vertical);
-                let second = (down & vertical) | (row[x - 1] & !vertical);
-                Connector {
-                    at: (start + x) as u32,
-                    first,
-                    second,
+            let start = y * w;
+            let tiles = &open[start..start + aw];
+            if y % 2 == 1 {
+                // Tiles x = 2c + 2 between cells c and c + 1 of this row of cells.
+                let cells = &regions[self.cell(1, y)..][..columns];
+                for (c, pair) in cells.windows(2).enumerate() {
+                    let x = 2 * c + 2;
+                    flags[x] = u8::from((tiles[x] == 0) & (pair[0] != pair[1]));
                 }
-            }));
-            std::mem::swap(&mut below, &mut row);
-            std::mem::swap(&mut row, &mut above);
+                let mut count = 0;
+                for x in (2..aw - 1).step_by(2) {
+                    xs[count] = x as u32;
+                    count += usize::from(flags[x]);
+                }
+                list.extend(xs[..count].iter().map(|&x| {
+                    let c = (x as usize - 2) / 2;
+                    Connector {
+                        at: (start as u32) + x,
+                        first: cells[c + 1],
+                        second: cells[c],
+                    }
+                }));
+            } else {
+                // Between the rows of cells below (`lo`) and above (`hi`): tiles x = 2c + 1
+                // between cells c of both rows, and the corners x = 2c + 2.
+                let lo = &regions[self.cell(1, y - 1)..][..columns];
+                let hi = &regions[self.cell(1, y + 1)..][..columns];
+                for c in 0..columns {
+                    let x = 2 * c + 1;
+                    flags[x] = u8::from((tiles[x] == 0) & (lo[c] != hi[c]));
+                }
+                let (below, above) = (&open[start - w..], &open[start + w..]);
+                for c in 0..columns - 1 {
+                    let x = 2 * c + 2;
+                    let across = (tiles[x - 1] & tiles[x + 1] == 1) & (lo[c] != lo[c + 1]);
+                    let upright = (below[x] & above[x] == 1) & (lo[c] != hi[c]);
+                    flags[x] = u8::from((tiles[x] == 0) & (across | upright));
+                }
+                let mut count = 0;
+                for (x, &f) in flags[..aw - 1].iter().enumerate().skip(1) {
+                    xs[count] = x as u32;
+                    count += usize::from(f);
+                }
+                list.extend(xs[..count].iter().map(|&x| {
+                    let x = x as usize;
+                    let (first, second) = if x % 2 == 1 {
+                        let c = (x - 1) / 2;
+                        (hi[c], lo[c])
+                    } else if above[x] == 1 {
+                        // Up and down: the cells at their bottom-left.
+                        let c = (x - 2) / 2;
+                        (hi[c], lo[c])
+                    } else {
+                        // Right and left.
+                        let c = (x - 2) / 2;
+                        (lo[c + 1], lo[c])
+                    };
+                    Connector {
+                        at: (start + x) as u32,
+                        first,
+                        second,
+                    }
+                }));
+            }
         }
         Connectors { list }
-    }
-
-    /// The regions of row `y`'s tiles from x = 0 (`ROCK` where not carved) into `out` (the
-    /// area's width long): a carved tile has the region of the cell at its bottom-left.
-    fn tile_regions(&self, y: usize, out: &mut [u32]) {
-        out.fill(ROCK);
-        if y == 0 || y + 1 >= self.area_height {
-            return;
-        }
-        let start = y * self.width;
-        let open = &self.open[start + 1..start + self.area_width];
-        let cells = &self.cell_regions[self.cell(1, y)..];
-        // Tiles x = 2c + 1 and 2c + 2 share cell c.
-        for ((pair, o), &region) in out[1..]
-            .chunks_exact_mut(2)
-            .zip(open.chunks_exact(2))
-            .zip(cells)
-        {
-            pair[0] = region & 0u32.wrapping_sub(u32::from(o[0]));
-            pair[1] = region & 0u32.wrapping_sub(u32::from(o[1]));
-        }
     }
 
     /// Opens connector `c`, and while [`Carver::merge_regions`] runs marks the 3 × 3 tiles
@@ -267,5 +299,145 @@ impl Carver {
             }
             remaining = kept;
         }
+    }
+}
+
+#[cfg(test)]
+impl Carver {
+    /// [`Carver::find_connectors`] as it was first written, tile by tile over rows of
+    /// regions spread over the tiles: the oracle of its test. Every rock tile inside the area
+    /// with two or more different regions among its cardinal neighbours, in row-major order,
+    /// with the two regions.
+    ///
+    /// The test needs only two comparisons a tile, left against right and up against down,
+    /// because two carved neighbours at a right angle (say up and left) always share a region:
+    /// both touch the same cell, and a maze passage has its cells' region while a room tile's
+    /// neighbours inside the room are the room. So a rock tile sees two regions exactly when
+    /// its left and right, or its up and down, neighbours are carved and differ, and these two
+    /// are the regions it joins. (At (even x, odd y) up and down are always rock, at (odd,
+    /// even) left and right are, and (even, even) tiles are the corners where room edges and
+    /// corridors meet.)
+    fn find_connectors_by_tile(&self) -> Connectors {
+        let (aw, ah) = (self.area_width, self.area_height);
+        let differ = |a: u32, b: u32| (a != ROCK) & (b != ROCK) & (a != b);
+        let mut list: Vec<Connector> = Vec::with_capacity(aw * ah / 6);
+        // The regions of three rows of tiles, from x = 0, rolled up the area.
+        let mut below = vec![ROCK; aw];
+        let mut row = vec![ROCK; aw];
+        let mut above = vec![ROCK; aw];
+        self.tile_regions(1, &mut row);
+        let mut flags = vec![0u8; aw - 2];
+        let mut xs = vec![0usize; aw];
+        for y in 1..ah - 1 {
+            self.tile_regions(y + 1, &mut above);
+            // First a flag a tile, straight-line code the compiler vectorises ...
+            let tiles = row.windows(3).zip(above[1..].iter().zip(&below[1..]));
+            for (f, (t, (&u, &d))) in flags.iter_mut().zip(tiles) {
+                *f = u8::from((t[1] == ROCK) & (differ(t[0], t[2]) | differ(u, d)));
+            }
+            // ... then, branch-free (whether a tile is a connector is as unpredictable as the
+            // maze), each tile's x is written at the row's end and the end moves on for a flag
+            // ...
+            let mut count = 0;
+            for (x, &f) in (1..).zip(&flags) {
+                xs[count] = x;
+                count += usize::from(f);
+            }
+            // ... and the row's few connectors take their regions from the rows at hand.
+            let start = y * self.width;
+            list.extend(xs[..count].iter().map(|&x| {
+                let (up, down) = (above[x], below[x]);
+                // Branch-free: whether the pair is up-down or right-left is a coin toss.
+                let vertical = 0u32.wrapping_sub(u32::from(up != ROCK));
+                let first = (up & vertical) | (row[x + 1] & !vertical);
+                let second = (down & vertical) | (row[x - 1] & !vertical);
+                Connector {
+                    at: (start + x) as u32,
+                    first,
+                    second,
+                }
+            }));
+            std::mem::swap(&mut below, &mut row);
+            std::mem::swap(&mut row, &mut above);
+        }
+        Connectors { list }
+    }
+
+    /// The regions of row `y`'s tiles from x = 0 (`ROCK` where not carved) into `out` (the
+    /// area's width long): a carved tile has the region of the cell at its bottom-left.
+    fn tile_regions(&self, y: usize, out: &mut [u32]) {
+        out.fill(ROCK);
+        if y == 0 || y + 1 >= self.area_height {
+            return;
+        }
+        let start = y * self.width;
+        let open = &self.open[start + 1..start + self.area_width];
+        let cells = &self.cell_regions[self.cell(1, y)..];
+        // Tiles x = 2c + 1 and 2c + 2 share cell c.
+        for ((pair, o), &region) in out[1..]
+            .chunks_exact_mut(2)
+            .zip(open.chunks_exact(2))
+            .zip(cells)
+        {
+            pair[0] = region & 0u32.wrapping_sub(u32::from(o[0]));
+            pair[1] = region & 0u32.wrapping_sub(u32::from(o[1]));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::GeneratorSettings;
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64;
+
+    /// The connectors read off the cells are the ones found tile by tile, in order, with
+    /// the same two regions, over many sizes and settings.
+    #[test]
+    fn connectors_read_off_the_cells_are_those_found_tile_by_tile() {
+        let d = GeneratorSettings::default();
+        let settings = [
+            d,
+            GeneratorSettings {
+                winding_percent: 0,
+                room_extra_size: 5,
+                room_tries_per_1000_tiles: 200,
+                ..d
+            },
+            GeneratorSettings {
+                winding_percent: 100,
+                room_tries_per_1000_tiles: 0,
+                ..d
+            },
+        ];
+        let mut compared = 0;
+        for (k, s) in settings.iter().enumerate() {
+            for (w, h) in [
+                (80, 30),
+                (5, 5),
+                (7, 9),
+                (21, 11),
+                (81, 31),
+                (60, 24),
+                (123, 57),
+            ] {
+                for seed in 0..40 {
+                    let mut rng = Pcg64::seed_from_u64(seed * 7 + k as u64);
+                    let mut c = Carver::new(w, h);
+                    c.add_rooms(&mut rng, s);
+                    c.grow_mazes(&mut rng, s.winding_percent);
+                    let (fast, slow) = (c.find_connectors(), c.find_connectors_by_tile());
+                    let key = |k: &Connector| (k.at, k.first, k.second);
+                    assert_eq!(
+                        fast.list.iter().map(key).collect::<Vec<_>>(),
+                        slow.list.iter().map(key).collect::<Vec<_>>(),
+                        "{w} × {h}, seed {seed}, settings {k}"
+                    );
+                    compared += fast.len();
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 }

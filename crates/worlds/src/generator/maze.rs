@@ -4,6 +4,7 @@
 use rand::{Rng, RngExt};
 
 use super::Carver;
+use crate::progress::{self, Stage};
 
 /// For a 4-bit set of directions (bit `d` for direction `d`: north (+y), east, south, west,
 /// Hauberk's order) and `k` below its size, the `k`-th direction in the set.
@@ -30,7 +31,11 @@ impl Carver {
     pub fn grow_mazes<R: Rng + ?Sized>(&mut self, rng: &mut R, winding_percent: u32) {
         let (columns, rows) = ((self.area_width - 1) / 2, (self.area_height - 1) / 2);
         let mut stack = Vec::with_capacity(256);
+        let mut ticker = progress::ticker(Stage::Mazes, rows);
         for cy in 0..rows {
+            if let Some(t) = &mut ticker {
+                t.tick(cy);
+            }
             for cx in 0..columns {
                 let cell = (cy + 1) * self.cell_stride + cx + 1;
                 if self.cells[cell] == 0 {

@@ -40,6 +40,7 @@ use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
 use crate::metrics::{self, Requirement, Requirements, RequirementsError, Unmet};
+use crate::progress::{self, Stage};
 use byog_tile_engine::{Pos, World};
 
 pub use connect::Connectors;
@@ -483,12 +484,21 @@ pub fn generate<R: Rng + ?Sized>(
     if settings.generator == GeneratorKind::LootQuest {
         return lootquest::generate(rng, width, height, &settings.lootquest);
     }
+    // One check of the thread's watch a world; reports only when watched (`progress`).
+    let watched = progress::is_watched();
+    let stage = |stage| {
+        if watched {
+            progress::report(stage, 0.0);
+        }
+    };
+    stage(Stage::Rooms);
     let mut carver = Carver::new(width, height);
     let rooms = carver.add_rooms(rng, settings);
     debug_assert!(
         rooms.iter().all(|r| carver.room_fits(r)),
         "rooms sit on odd coordinates, with odd sides, inside the area"
     );
+    stage(Stage::Mazes);
     carver.grow_mazes(rng, settings.winding_percent);
     debug_assert!(
         carver.cells.iter().all(|&c| c == 1),
@@ -500,6 +510,7 @@ pub fn generate<R: Rng + ?Sized>(
         1,
         "every region is merged into one"
     );
+    stage(Stage::DeadEnds);
     carver.remove_dead_ends();
     debug_assert_eq!(carver.dead_ends(), 0, "no dead end remains");
     debug_assert_eq!(
@@ -507,7 +518,11 @@ pub fn generate<R: Rng + ?Sized>(
         1,
         "removing dead ends disconnects nothing"
     );
+    stage(Stage::Placement);
     let (world, avatar, exit) = carver.finish(rng);
+    if watched {
+        progress::report(Stage::Placement, 1.0);
+    }
     debug_assert_eq!(world.get(avatar), Some(byog_tile_engine::Tile::Player));
     debug_assert!(
         world.get(exit) == Some(byog_tile_engine::Tile::LockedDoor)

@@ -44,7 +44,7 @@ mod requirements;
 mod rooms;
 
 pub use requirements::{Reached, Requirement, Requirements, RequirementsError, Unmet};
-pub use rooms::{RoomPaths, room_ids};
+pub use rooms::{RoomPaths, room_ids, room_labels};
 
 /// Room id of a tile that is not a room tile (see [`room_ids`]).
 pub const NO_ROOM: u32 = u32::MAX;

@@ -39,7 +39,14 @@ pub(super) fn room_mask(grid: Grid, open: &[bool]) -> Vec<bool> {
 /// for a tile that is not a room tile. Same numbering as [`Metrics::rooms`](super::Metrics::rooms).
 pub fn room_ids(world: &World) -> Vec<u32> {
     let (grid, open) = Grid::walkable_mask(world);
-    grid.unpad(&label_components(grid, &room_mask(grid, &open)).0)
+    grid.unpad(&room_labels(grid, &open))
+}
+
+/// [`room_ids`] on a world's padded walkable mask ([`Grid::walkable_mask`]) already made: the
+/// room id of every padded cell, [`NO_ROOM`](super::NO_ROOM) off the rooms (the border
+/// included). Saves the mask and the copy without the border (a run's floor asks it).
+pub fn room_labels(grid: Grid, open: &[bool]) -> Vec<u32> {
+    label_components(grid, &room_mask(grid, open)).0
 }
 
 /// Fills in `direct_connections` and `connectedness` of every room.
