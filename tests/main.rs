@@ -32,4 +32,5 @@ mod snapshots;
 mod stats;
 mod terminal;
 mod travel;
+mod wait;
 mod window;

@@ -1060,7 +1060,9 @@ fn event_message(event: &Event) -> Option<String> {
         | Event::Moved { .. }
         | Event::Unlocked { .. }
         | Event::Entered { .. }
-        | Event::Banked { .. } => None,
+        | Event::Banked { .. }
+        | Event::Waited
+        | Event::PotionLeft { .. } => None,
     }
 }
 

@@ -467,6 +467,29 @@ impl ExploreState {
         }
     }
 
+    /// Which tiles of `area` (dungeon tiles) of the avatar's map were ever seen, into `out`
+    /// (`area`'s tiles row-major from its bottom row; tiles of empty plots are left as they
+    /// were): what travel plans over (`crate::travel`), at a room lookup a plot rather
+    /// than a tile.
+    pub fn seen_into(&self, area: Rect, out: &mut [bool]) {
+        debug_assert_eq!(out.len() as u64, area.area());
+        if area.is_empty() {
+            return;
+        }
+        let w = area.width as usize;
+        for (at, room) in self.rooms_over(area) {
+            let corner = plot::tile_of(at, 0, 0);
+            let part = Rect::new(corner.x, corner.y, PLOT, PLOT).intersection(&area);
+            for y in part.y..part.top() {
+                let row = (y - area.y) as usize * w;
+                for x in part.x..part.right() {
+                    out[row + (x - area.x) as usize] =
+                        room.memory.has_seen(x - corner.x, y - corner.y);
+                }
+            }
+        }
+    }
+
     /// The chests and traps of the avatar's map's rooms, at their dungeon tiles, row by row
     /// from the bottom.
     pub fn features(&self) -> Vec<Feature> {
