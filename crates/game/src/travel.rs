@@ -236,12 +236,20 @@ fn knows(game: &GameState, pos: Pos) -> bool {
 }
 
 /// What a walk knows of a window of the game's current frame, on the window's padded grid
-/// (its ring of border cells is closed, but their `unseen` is true to the map).
+/// (its ring of border cells is closed, but their `unseen` is true to the map). A walk keeps
+/// it between steps and brings it up to date around the tiles the avatar stood on since
+/// ([`Known::catch_up`]), so a plan costs its search, not a fresh look at the world.
+#[derive(Debug, Clone)]
 struct Known {
     /// The window, in world tiles of the current frame.
     area: Rect,
+    /// The game's frame when the window was made: its origin and rectangle (an
+    /// exploration's changes as its map grows or the avatar changes maps).
+    frame: (Pos, Rect),
     grid: Grid,
-    /// Known, walkable, and free of a monster in sight.
+    /// Known and walkable.
+    ground: Vec<bool>,
+    /// `ground`, less the tiles of monsters in sight, the avatar's tile always open.
     open: Vec<bool>,
     /// Tiles of the map never seen (the ring included).
     unseen: Vec<bool>,
@@ -257,52 +265,26 @@ struct Known {
     margin: u32,
     /// The window's cells on a side beyond which the map goes on.
     edge: Vec<bool>,
+    /// The tiles the avatar stood on since the window was last brought up to date: the
+    /// corners of their bounding box.
+    stood: Option<(Pos, Pos)>,
 }
 
 impl Known {
-    /// The window of half-side `reach` around the avatar (the map's frame clipped).
+    /// The window of half-side `reach` around the avatar (the map's frame clipped), marked
+    /// for the avatar where it stands ([`Known::mark`]).
     fn around(game: &GameState, reach: i32) -> Known {
         let a = game.avatar();
         let map = game.rect();
         let area =
             Rect::new(a.x - reach, a.y - reach, 2 * reach + 1, 2 * reach + 1).intersection(&map);
-        Known::of(game, area)
-    }
-
-    fn of(game: &GameState, area: Rect) -> Known {
-        let map = game.rect();
         let grid = Grid::around(area.width as usize, area.height as usize);
         let n = grid.len();
-        let padded = Rect::new(area.x - 1, area.y - 1, area.width + 2, area.height + 2);
-        let mut tiles = vec![Tile::Nothing; n];
-        let mut seen = vec![false; n];
-        let whole = whole_map(game);
-        match (game.grid(), game.explore()) {
-            (Some(g), _) => {
-                let tw = g.terrain.width();
-                for (j, y) in (padded.y..padded.top()).enumerate() {
-                    for (i, x) in (padded.x..padded.right()).enumerate() {
-                        let p = Pos::new(x, y);
-                        if g.terrain.contains(p) {
-                            let k = y as usize * tw + x as usize;
-                            tiles[j * grid.width + i] = g.terrain.tiles()[k];
-                            seen[j * grid.width + i] = whole || g.seen[k];
-                        }
-                    }
-                }
-            }
-            (None, Some(e)) => {
-                let o = game.origin();
-                let dungeon =
-                    Rect::new(padded.x + o.x, padded.y + o.y, padded.width, padded.height);
-                e.paint_into(dungeon, &mut tiles);
-                e.seen_into(dungeon, &mut seen);
-            }
-            (None, None) => {}
-        }
         let mut known = Known {
             area,
+            frame: (game.origin(), map),
             grid,
+            ground: vec![false; n],
             open: vec![false; n],
             unseen: vec![false; n],
             armed: vec![false; n],
@@ -310,23 +292,94 @@ impl Known {
             entry: vec![0; n],
             margin: u32::MAX,
             edge: vec![false; n],
+            stood: None,
         };
-        for (j, y) in (padded.y..padded.top()).enumerate() {
-            for (i, x) in (padded.x..padded.right()).enumerate() {
-                let c = j * grid.width + i;
+        known.fill(game, known.padded());
+        let sides = known.open_sides();
+        for y in area.y..area.top() {
+            for x in area.x..area.right() {
+                let on_edge = (x == area.x && sides[0])
+                    || (x == area.right() - 1 && sides[1])
+                    || (y == area.y && sides[2])
+                    || (y == area.top() - 1 && sides[3]);
+                if on_edge && let Some(c) = known.cell(Pos::new(x, y)) {
+                    known.edge[c] = true;
+                }
+            }
+        }
+        known.mark(game);
+        known
+    }
+
+    /// The window with its ring, in world tiles.
+    fn padded(&self) -> Rect {
+        let a = self.area;
+        Rect::new(a.x - 1, a.y - 1, a.width + 2, a.height + 2)
+    }
+
+    /// Which of the window's sides (left, right, bottom, top) the map goes on beyond.
+    fn open_sides(&self) -> [bool; 4] {
+        let (a, map) = (self.area, self.frame.1);
+        [
+            a.x > map.x,
+            a.right() < map.right(),
+            a.y > map.y,
+            a.top() < map.top(),
+        ]
+    }
+
+    /// Reads the tiles of `region` (world tiles, clipped to the padded window) from the game:
+    /// what is known of each, and whether it can be walked.
+    fn fill(&mut self, game: &GameState, region: Rect) {
+        let region = region.intersection(&self.padded());
+        if region.is_empty() {
+            return;
+        }
+        let map = self.frame.1;
+        let (rw, rh) = (region.width as usize, region.height as usize);
+        let mut tiles = vec![Tile::Nothing; rw * rh];
+        let mut seen = vec![false; rw * rh];
+        match (game.grid(), game.explore()) {
+            (Some(g), _) => {
+                let whole = whole_map(game);
+                let tw = g.terrain.width();
+                let inside = region.intersection(&g.terrain.rect());
+                for y in inside.y..inside.top() {
+                    let row = (y - region.y) as usize * rw;
+                    let from = y as usize * tw + inside.x as usize;
+                    let len = inside.width as usize;
+                    let at = row + (inside.x - region.x) as usize;
+                    tiles[at..at + len].copy_from_slice(&g.terrain.tiles()[from..from + len]);
+                    if whole {
+                        seen[at..at + len].fill(true);
+                    } else {
+                        seen[at..at + len].copy_from_slice(&g.seen[from..from + len]);
+                    }
+                }
+            }
+            (None, Some(e)) => {
+                let o = game.origin();
+                let dungeon =
+                    Rect::new(region.x + o.x, region.y + o.y, region.width, region.height);
+                e.paint_into(dungeon, &mut tiles);
+                e.seen_into(dungeon, &mut seen);
+            }
+            (None, None) => {}
+        }
+        for y in region.y..region.top() {
+            for x in region.x..region.right() {
+                let k = (y - region.y) as usize * rw + (x - region.x) as usize;
+                let c = ((y - self.area.y + 1) as usize) * self.grid.width
+                    + (x - self.area.x + 1) as usize;
                 let p = Pos::new(x, y);
-                if !map.contains(p) {
-                    continue;
-                }
-                let interior = area.contains(p);
-                known.unseen[c] = !seen[c];
-                if !interior || !seen[c] {
-                    continue;
-                }
-                let t = tiles[c];
-                known.open[c] = t.is_walkable();
-                known.unexplored[c] = t == Tile::ExitUnexplored;
-                known.entry[c] = match t {
+                let (seen, t) = (seen[k], tiles[k]);
+                let in_map = map.contains(p);
+                let interior = self.area.contains(p) && in_map && seen;
+                self.unseen[c] = in_map && !seen;
+                self.ground[c] = interior && t.is_walkable();
+                self.unexplored[c] = interior && t == Tile::ExitUnexplored;
+                self.entry[c] = match t {
+                    _ if !interior => 0,
                     Tile::OneWayUp => 1 + Direction::Up.index() as u8,
                     Tile::OneWayRight => 1 + Direction::Right.index() as u8,
                     Tile::OneWayDown => 1 + Direction::Down.index() as u8,
@@ -335,51 +388,82 @@ impl Known {
                 };
             }
         }
+    }
+
+    /// Whether the window still belongs to `game`'s frame and holds the avatar.
+    fn fits(&self, game: &GameState) -> bool {
+        self.frame == (game.origin(), game.rect()) && self.area.contains(game.avatar())
+    }
+
+    /// Notes that the avatar stands where it stands now: what it saw from there is read in
+    /// by the next [`Known::catch_up`].
+    fn stood_on(&mut self, at: Pos) {
+        self.stood = Some(match self.stood {
+            None => (at, at),
+            Some((lo, hi)) => (
+                Pos::new(lo.x.min(at.x), lo.y.min(at.y)),
+                Pos::new(hi.x.max(at.x), hi.y.max(at.y)),
+            ),
+        });
+    }
+
+    /// Reads in what the avatar saw from the tiles it stood on since the last time: the
+    /// light radius' square around each (their bounding box, grown by the radius).
+    fn catch_up(&mut self, game: &GameState) {
+        if let Some((lo, hi)) = self.stood.take() {
+            let r = crate::base::SIGHT_RADIUS as i32 + 1;
+            let region = Rect::new(
+                lo.x - r,
+                lo.y - r,
+                hi.x - lo.x + 2 * r + 1,
+                hi.y - lo.y + 2 * r + 1,
+            );
+            self.fill(game, region);
+        }
+    }
+
+    /// Marks what changes from one plan to the next: the armed traps, the monsters in sight
+    /// (in the way), the avatar's tile (open: it leaves from there) and the margin from the
+    /// avatar to the window's open sides.
+    fn mark(&mut self, game: &GameState) {
+        self.open.copy_from_slice(&self.ground);
+        self.armed.fill(false);
         for f in game.features().iter() {
             if f.kind == FeatureKind::Trap
                 && f.handled
-                && let Some(c) = known.cell(f.pos)
+                && let Some(c) = self.cell(f.pos)
             {
-                known.armed[c] = true;
+                self.armed[c] = true;
             }
         }
         if let Some(e) = game.explore() {
             let sight = e.sight();
             let o = game.origin();
             for m in e.monsters().filter(|m| sight.contains(m.pos)) {
-                if let Some(c) = known.cell(Pos::new(m.pos.x - o.x, m.pos.y - o.y)) {
-                    known.open[c] = false;
+                if let Some(c) = self.cell(Pos::new(m.pos.x - o.x, m.pos.y - o.y)) {
+                    self.open[c] = false;
                 }
             }
-        }
-        // The avatar stands where it can leave from.
-        if let Some(c) = known.cell(game.avatar()) {
-            known.open[c] = true;
         }
         let a = game.avatar();
-        let sides = [
-            (area.x > map.x, a.x - area.x),
-            (area.right() < map.right(), area.right() - 1 - a.x),
-            (area.y > map.y, a.y - area.y),
-            (area.top() < map.top(), area.top() - 1 - a.y),
+        if let Some(c) = self.cell(a) {
+            self.open[c] = true;
+        }
+        let area = self.area;
+        let steps = [
+            a.x - area.x,
+            area.right() - 1 - a.x,
+            a.y - area.y,
+            area.top() - 1 - a.y,
         ];
-        for (open_side, steps) in sides {
-            if open_side {
-                known.margin = known.margin.min(steps.max(0) as u32);
-            }
-        }
-        for y in area.y..area.top() {
-            for x in area.x..area.right() {
-                let on_edge = (x == area.x && sides[0].0)
-                    || (x == area.right() - 1 && sides[1].0)
-                    || (y == area.y && sides[2].0)
-                    || (y == area.top() - 1 && sides[3].0);
-                if on_edge && let Some(c) = known.cell(Pos::new(x, y)) {
-                    known.edge[c] = true;
-                }
-            }
-        }
-        known
+        self.margin = self
+            .open_sides()
+            .into_iter()
+            .zip(steps)
+            .filter(|&(open, _)| open)
+            .map(|(_, s)| s.max(0) as u32)
+            .min()
+            .unwrap_or(u32::MAX);
     }
 
     /// Whether the window is the whole map.
@@ -668,30 +752,49 @@ pub fn nothing_left(game: &GameState) -> bool {
 /// explore, the exit or the tile has not been seen, no known way leads there (or none the
 /// hearts or the moves left allow), or the avatar is there.
 pub fn plan(game: &GameState, goal: Goal) -> Result<Route, Stop> {
-    plan_avoiding(game, goal, &[])
+    plan_avoiding(game, goal, &[], &mut None)
 }
 
-/// Runs `search` on windows around the avatar, from [`FIRST_REACH`] doubled, until its
-/// answer is exact (it says so) or the window is the whole map.
+/// Runs `search` on windows around the avatar until its answer is exact (it says so) or
+/// the window is the whole map: first the window `kept` holds, if it still fits the game
+/// (brought up to date), then windows of [`FIRST_REACH`] (at least `least`) doubled. The
+/// window of the answer is left in `kept`.
 fn widening<T>(
     game: &GameState,
     least: i32,
+    kept: &mut Option<Known>,
     mut search: impl FnMut(&Known) -> (T, bool),
-) -> (T, Known) {
+) -> T {
+    if let Some(mut known) = kept.take().filter(|k| k.fits(game)) {
+        known.catch_up(game);
+        known.mark(game);
+        let (answer, exact) = search(&known);
+        if exact || known.whole() {
+            *kept = Some(known);
+            return answer;
+        }
+    }
     let mut reach = FIRST_REACH.max(least);
     loop {
         let known = Known::around(game, reach);
         let (answer, exact) = search(&known);
         if exact || known.whole() {
-            return (answer, known);
+            *kept = Some(known);
+            return answer;
         }
         reach = reach.saturating_mul(2);
     }
 }
 
-/// [`plan`] for `Explore`, with `visited` (world tiles) no longer counted as beside the
-/// unseen: the avatar stood there and saw all it could.
-fn plan_avoiding(game: &GameState, goal: Goal, visited: &[Pos]) -> Result<Route, Stop> {
+/// [`plan`], with `visited` (world tiles) no longer counted as beside the unseen by
+/// `Explore` (the avatar stood there and saw all it could), searching the window `kept`
+/// first (and keeping the one searched there).
+fn plan_avoiding(
+    game: &GameState,
+    goal: Goal,
+    visited: &[Pos],
+    kept: &mut Option<Known>,
+) -> Result<Route, Stop> {
     if game.has_ended() {
         return Err(Stop::Over);
     }
@@ -720,7 +823,7 @@ fn plan_avoiding(game: &GameState, goal: Goal, visited: &[Pos]) -> Result<Route,
                 });
             }
             for through_traps in [false, true] {
-                let (found, known) = widening(game, 0, |known| {
+                let found = widening(game, 0, kept, |known| {
                     let Some(source) = known.cell(avatar) else {
                         return (None, true);
                     };
@@ -751,6 +854,7 @@ fn plan_avoiding(game: &GameState, goal: Goal, visited: &[Pos]) -> Result<Route,
                     (t.map(|t| (t, dist)), exact)
                 });
                 if let Some((t, dist)) = found {
+                    let known = kept.as_ref().ok_or(Stop::NoWay)?;
                     let cells = known.path(&dist, t).ok_or(Stop::NoWay)?;
                     return Ok(known.route(&cells));
                 }
@@ -782,7 +886,7 @@ fn plan_avoiding(game: &GameState, goal: Goal, visited: &[Pos]) -> Result<Route,
             let health = game.health().unwrap_or(1).max(1);
             let layers = health as usize;
             let reach = (target.x - avatar.x).abs().max((target.y - avatar.y).abs()) + 1;
-            let (found, known) = widening(game, reach, |known| {
+            let found = widening(game, reach, kept, |known| {
                 let (Some(source), Some(t)) = (known.cell(avatar), known.cell(target)) else {
                     return (None, false);
                 };
@@ -793,7 +897,7 @@ fn plan_avoiding(game: &GameState, goal: Goal, visited: &[Pos]) -> Result<Route,
                 let exact = !ways.touched || ways.into[0] <= known.margin;
                 (Some((t, ways)), exact)
             });
-            let Some((t, ways)) = found else {
+            let (Some((t, ways)), Some(known)) = (found, kept.as_ref()) else {
                 return Err(Stop::NoWay);
             };
             let left = match (goal, game.run()) {
@@ -808,7 +912,7 @@ fn plan_avoiding(game: &GameState, goal: Goal, visited: &[Pos]) -> Result<Route,
             });
             match chosen {
                 Some(layer) => {
-                    let cells = ways.path(&known, t, layer).ok_or(Stop::NoWay)?;
+                    let cells = ways.path(known, t, layer).ok_or(Stop::NoWay)?;
                     Ok(known.route(&cells))
                 }
                 None => match (ways.best(layers - 1), left) {
@@ -842,7 +946,7 @@ pub fn exit_ways(game: &GameState) -> Option<ExitWays> {
     let target = game.exit();
     let layers = game.health().unwrap_or(1).max(1) as usize;
     let reach = (target.x - avatar.x).abs().max((target.y - avatar.y).abs()) + 1;
-    let (ways, _) = widening(game, reach, |known| {
+    let ways = widening(game, reach, &mut None, |known| {
         let (Some(source), Some(t)) = (known.cell(avatar), known.cell(target)) else {
             return (None, false);
         };
@@ -924,6 +1028,8 @@ pub struct Travel {
     /// The tile `Explore` walks to.
     target: Option<Pos>,
     known: Sighting,
+    /// The window of the tiles known, kept between steps.
+    map: Option<Known>,
     health: Option<u32>,
     steps: u32,
     visited: Vec<Pos>,
@@ -943,6 +1049,7 @@ impl Travel {
             expect: None,
             target: None,
             known: sighting(game),
+            map: None,
             health: game.health(),
             steps: 0,
             visited: Vec::new(),
@@ -1004,7 +1111,7 @@ impl Travel {
                 .iter()
                 .map(|p| Pos::new(p.x - o.x, p.y - o.y))
                 .collect();
-            let route = plan_avoiding(game, self.goal, &visited)?;
+            let route = plan_avoiding(game, self.goal, &visited, &mut self.map)?;
             if self.take_traps && self.goal != Goal::Explore {
                 self.hurts = self.hurts.max(route.armed);
             }
@@ -1059,6 +1166,24 @@ impl Travel {
         } else {
             None
         };
+        // The window kept between steps stays true while the step only moved the avatar
+        // (what it saw is read in before the next plan); a room made or cleared, a new floor
+        // or a feature changed tiles: the next plan makes a new one.
+        let tiles_kept = events.as_slice().iter().all(|e| {
+            matches!(
+                e,
+                Event::Moved { .. }
+                    | Event::Entered { made: false, .. }
+                    | Event::Hurt { .. }
+                    | Event::Spotted { .. }
+                    | Event::Struck { .. }
+                    | Event::Fled { .. }
+            )
+        });
+        match (&mut self.map, tiles_kept) {
+            (Some(map), true) => map.stood_on(game.avatar()),
+            _ => self.map = None,
+        }
         self.known = sighting(game);
         self.health = game.health();
         stop
@@ -1105,6 +1230,94 @@ pub fn walk(game: &mut GameState, goal: Goal) -> Walk {
                         stop,
                     };
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use byog_worlds::generator::GeneratorSettings;
+
+    /// [`plan`] over the whole map at once (one window holding it all: exact by definition).
+    fn plan_whole(game: &GameState, goal: Goal) -> Result<Route, Stop> {
+        let mut kept = Some(Known::around(game, i32::MAX / 4));
+        plan_avoiding(game, goal, &[], &mut kept)
+    }
+
+    /// Games part-way through: runs and explorations after some `X` keys, a classic game.
+    fn games() -> Vec<GameState> {
+        let mut out = Vec::new();
+        for seed in 0..12u64 {
+            let mut run =
+                GameState::new_run(seed, 80, 30, GeneratorSettings::default(), 3).unwrap();
+            let mut explore = GameState::new_exploration(
+                seed,
+                GeneratorSettings::default(),
+                crate::explore::ExploreSettings::default(),
+            )
+            .unwrap();
+            for _ in 0..8 {
+                walk(&mut run, Goal::Explore);
+                walk(&mut explore, Goal::Explore);
+                out.push(run.clone());
+                out.push(explore.clone());
+            }
+            out.push(GameState::new(seed, 80, 30, GeneratorSettings::default()).unwrap());
+        }
+        // A large floor, where windows are a small part of it.
+        for seed in 0..2u64 {
+            let mut big =
+                GameState::new_run(seed, 301, 201, GeneratorSettings::default(), 1).unwrap();
+            for _ in 0..12 {
+                walk(&mut big, Goal::Explore);
+                out.push(big.clone());
+            }
+        }
+        out
+    }
+
+    /// A plan searched in windows is the plan over the whole map: the same steps, ties and
+    /// all (the windows grow until nothing outside them could be nearer).
+    #[test]
+    fn windows_plan_as_the_whole_map_does() {
+        let mut compared = 0;
+        for game in games() {
+            for goal in [Goal::Explore, Goal::Exit] {
+                assert_eq!(
+                    plan(&game, goal),
+                    plan_whole(&game, goal),
+                    "{}",
+                    game.history()
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 300);
+    }
+
+    /// A walk that keeps its window between steps takes the steps of one that makes a new
+    /// window for every plan.
+    #[test]
+    fn a_kept_window_walks_as_a_fresh_one() {
+        for game in games() {
+            for goal in [Goal::Explore, Goal::Exit] {
+                let (mut kept, mut fresh) = (game.clone(), game.clone());
+                let (mut a, mut b) = (Travel::new(&kept, goal), Travel::new(&fresh, goal));
+                loop {
+                    b.map = None;
+                    let (x, y) = (a.next(&kept), b.next(&fresh));
+                    assert_eq!(x, y, "{}", game.history());
+                    let Ok(action) = x else { break };
+                    let (ex, ey) = (kept.apply(action), fresh.apply(action));
+                    let (sx, sy) = (a.observe(&kept, &ex), b.observe(&fresh, &ey));
+                    assert_eq!(sx, sy);
+                    if sx.is_some() {
+                        break;
+                    }
+                }
+                assert_eq!(kept, fresh);
             }
         }
     }
