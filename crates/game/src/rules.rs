@@ -642,7 +642,7 @@ fn end_turn(
     let Board::Explore(ex) = &mut game.board else {
         return events;
     };
-    ex.dungeon_mut().advance(game.moves);
+    ex.advance(game.moves);
     ex.look_if(changed_sight);
     game.actions.push(action);
     if ex.end().is_some() {
