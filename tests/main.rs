@@ -39,4 +39,5 @@ mod snapshots;
 mod stats;
 mod terminal;
 mod travel;
+mod wait;
 mod window;

@@ -166,7 +166,7 @@ fn run_chain(runs: &[(String, usize, usize)]) -> Option<GameState> {
 fn is_command_somewhere(key: char) -> bool {
     matches!(
         key.to_ascii_uppercase(),
-        'N' | 'R' | 'E' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | 'U' | 'X' | '>' | ':' | '0'
+        'N' | 'R' | 'E' | 'L' | 'Q' | 'S' | 'W' | 'A' | 'D' | 'U' | 'X' | '>' | '.' | ':' | '0'
             ..='9' | '\u{8}' | '\u{1b}'
     )
 }
@@ -354,10 +354,10 @@ impl Token {
 fn junk_while_playing() -> impl Strategy<Value = char> {
     any_key().prop_filter("not a key that acts while playing", |c| {
         // N (and R, E) start a new game once a game has ended; Escape leaves it for the menu;
-        // X and > walk (docs/keys.md).
+        // X and > walk, . waits (docs/keys.md).
         !matches!(
             c.to_ascii_uppercase(),
-            'W' | 'A' | 'S' | 'D' | 'U' | 'X' | '>' | ':' | 'N' | 'R' | 'E' | '\u{1b}'
+            'W' | 'A' | 'S' | 'D' | 'U' | 'X' | '>' | '.' | ':' | 'N' | 'R' | 'E' | '\u{1b}'
         )
     })
 }

@@ -190,7 +190,14 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
             let mut copy = it.clone();
             let outcome = copy.feed('X', &mut store).unwrap();
             if let Outcome::Reported(r) = outcome {
-                assert_eq!(r.reason, Refusal::Travel(Stop::Explored), "R{seed}S");
+                assert!(
+                    [
+                        Refusal::Travel(Stop::Explored),
+                        Refusal::Travel(Stop::NothingLeft)
+                    ]
+                    .contains(&r.reason),
+                    "R{seed}S: {r:?}"
+                );
                 break;
             }
             let steps: String = copy.game().unwrap().history()[moves..].to_owned();
@@ -296,4 +303,367 @@ proptest! {
         let input: String = start.chars().chain(keys).collect();
         assert_same_as_history(&input);
     }
+}
+
+// ----------------------------------------------------------------------------------------
+// The problems found by playing (issue 30), each as the input string that showed it.
+
+/// `E13S…`: the avatar stands just past a one-way exit it came through; the next `X`s
+/// planned back through it against its arrow and took no step, silently.
+const ONE_WAY_E13: &[&str] = &[
+    "E13SDDDDDDDDDDDDDDDDDDDDAAAAAAAAAAAAAAAAAWWWAAAWWWWSSSSAAASSSAAAADDDDSSSDDDSSSSSSSSSSDDD",
+    "DDDDDDDDDDDDDDDDDDDDDDSDDWDDDDDDDDDDDWWDWWWWWWWWWWWWWWWWWWWSSSSSSSSSSSSSSSSSSAASSAAAAAAA",
+    "AAAASSSSSSSWWWWWWWAAAAAAAAAAAAASSSSSSSWWWWWWWWWWWWWWWWSSSSSSSSSSSSSSSSSSSSSSDDDDDD",
+];
+/// `E600038S…>`: after the branch's timer retired it, the last `>` found no way home
+/// (it planned through a one-way exit against its arrow), though the retired branch's
+/// one-way way back into the start room was on screen.
+const RETIRED_600038: &[&str] = &[
+    "E600038SXWWWWWXDDDDXAAWWASAAAAAXDDDXDDDUDXAAWWAAAXWWWWWWDXAWWXWWWDDWDWWWWAAAXXSSXAAUSAXX",
+    "AAAAXXDDDDSDDDXDDDXAAAASAAAXAAWUWWWUSWWXSSSAXDDUDD>",
+];
+/// `R7S…` on B4 with 143 moves left: the way round the armed traps needs 189, one
+/// through two of them 107 (the solver wins from here).
+const TRAPS_R7: &[&str] = &[
+    "R7SWWWAAWWSSAAWWWWAASSSSSSAAAAAAWWAAWWWWAAAAAAAAAAASSSSSSDDDDDDDSSSSSSDDDDDDDDWWWWAADDSS",
+    "SSAAAAAAAAWWWWWWDDDDDDDDDDDDWWWWWWDDSSSSDDDDSSDDWWWWDDDDWWDDDDDDDDDDDDSSSSSSSSSSSSSSAAAA",
+    "AAWWDASSAAAAAAWWAAAWWWWADSSSSAAAWWWWWWWWAAAAWWWWAASSSSSSAAAAAAAAAAAASSSSSSDDDDDDDDWWWAAA",
+    "WAASSSWWWAAWWWAAAAAASSSSDDAASSSSDDSSSSDDDDDDDDDDDDWWWWWWWWWWWWDDDDWWAAWWAAAASSAAAAAAADDD",
+    "DDDDWWDDDDSSDDSSAAAASSSSDDDDDDDDSDDWWWWWWWADSSSSSSSAASSSSSSSDDDDWWWWDDWDWDDAAASSAASSSSDD",
+    "DDDDDDDDDDDDDDDDDDWWWWWWWWWWWWAAAAAADDSSAAASAWAAWWDDWWDDWWDWWWWWWDWWAAAAWWAAWAWAAAAWWDDD",
+    "DDDDDDDDDDDDDDSSSSSSSSDDDDDDDDSSADWWDDWWWWWWWWAASSSSSSAAWWWWAASSSSWWWWDDSSSSDDWWWWWWDDSS",
+    "SSSSSSSSSSSSSSAAAAAAWWWWWWAAAAAAWWAAWWWWWWAAAAAASSAASAAAAAADWWWWWAAAAAAAAAAAAASSSSSSAAWA",
+    "AAADDDDSDDWWWWDDDDDDSSSSSSAAAAAAAAAASSDDDDDDDDDDSSAAAASSDDDDDDDDSWAAAAAAAAWWDDDDWWAAAAAA",
+    "AAAAWWDDDDDDDDDDWWWWWWAAAAAAWWAAAAAAAAAAAASSDDSSAASSSSSSDDWWDDDAAASSAAWWWWWWDDWWAAWWDDDD",
+    "DDDDDDDDSSDDDDDDSSSSSSAAAAAAAAAASSDDDDDDDDDDSSAAAASSDDDDDDDDSDDDDDDSSWWWWWDDWDDDDWWWWWWW",
+    "WWWWWAAAAAAAAAAAADDDDSSSSSSSSSSWWWDDWWWAAAAAAAAAASSSSSSDDWWWWAAWWWWWWAAAAAAAAAAAAAAAASSS",
+    "SSSAAWWSSAAAAWWAAAAWWAASSSSDDDDSSDDDDSAAAAAADDWWWAAAAAAAASSSSDDSSSSDDSSSSDDDDDDDDDDDDDDD",
+    "DDDDDDDWWWWWWDDWWAAAAAAWWWWWWDDSSSSDDWWWWWWDDAASSSSSSAAWWWWAAAAAAAASSAASSSSSSSSDDWWDWDAA",
+    "SSSAAWWWWWWWWDDWWDDDDDDSSSSSSDDDDDDSSAASSSSSSAAAAAAAAAAAAAAAAAAAAAAWWWWAAWWWWAAWWDDDDWWW",
+    "WWWAAAAAAAASSSSSSAAWWWWWWWWDDDDDDDDDDDDDAAAAAAAAAAAAASSSSSSSSDDWWWWWWDDDDDDDDSSAAAASSSSS",
+    "SDDSSSSDDSSSSDDDDDDDDDDDDDDDDDDDDDDWWWWWWDDWWAAAAAAWWWWWWDDSSSSDDWWWWWWDDSSDDWWWWDDSSSSD",
+    "DDDDDDDWWWWDDDDDDDDSSSSSSSSSSSSAAAASAAWAAAAAAAAA",
+];
+/// `R7S…` on B4 with 457 moves left, every chest and trap handled and the exit seen: one
+/// `X` walked 314 moves exploring what no longer mattered.
+const DONE_R7: &[&str] = &[
+    "R7SWWWAAWWSSAAWWWWAASSSSSSAAAAAAWWAAWWWWAAAAAAAAAAASSSSSSDDDDDDDSSSSSSDDDDDDDDWWWWAADDSS",
+    "SSAAAAAAAAWWWWWWDDDDDDDDDDDDWWWWWWDDSSSSDDDDSSDDWWWWDDDDWWDDDDDDDDDDDDSSSSSSSSSSSSSSAAAA",
+    "AAWWDASSAAAAAAWWAAAWWWWADSSSSAAAWWWWWWWWAAAAWWWWAASSSSSSAAAAAAAAAAAASSSSSSDDDDDDDDWWWAAA",
+    "WAASSSWWWAAWWWAAAAAASSSSDDAASSSSDDSSSSDDDDDDDDDDDDWWWWWWWWWWWWDDDDWWAAWWAAAASSAAAAAAADDD",
+    "DDDDWWDDDDSSDDSSAAAASSSSDDDDDDDDSDDWWWWWWWADSSSSSSSAASSSSSSSDDDDWWWWDDWDWDDAAASSAASSSSDD",
+    "DDDDDDDDDDDDDDDDDDWWWWWWWWWWWWAAAAAADDSSAAASAWAAWWDDWWDDWWDWWWWWWDWWAAAAWWAAWAWAAAAWWDDD",
+    "DDDDDDDDDDDDDDSSSSSSSSDDDDDDDDSSADWWDDWWWWWWWWAASSSSSSAAWWWWAASSSSWWWWDDSSSSDDWWWWWWDDSS",
+    "SSSSSSSSSSSSSSAAAAAAWWWWWWAAAAAAWWAAWWWWWWAAAAAASSAASAAAAAADWWWWWAAAAAAAAAAAAASSSSSSAAWA",
+    "AAADDDDSDDWWWWDDDDDDSSSSSSAAAAAAAAAASSDDDDDDDDDDSSAAAASSDDDDDDDDSWAAAAAAAAWWDDDDWWAAAAAA",
+    "AAAAWWDDDDDDDDDDWWWWWWAAAAAAWWAAAAAAAAAAAASSDDSSAASSSSSSDDWWDDDAAASSAAWWWWWWDDWWAAWWDDDD",
+    "DDDDDDDDSSDDDDDDSSSSSSAAAAAAAAAASSDDDDDDDDDDSSAAAASSDDDDDDDDSDDDDDDSSWWWWWDDWDDDDWWWWWWW",
+    "WWWWWAAAAAAAAAAAADDDDSSSSSSSSSSWWWDDWWWAAAAAAAAAASSSSSSDDWWWWAAWWWWWWAAAAAAAAAAAAAAAASSS",
+    "SSSAAWWSSAAAAWWAAAAWWAASSSSDDDDSSDDDDSAAAAAADDWWWAAAAAAAASSSSDDSSSSDDSSSSDDDDDDDDDDDDDDD",
+    "DDDDDDDWWWWWWDDWWAAAAAAWWWWWWDDSSSSDDWWWWWWDDAASSSSSSAAWWWWAAAAAAAASSAASSSSSSSSDDWWDWD",
+];
+
+/// The input string of a repro, plus `keys`.
+fn repro(parts: &[&str], keys: &str) -> String {
+    parts.concat() + keys
+}
+
+/// Feeds `input` to a default interpreter (80 × 30, 10 floors), returning it and the
+/// outcome of each key.
+fn play_default(input: &str) -> (Interpreter, Vec<Outcome>) {
+    let mut store = MemoryStore::default();
+    let mut it = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed(&mut it, input, &mut store);
+    (it, outcomes)
+}
+
+#[test]
+fn explore_never_plans_against_a_one_way_exit() {
+    let (before, _) = play_default(&repro(ONE_WAY_E13, ""));
+    let moves = before.game().unwrap().moves();
+    assert_eq!(moves, 254);
+    let (it, outcomes) = play_default(&repro(ONE_WAY_E13, "XXX"));
+    let game = it.game().unwrap();
+    // Each X walked (none was refused) and the avatar left by a way the rules allow.
+    for o in &outcomes[outcomes.len() - 3..] {
+        assert!(matches!(o, Outcome::Acted(e) if e.changed_game()), "{o:?}");
+    }
+    assert!(game.moves() > moves + 3, "{} moves", game.moves());
+    // Every step of the walk was a move the rules took: the history holds them all.
+    assert_eq!(game.actions().len() as u64, game.moves());
+}
+
+#[test]
+fn travel_finds_the_way_home_after_the_branch_retired() {
+    let whole = repro(RETIRED_600038, "");
+    let before_last = &whole[..whole.len() - 1];
+    let (it, _) = play_default(before_last);
+    let state = json::state(&it);
+    assert_eq!(state["moves"], 686);
+    assert_eq!(
+        state["branches"][0]["retired"], true,
+        "the branch was retired"
+    );
+    let (it, outcomes) = play_default(&whole);
+    assert!(matches!(outcomes.last(), Some(Outcome::Acted(e)) if e.won()));
+    let state = json::state(&it);
+    assert_eq!(state["status"], "won");
+    assert_eq!(state["end"], "banked");
+    assert_eq!(state["score"], 231);
+}
+
+#[test]
+fn travel_in_a_run_crosses_traps_when_only_that_fits() {
+    let (it, _) = play_default(&repro(TRAPS_R7, ""));
+    let state = json::state(&it);
+    assert_eq!(
+        (state["floor"].clone(), state["moves_left"].clone()),
+        (4.into(), 143.into())
+    );
+    let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
+    let around = ways.around.unwrap();
+    let through = ways.through.unwrap();
+    assert!(around.steps > 143, "{ways:?}");
+    assert!(
+        through.steps <= 143 && through.traps >= 1 && through.traps < 3,
+        "{ways:?}"
+    );
+    let (it, outcomes) = play_default(&repro(TRAPS_R7, ">"));
+    let state = json::state(&it);
+    assert!(
+        matches!(outcomes.last(), Some(Outcome::Acted(_))),
+        "{:?}",
+        outcomes.last()
+    );
+    assert_eq!(state["status"], "playing");
+    assert_eq!(state["floor"], 5, "down to B5");
+    assert_eq!(state["health"], 3 - through.traps, "a heart a trap crossed");
+    assert_eq!(state["moves"], 1541 + through.steps);
+}
+
+#[test]
+fn explore_stops_when_nothing_is_left_to_find() {
+    // Every feature handled and the exit seen, but no seen way leads into it yet: `X` goes
+    // looking for one, towards the exit (before: it explored the floor's far end, 314 moves).
+    let (before, _) = play_default(&repro(DONE_R7, ""));
+    assert!(byog::core::travel::nothing_left(before.game().unwrap()));
+    let ways = byog::core::travel::exit_ways(before.game().unwrap()).unwrap();
+    assert_eq!((ways.around, ways.through), (None, None));
+    let (it, _) = play_default(&repro(DONE_R7, "X"));
+    let state = json::state(&it);
+    let spent = 457 - state["moves_left"].as_u64().unwrap();
+    assert!((1..157).contains(&spent), "X walked {spent} moves");
+    let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
+    assert!(ways.around.is_some(), "a way into the exit is known now");
+    // Now nothing is left to find: `X` walks nothing and says so; `>` goes down.
+    let (it, outcomes) = play_default(&repro(DONE_R7, "XX"));
+    assert_eq!(
+        json::state(&it)["moves_left"],
+        457 - spent,
+        "the second X walked nothing"
+    );
+    assert!(
+        matches!(outcomes.last(), Some(Outcome::Reported(r)) if r.reason == Refusal::Travel(Stop::NothingLeft)),
+        "{:?}",
+        outcomes.last()
+    );
+    let (it, _) = play_default(&repro(DONE_R7, "X>"));
+    assert_eq!(json::state(&it)["floor"], 5);
+}
+
+/// `replay --strict` refuses a walk that takes no step (the key is reported).
+#[test]
+fn strict_replay_refuses_a_walk_that_takes_no_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = repro(DONE_R7, "XX");
+    let out = crate::common::byog_in(dir.path(), &["replay", "--strict", &input]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        crate::common::stderr(&out)
+    );
+    assert!(
+        crate::common::stderr(&out).contains("nothing left to find"),
+        "{}",
+        crate::common::stderr(&out)
+    );
+}
+
+#[test]
+fn a_classic_game_travels_over_its_whole_map() {
+    for seed in 1..=6u64 {
+        let (it, outcomes) = play_default(&format!("N{seed}SX>"));
+        assert!(
+            matches!(outcomes[outcomes.len() - 2], Outcome::Reported(r) if r.reason == Refusal::Travel(Stop::NothingLeft)),
+            "N{seed}S X: {:?}",
+            outcomes[outcomes.len() - 2]
+        );
+        let game = it.game().unwrap();
+        // `>` walked the shortest way over the whole map into the exit: the game is won,
+        // in as many moves as the search module's shortest path.
+        assert_eq!(json::state(&it)["status"], "won", "N{seed}S>");
+        let start = byog::core::GameState::new(seed, 80, 30, GeneratorSettings::default()).unwrap();
+        let shortest = byog::tile_engine::search::path(&start, start.avatar(), start.exit())
+            .map(|p| p.len() as u64 - 1);
+        assert_eq!(Some(game.moves()), shortest, "N{seed}S>");
+    }
+}
+
+/// The steps of the keys of a game: whether each travel key (`X`, `>`) took a step (moves
+/// went up) or was reported with a reason; never an outcome that changed nothing unreported.
+fn assert_no_silent_walk(start: &str, keys: &[char]) {
+    let mut store = MemoryStore::default();
+    let mut it = Interpreter::new(80, 30, GeneratorSettings::default());
+    feed(&mut it, start, &mut store);
+    for (n, &key) in keys.iter().enumerate() {
+        let Some(game) = it.game_in_play() else { break };
+        if game.has_ended() {
+            break;
+        }
+        let moves = game.moves();
+        let outcome = it.feed(key, &mut store).unwrap();
+        if key == 'X' || key == '>' {
+            let after = it.game().unwrap().moves();
+            match outcome {
+                Outcome::Reported(r) => {
+                    assert!(
+                        matches!(r.reason, Refusal::Travel(_)),
+                        "{start}: key {n} {r:?}"
+                    );
+                    assert_eq!(after, moves, "{start}: a refused walk changed nothing");
+                }
+                Outcome::Acted(_) => {
+                    assert!(after > moves, "{start}: key {n} ({key}) was a silent no-op")
+                }
+                other => panic!("{start}: key {n} ({key}) gave {other:?}"),
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// Over random runs and explorations played with moves, waits, `X` and `>`, a travel
+    /// key takes at least one step or is reported with why: never a silent no-op.
+    #[test]
+    fn a_walk_takes_a_step_or_says_why(
+        kind in proptest::sample::select(vec!['R', 'E']),
+        seed in 0u64..400,
+        keys in proptest::collection::vec(
+            proptest::sample::select(vec!['W', 'A', 'S', 'D', '.', 'X', 'X', 'X', '>']),
+            0..40,
+        ),
+    ) {
+        assert_no_silent_walk(&format!("{kind}{seed}S"), &keys);
+    }
+}
+
+/// What a travel key did in the bot's games.
+#[derive(Debug, Default)]
+struct WalkCount {
+    /// Keys that walked at least one step.
+    walked: u32,
+    /// Keys refused for a reason that is not a failure (nothing left to explore, the
+    /// avatar already there).
+    nothing_to_do: u32,
+    /// Keys that could not take their first step with no monster in sight, with the key
+    /// string that shows each.
+    failed: Vec<String>,
+    /// The same with a monster in sight (locked in combat is the rules' refusal then).
+    failed_in_a_fight: u32,
+}
+
+/// Feeds a travel key to `it` and counts what it did.
+fn count_walk(it: &mut Interpreter, key: char, store: &mut MemoryStore, count: &mut WalkCount) {
+    let game = it.game_in_play().unwrap();
+    let moves = game.moves();
+    let in_sight = byog::agent::Sight::of(game)
+        .explore
+        .is_some_and(|e| !e.monsters.is_empty());
+    let history = game.history();
+    match it.feed(key, store).unwrap() {
+        Outcome::Acted(_) => {
+            assert!(
+                it.game().unwrap().moves() > moves,
+                "{history}{key}: a silent no-op"
+            );
+            count.walked += 1;
+        }
+        Outcome::Reported(r) => match r.reason {
+            Refusal::Travel(Stop::Explored | Stop::NothingLeft | Stop::Arrived) => {
+                count.nothing_to_do += 1;
+            }
+            _ if in_sight => count.failed_in_a_fight += 1,
+            _ => count.failed.push(format!("{history}{key}: {}", r.reason)),
+        },
+        other => panic!("{history}{key}: {other:?}"),
+    }
+}
+
+/// A bot plays 100 explorations with the travel keys as a player would: `X` to explore, a
+/// blow at a monster beside it, a potion at one heart, a wait while a monster it sees comes
+/// on; and every fourth key it tries `>` home on a copy of the game. A walk that cannot take
+/// its first step with no monster in sight is a failure: there are none (before issue 30,
+/// such walks happened in 30 of 100 games). docs/keys.md gives the numbers.
+#[test]
+fn a_bot_over_100_explorations_never_fails_a_walk_out_of_a_fight() {
+    let mut count = WalkCount::default();
+    for seed in 0..100u64 {
+        let mut store = MemoryStore::default();
+        let mut it = interpreter();
+        feed(&mut it, &format!("E{seed}S"), &mut store);
+        for n in 0..120 {
+            let Some(game) = it.game_in_play().filter(|g| !g.has_ended()) else {
+                break;
+            };
+            let sight = byog::agent::Sight::of(game);
+            let e = sight.explore.as_ref().unwrap();
+            let beside = e.monsters.iter().find_map(|m| {
+                byog::core::Direction::ALL
+                    .into_iter()
+                    .find(|&d| sight.avatar + d == m.pos)
+            });
+            if n % 4 == 3 {
+                let mut copy = it.clone();
+                count_walk(&mut copy, '>', &mut store, &mut count);
+            }
+            let key = match beside {
+                Some(d) => byog::core::Action::Move(d).key(),
+                None if e.health <= 1 && e.potions > 0 => 'U',
+                None if !e.monsters.is_empty() => '.',
+                None => 'X',
+            };
+            if key == 'X' {
+                count_walk(&mut it, 'X', &mut store, &mut count);
+            } else {
+                it.feed(key, &mut store).unwrap();
+            }
+        }
+    }
+    eprintln!("{count:?}");
+    assert!(count.walked > 1500, "{count:?}");
+    assert!(
+        count.failed.is_empty(),
+        "{} failed walks: {:#?}",
+        count.failed.len(),
+        count.failed
+    );
+}
+
+/// The agent returns a walk that takes no step as its error, with the reason, and the game
+/// is as it was.
+#[test]
+fn the_agent_refuses_a_walk_that_takes_no_step() {
+    let mut agent = byog::agent::Agent::new(byog::agent::AgentOptions::default());
+    agent.reset(&repro(DONE_R7, "X")).unwrap();
+    let before = agent.observe();
+    match agent.step("X") {
+        Err(byog::agent::AgentError::Refused { key, reason, .. }) => {
+            assert_eq!((key, reason), ('X', Refusal::Travel(Stop::NothingLeft)));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(agent.observe(), before);
 }

@@ -12,11 +12,14 @@ pub enum Action {
     Move(Direction),
     /// Drink a potion (key `U`; explorations only: `docs/monsters.md`).
     Drink,
+    /// Wait a turn (key `.`, the numpad's 5 in the front-ends; Brogue's and NetHack's rest):
+    /// the monsters act, a run pays a move (`docs/keys.md`).
+    Wait,
 }
 
 impl Action {
     /// The canonical key of the action, upper case: `W` up, `A` left, `S` down, `D` right
-    /// (the sp18 spec's movement keys). A save's history is these keys.
+    /// (the sp18 spec's movement keys), `U` drink, `.` wait. A save's history is these keys.
     pub const fn key(self) -> char {
         match self {
             Action::Move(Direction::Up) => 'W',
@@ -24,11 +27,13 @@ impl Action {
             Action::Move(Direction::Down) => 'S',
             Action::Move(Direction::Right) => 'D',
             Action::Drink => 'U',
+            Action::Wait => '.',
         }
     }
 
     /// The action of a canonical key (either case); `None` for any other character. `U`
-    /// (drink) is an action of explorations only: the interpreter ignores it elsewhere.
+    /// (drink) is an action of explorations only: the interpreter ignores it elsewhere; `.`
+    /// (wait) is one of every game.
     pub fn from_key(key: char) -> Option<Action> {
         match key.to_ascii_uppercase() {
             'W' => Some(Action::Move(Direction::Up)),
@@ -36,6 +41,7 @@ impl Action {
             'S' => Some(Action::Move(Direction::Down)),
             'D' => Some(Action::Move(Direction::Right)),
             'U' => Some(Action::Drink),
+            '.' => Some(Action::Wait),
             _ => None,
         }
     }
@@ -55,5 +61,7 @@ mod tests {
         assert_eq!(Action::from_key('Q'), None);
         assert_eq!(Action::from_key('u'), Some(Action::Drink));
         assert_eq!(Action::Drink.key(), 'U');
+        assert_eq!(Action::from_key('.'), Some(Action::Wait));
+        assert_eq!(Action::Wait.key(), '.');
     }
 }

@@ -15,6 +15,7 @@
 //! | seed entry, ended | Escape (U+001B) | back to the menu, nothing saved |
 //! | seed entry | `S` | generate the world and play (refused with no digits) |
 //! | playing | `W` `A` `S` `D` | move up / left / down / right ([`Action::Move`]) |
+//! | playing | `.` | wait a turn: the monsters act, a run pays a move ([`Action::Wait`]) |
 //! | playing | `X` | explore: walk to the nearest unseen area, step by step ([`travel`]) |
 //! | playing | `>` | travel to the exit (the way up) once seen ([`travel`]) |
 //! | playing, ended | `:` `Q` | save, then quit; later keys are ignored |
@@ -109,7 +110,8 @@ pub enum Refusal {
     /// A `:` was followed by a key other than `Q`: the colon was dropped and that key acted
     /// as usual.
     ColonDropped,
-    /// `X` or `>` took no step: why ([`Stop`]).
+    /// `X` or `>` took no step: why ([`Stop`]): nothing to walk to, no way that the hearts
+    /// or the moves left allow, or a first step the rules refused.
     Travel(Stop),
 }
 
@@ -530,7 +532,9 @@ impl Interpreter {
                     return Ok(Outcome::Accepted);
                 }
                 let ended = game.has_ended();
-                // docs/keys.md: `X` and `>` walk many steps, each an ordinary move.
+                // docs/keys.md: `X` and `>` walk many steps, each an ordinary move; a walk
+                // that takes none (nothing to walk to, or a first step refused) is reported
+                // with the reason, so `replay` prints it and `--strict` refuses it.
                 if !ended && let Some(goal) = travel_goal(upper) {
                     let walk = travel::walk(game, goal);
                     return match walk.last {

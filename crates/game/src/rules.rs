@@ -4,8 +4,9 @@
 //!
 //! Classic game (the sp18 spec): a step onto walkable terrain moves the avatar; a step into
 //! the exit unlocks it and wins (the avatar stays where it is); a step into anything else
-//! is a bump, which changes nothing and is not a move (`docs/keys.md`). An
-//! ended game takes no action.
+//! is a bump, which changes nothing and is not a move (`docs/keys.md`). A wait (`.`) passes
+//! a turn and counts as a move in every game (a run pays for it, an exploration's monsters
+//! act). An ended game takes no action.
 //!
 //! A run adds (`docs/runs.md`, after Dungeon Upkeeper): every step costs one of the moves left;
 //! stepping onto an empty chest refills it, onto a sprung trap rearms it (points for both),
@@ -153,6 +154,14 @@ pub enum Event {
         /// Potions carried now.
         potions: u32,
     },
+    /// A chest held a potion, but the pack was full ([`monsters::MAX_POTIONS`] carried): the
+    /// potion was left behind (the chest is refilled all the same).
+    PotionLeft {
+        /// Potions carried (the most there is room for).
+        potions: u32,
+    },
+    /// The avatar waited a turn (`.`): the monsters acted, a run paid a move.
+    Waited,
     /// The avatar drank a potion.
     Drank {
         /// Hearts now.
@@ -297,9 +306,11 @@ pub fn apply(game: &mut GameState, action: Action) -> Events {
         // steps lands here, off the classic game's hot path.
         return explore_step(game, action);
     };
-    let Action::Move(direction) = action else {
+    let direction = match action {
+        Action::Move(direction) => direction,
+        Action::Wait => return grid_wait(game),
         // Potions are an exploration's: nothing to drink here.
-        return Events::one(Event::CannotDrink { full: false });
+        Action::Drink => return Events::one(Event::CannotDrink { full: false }),
     };
     let to = board.avatar + direction;
     if to == board.exit {
@@ -339,6 +350,28 @@ pub fn apply(game: &mut GameState, action: Action) -> Events {
             direction,
         })
     }
+}
+
+/// A wait (`.`) in a classic game or a run: a turn passes, counted as a move; a run pays a
+/// move for it and is lost when that was its last. Out of line: the replay's hot path is the
+/// step.
+#[inline(never)]
+fn grid_wait(game: &mut GameState) -> Events {
+    let Board::Grid(board) = &mut game.board else {
+        return Events::none();
+    };
+    game.moves += 1;
+    game.actions.push(Action::Wait);
+    let mut events = Events::one(Event::Waited);
+    if let Some(run) = board.run.as_mut() {
+        run.moves_left = run.moves_left.saturating_sub(1);
+        if run.moves_left == 0 {
+            run.loss = Some(Loss::OutOfMoves);
+            game.status = LevelStatus::Lost;
+            events.push(Event::Lost(Loss::OutOfMoves));
+        }
+    }
+    events
 }
 
 /// A run's step onto `to`: the move's cost and what stands there; the loss it caused, if
@@ -433,6 +466,11 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
     let mut events = Events::none();
     let direction = match action {
         Action::Move(d) => d,
+        Action::Wait => {
+            game.moves += 1;
+            events.push(Event::Waited);
+            return end_turn(game, action, events, false);
+        }
         Action::Drink => {
             let full = ex.health() >= run::START_HEALTH;
             if full || ex.potions() == 0 {
@@ -526,6 +564,8 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
                 if *potions < monsters::MAX_POTIONS {
                     *potions += 1;
                     events.push(Event::FoundPotion { potions: *potions });
+                } else {
+                    events.push(Event::PotionLeft { potions: *potions });
                 }
             }
             if clear_if_done(ex, to_plot) {
@@ -602,7 +642,7 @@ fn end_turn(
     let Board::Explore(ex) = &mut game.board else {
         return events;
     };
-    ex.dungeon_mut().advance(game.moves);
+    ex.advance(game.moves);
     ex.look_if(changed_sight);
     game.actions.push(action);
     if ex.end().is_some() {

@@ -510,6 +510,7 @@ impl Actor {
                 if self.is_player(conn) {
                     let observation = byog_players::agent::Observation {
                         game: self.shell.shown_game().map(byog_players::agent::Sight::of),
+                        unplayed: 0,
                     };
                     let _ = reply.send(observation.to_json());
                 }

@@ -85,6 +85,10 @@ pub struct ExploreState {
     end: Option<ExploreEnd>,
     /// The monsters and the potions (saves from format 6 on).
     encounters: Encounters,
+    /// What the monsters' turn keeps between turns while the avatar's map and tile stay
+    /// the same ([`super::turn`]); never saved, never compared.
+    #[serde(skip)]
+    pub(crate) cache: super::turn::TurnCache,
 }
 
 impl ExploreState {
@@ -102,6 +106,7 @@ impl ExploreState {
             score: 0,
             end: None,
             encounters: Encounters::new(settings.monsters),
+            cache: Default::default(),
         };
         state.look();
         Ok(state)
@@ -136,6 +141,7 @@ impl ExploreState {
             score: stored.score,
             end: stored.end,
             encounters,
+            cache: Default::default(),
         }
     }
 
@@ -197,6 +203,7 @@ impl ExploreState {
             return Err("monsters are added to the avatar's branch: leave the start room".into());
         };
         let before = (self.encounters.clone(), self.dungeon.clone());
+        self.cache.changed();
         self.encounters.enabled = true;
         self.dungeon.set_monsters(true);
         for &(pos, kind) in monsters {
@@ -230,9 +237,30 @@ impl ExploreState {
             return false;
         };
         let left = self.encounters.living_in(branch, pos);
-        self.dungeon
+        let cleared = self
+            .dungeon
             .room_mut(branch, pos)
-            .is_some_and(|room| room.settle(left))
+            .is_some_and(|room| room.settle(left));
+        if cleared {
+            // Its exits open: the map's tiles changed.
+            self.cache.changed();
+        }
+        cleared
+    }
+
+    /// Runs the branch timer at move `now_moves` ([`Dungeon::advance`]); a branch retired
+    /// changes the start room's exits.
+    pub(crate) fn advance(&mut self, now_moves: u64) {
+        let before = (0..4).map(|i| self.dungeon.current_branch(Direction::ALL[i]));
+        let before: Vec<Option<BranchId>> = before.collect();
+        self.dungeon.advance(now_moves);
+        if Direction::ALL
+            .into_iter()
+            .zip(before)
+            .any(|(d, b)| self.dungeon.current_branch(d) != b)
+        {
+            self.cache.changed();
+        }
     }
 
     /// Places the monsters of room `pos` of branch `branch`, just made
@@ -467,6 +495,29 @@ impl ExploreState {
         }
     }
 
+    /// Which tiles of `area` (dungeon tiles) of the avatar's map were ever seen, into `out`
+    /// (`area`'s tiles row-major from its bottom row; tiles of empty plots are left as they
+    /// were): what travel plans over (`crate::travel`), at a room lookup a plot rather
+    /// than a tile.
+    pub fn seen_into(&self, area: Rect, out: &mut [bool]) {
+        debug_assert_eq!(out.len() as u64, area.area());
+        if area.is_empty() {
+            return;
+        }
+        let w = area.width as usize;
+        for (at, room) in self.rooms_over(area) {
+            let corner = plot::tile_of(at, 0, 0);
+            let part = Rect::new(corner.x, corner.y, PLOT, PLOT).intersection(&area);
+            for y in part.y..part.top() {
+                let row = (y - area.y) as usize * w;
+                for x in part.x..part.right() {
+                    out[row + (x - area.x) as usize] =
+                        room.memory.has_seen(x - corner.x, y - corner.y);
+                }
+            }
+        }
+    }
+
     /// The chests and traps of the avatar's map's rooms, at their dungeon tiles, row by row
     /// from the bottom.
     pub fn features(&self) -> Vec<Feature> {
@@ -573,6 +624,14 @@ impl ExploreState {
         // are gathered a plot's memory at a time, a run of a row at a time, then each of those
         // 3 × 3 plots' rooms is looked up once, not once a tile.
         let lit_rows = fov::lit_in(&patch);
+        // The monsters' turn wakes what the avatar sees from here: the same field of view.
+        self.cache.saw(
+            self.avatar,
+            InSight {
+                origin,
+                rows: lit_rows,
+            },
+        );
         let home = plot::plot_of(self.avatar);
         let mut lit = [Memory::default(); 9];
         // The patch's columns cut at the plots' borders: where each part starts in the
@@ -665,6 +724,10 @@ impl ExploreState {
 
     /// Moves the avatar to dungeon tile `to` of the map of `branch` (`None`: the hub).
     pub(crate) fn place(&mut self, to: Pos, branch: Option<BranchId>) {
+        if branch != self.branch || plot::plot_of(to) != plot::plot_of(self.avatar) {
+            // Another room, maybe another map (or a room just made).
+            self.cache.changed();
+        }
         self.avatar = to;
         self.branch = branch;
     }

@@ -155,6 +155,10 @@ fn event_message(event: &Event) -> Option<String> {
         Event::FoundPotion { potions } => Some(format!(
             "a potion in the chest ({potions} carried; U drinks)"
         )),
+        Event::PotionLeft { potions } => Some(format!(
+            "a potion in the chest, left behind: {potions} carried is the most"
+        )),
+        Event::Waited => Some("you wait a turn".into()),
         Event::Drank { health, potions } => Some(format!(
             "you drink a potion: {health} health, {} left",
             plural(u64::from(*potions), "potion", "potions")

@@ -1,0 +1,194 @@
+//! Criterion benchmarks of play (`docs/performance.md`): what a step of travel costs as the
+//! world grows, and what monsters add to a replayed exploration. Run with
+//! `cargo bench --bench play`.
+//!
+//! - `travel/x_step/80x30` and `travel/x_step/4096x4096`: the first 400 steps of `X` keys on
+//!   a one-floor run's floor of that size (the floor is the whole size), a step at a time
+//!   (criterion's throughput is in steps). Target: at most 1 ms a step at 4096 × 4096, and
+//!   within 2 × of 80 × 30's step (a step costs what lies between the avatar and its goal,
+//!   not the world).
+//! - `travel/x_steps_as_keys/…`: the same steps fed as plain keys, the rules alone (what a
+//!   step costs before travel plans it).
+//! - `travel/exit_walk/80x30` and `travel/exit_walk/4096x4096`: `>` on the same floors once
+//!   the `X` keys saw the exit, or else the walk to the farthest tile seen: one plan and its
+//!   walk, a step at a time.
+//! - `explore/replay_1M_keys_monsters` against `explore/replay_1M_keys_no_monsters`: the
+//!   same million keys of a diving player (drinking at one heart, striking what stands
+//!   beside it) replayed with and without monsters. Target: at most 4 ×.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use byog::core::game::GameState;
+use byog::core::generator::GeneratorSettings;
+use byog::core::interpreter::Interpreter;
+use byog::core::save::MemoryStore;
+use byog::core::travel::{self, Goal, Stop};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+
+/// Steps of `X` a `travel/x_step` iteration walks.
+const X_STEPS: u32 = 400;
+
+/// Walks `X` keys on `game` until `X_STEPS` steps were taken or `X` takes none: the steps.
+fn explore_steps(game: &mut GameState) -> u32 {
+    let mut steps = 0;
+    while steps < X_STEPS && !game.has_ended() {
+        let walk = travel::walk(game, Goal::Explore);
+        steps += walk.steps;
+        if walk.steps == 0 {
+            break;
+        }
+    }
+    steps
+}
+
+fn travel_cost(c: &mut Criterion) {
+    let mut g = c.benchmark_group("travel");
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    for (w, h, name) in [(80, 30, "80x30"), (4096, 4096, "4096x4096")] {
+        // A one-floor run: its floor is the whole size.
+        let start = GameState::new_run(1, w, h, GeneratorSettings::default(), 1).unwrap();
+        let mut probe = start.clone();
+        let steps = explore_steps(&mut probe);
+        assert!(steps >= X_STEPS / 2, "{name}: X walked {steps} steps");
+        g.throughput(Throughput::Elements(u64::from(steps)));
+        g.bench_function(format!("x_step/{name}"), |b| {
+            b.iter_batched(
+                || start.clone(),
+                |mut game| {
+                    let steps = explore_steps(&mut game);
+                    (game, steps)
+                },
+                BatchSize::PerIteration,
+            )
+        });
+        // The same steps as plain keys, by the rules alone: what a step costs before travel
+        // plans it.
+        let actions: Vec<byog::core::Action> = probe.actions().to_vec();
+        g.bench_function(format!("x_steps_as_keys/{name}"), |b| {
+            b.iter_batched(
+                || start.clone(),
+                |mut game| {
+                    for &a in &actions {
+                        game.apply(a);
+                    }
+                    game
+                },
+                BatchSize::PerIteration,
+            )
+        });
+        // `>` from where the X keys left the avatar (the exit, or else a click on the seen
+        // tile farthest from it: a long walk over what was seen).
+        let goal = if travel::plan(&probe, Goal::Exit).is_ok() {
+            Goal::Exit
+        } else {
+            let dist = byog::tile_engine::search::distances(&probe, &[probe.avatar()]);
+            let far = probe
+                .rect()
+                .positions()
+                .filter(|&p| probe.has_seen(p) && dist.get(p).is_some())
+                .max_by_key(|&p| (dist.get(p), p.y, p.x))
+                .unwrap();
+            Goal::tile(&probe, far)
+        };
+        let mut walked = probe.clone();
+        let walk = travel::walk(&mut walked, goal);
+        assert!(walk.steps > 10, "{name}: {walk:?}");
+        assert_ne!(walk.stop, Stop::Blocked);
+        g.throughput(Throughput::Elements(u64::from(walk.steps)));
+        g.bench_function(format!("exit_walk/{name}"), |b| {
+            b.iter_batched(
+                || probe.clone(),
+                |mut game| {
+                    let walk = travel::walk(&mut game, goal);
+                    (game, walk)
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
+}
+
+/// A million keys of a diving player over explorations (`E0S`, `E1S`, …): drinks at one
+/// heart, strikes a monster beside it, else the explorer's next step; an exploration lost
+/// starts the next seed. The keys `benches/byog.rs` replays, made the same way.
+fn diving_keys() -> String {
+    use byog::core::Action;
+    use byog::core::explore::ExploreSettings;
+    use byog::core::players::explorer as bot;
+    let mut keys = String::with_capacity(1_000_100);
+    let mut seed = 0u64;
+    while keys.len() < 1_000_000 {
+        let start = format!("E{seed}S");
+        keys.push_str(&start);
+        let mut game = GameState::new_exploration(
+            seed,
+            GeneratorSettings::default(),
+            ExploreSettings::default(),
+        )
+        .unwrap();
+        while !game.has_ended() && keys.len() < 1_000_000 {
+            let e = game.explore().unwrap();
+            let a = e.avatar();
+            let beside = byog::tile_engine::Direction::ALL
+                .into_iter()
+                .find(|d| e.monster_at(a + *d).is_some());
+            let action = if e.health() == 1 && e.potions() > 0 {
+                Action::Drink
+            } else if let Some(d) = beside {
+                Action::Move(d)
+            } else {
+                match bot::next_move(&game) {
+                    Some(d) => Action::Move(d),
+                    None => break,
+                }
+            };
+            if game.apply(action).changed_game() {
+                keys.push(action.key());
+                continue;
+            }
+            // Refused (locked in combat on the way back): strike the monster beside it.
+            let e = game.explore().unwrap();
+            let a = e.avatar();
+            let Some(d) = byog::tile_engine::Direction::ALL
+                .into_iter()
+                .find(|d| e.monster_at(a + *d).is_some())
+            else {
+                break;
+            };
+            game.apply(Action::Move(d));
+            keys.push(Action::Move(d).key());
+        }
+        seed += 1;
+    }
+    eprintln!("play: 1,000,000 keys over {seed} explorations of the diving player");
+    keys
+}
+
+fn monsters_replay(c: &mut Criterion) {
+    use byog::core::explore::ExploreSettings;
+    let keys = diving_keys();
+    let replayed = |keys: &str, monsters: bool| {
+        let explore = ExploreSettings {
+            monsters,
+            ..ExploreSettings::default()
+        };
+        let mut i = Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(explore);
+        let mut store = MemoryStore::default();
+        byog::core::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
+        i
+    };
+    let mut g = c.benchmark_group("explore");
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    g.bench_function("replay_1M_keys_monsters", |b| {
+        b.iter(|| black_box(replayed(&keys, true)))
+    });
+    g.bench_function("replay_1M_keys_no_monsters", |b| {
+        b.iter(|| black_box(replayed(&keys, false)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, travel_cost, monsters_replay);
+criterion_main!(benches);
