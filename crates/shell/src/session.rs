@@ -245,7 +245,7 @@ enum View {
     /// (which plays).
     Song,
     /// A walk (`X`, `>`, a click) under way: a step a tick, any key stops it.
-    Walking(Walking),
+    Walking(Box<Walking>),
     /// A route through armed traps, waiting for `Y`.
     Confirm { goal: Goal, route: Route },
     /// Watching the save; leaving it ends the program when `closes` (`--watch`).
@@ -278,7 +278,7 @@ struct Busy {
     /// The worker's result.
     done: mpsc::Receiver<Fed>,
     /// The walk whose step it is, if it is one.
-    walking: Option<Walking>,
+    walking: Option<Box<Walking>>,
     /// Keys typed meanwhile, fed once it is done.
     queued: VecDeque<char>,
 }
@@ -650,11 +650,11 @@ impl Shell {
             return;
         };
         if let Some(game) = session.interpreter.game_in_play() {
-            *view = View::Walking(Walking {
+            *view = View::Walking(Box::new(Walking {
                 travel: Travel::new(game, goal).allowing_hurts(hearts),
                 next_at: now,
                 waiting: false,
-            });
+            }));
             self.walk_step(now);
         }
     }
