@@ -428,6 +428,16 @@ fn travel_in_a_run_crosses_traps_when_only_that_fits() {
         through.steps <= 143 && through.traps >= 1 && through.traps < 3,
         "{ways:?}"
     );
+    // The HUD shows both ways, as the player needs them to choose.
+    let hud = byog::screens::run_progress(it.game().unwrap());
+    let traps = if through.traps == 1 { "trap" } else { "traps" };
+    assert!(
+        hud.ends_with(&format!(
+            " · exit {} · {} through {} {traps}",
+            around.steps, through.steps, through.traps
+        )),
+        "{hud}"
+    );
     let (it, outcomes) = play_default(&repro(TRAPS_R7, ">"));
     let state = json::state(&it);
     assert!(

@@ -193,7 +193,10 @@ fn every_old_save_loads_and_waits_on() {
 
 #[test]
 fn the_agent_takes_the_wait_key() {
-    let mut agent = Agent::new(AgentOptions::default());
+    let mut agent = Agent::new(AgentOptions {
+        record_keys: true,
+        ..AgentOptions::default()
+    });
     let first = agent.reset("R42S").unwrap();
     let left = first.game.unwrap().run.unwrap().moves_left;
     let after = agent.step("..").unwrap().game.unwrap();

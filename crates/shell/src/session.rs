@@ -34,7 +34,7 @@
 use std::collections::VecDeque;
 use std::io;
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use byog_game::Events;
@@ -113,15 +113,17 @@ pub const SIGHT_KEY: char = '\t';
 pub const MINIMAP_KEY: char = 'M';
 
 /// The move a key stands for while a game is played, besides `W` `A` `S` `D`: vi's `h` `j`
-/// `k` `l` and the numpad's `4` `2` `8` `6` (Rogue's and NetHack's keys). Only in play,
-/// where those keys mean nothing else: `L` still loads at the menu and digits still type a
-/// seed. The history records the `W` `A` `S` `D` key.
+/// `k` `l` and the numpad's `4` `2` `8` `6` (Rogue's and NetHack's keys), and the numpad's
+/// `5` for the wait key `.`. Only in play, where those keys mean nothing else: `L` still
+/// loads at the menu and digits still type a seed. The history records the `W` `A` `S` `D`
+/// (or `.`) key.
 pub fn move_alias(key: char) -> Option<char> {
     match key.to_ascii_lowercase() {
         'h' | '4' => Some('A'),
         'j' | '2' => Some('S'),
         'k' | '8' => Some('W'),
         'l' | '6' => Some('D'),
+        '5' => Some('.'),
         _ => None,
     }
 }
@@ -281,6 +283,9 @@ struct Busy {
     walking: Option<Box<Walking>>,
     /// Keys typed meanwhile, fed once it is done.
     queued: VecDeque<char>,
+    /// The worker's last progress report, if the work reports any
+    /// ([`byog_worlds::progress`]: a world's or a floor's steps).
+    progress: Arc<Mutex<Option<byog_worlds::progress::Report>>>,
 }
 
 /// A walk under way: the planner's state, when its next step is due, and whether the last
@@ -814,6 +819,7 @@ impl Shell {
                 done,
                 walking: None,
                 queued: VecDeque::new(),
+                progress: Arc::default(),
             }),
         );
         let State::Ready { mut session, view } = ready else {
@@ -822,8 +828,18 @@ impl Shell {
         if let (State::Busy(busy), View::Walking(walking)) = (&mut self.state, view) {
             busy.walking = Some(walking);
         }
+        let progress = match &self.state {
+            State::Busy(busy) => Arc::clone(&busy.progress),
+            State::Ready { .. } => unreachable!("just set"),
+        };
         std::thread::spawn(move || {
+            let watch = byog_worlds::progress::watch(move |report| {
+                if let Ok(mut last) = progress.lock() {
+                    *last = Some(report);
+                }
+            });
             let outcome = session.interpreter.feed(key, &mut session.store);
+            drop(watch);
             let _ = tx.send((session, outcome));
         });
         let State::Busy(busy) = &self.state else {
@@ -1176,9 +1192,11 @@ impl Shell {
     pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
         let (session, view) = match &self.state {
             State::Busy(busy) => {
+                let progress = busy.progress.lock().ok().and_then(|last| *last);
                 return Screen::Text(screens::busy_screen(
                     &busy.what,
                     now - busy.since,
+                    progress,
                     self.options.front_end.quit_now(),
                 ));
             }
@@ -1369,17 +1387,44 @@ mod tests {
             panic!("a text screen while busy");
         };
         assert!(busy.lines[0].text.starts_with("making the game of seed 77"));
-        assert_eq!(busy.lines[2].text, "1.0 s");
+        // The generator reports from its first step on (byog_worlds::progress), on the
+        // worker's thread: the screen names the step and the share done over a bar.
+        let stages = [
+            "placing the rooms",
+            "growing the mazes",
+            "finding the connectors",
+            "joining the regions",
+            "filling the dead ends",
+            "placing the avatar and the exit",
+        ];
+        let step = &busy.lines[2].text;
+        assert!(step.ends_with("% · 1.0 s"), "{step}");
+        assert!(stages.iter().any(|s| step.starts_with(s)), "{step}");
+        assert!(busy.lines[3].text.starts_with('['), "{:?}", busy.lines[3]);
         // In the words of the front-end playing (issue 31, problem 17: no window here).
-        assert_eq!(busy.lines[4].text, "Ctrl-C quits; nothing is saved");
+        assert_eq!(
+            busy.lines.last().unwrap().text,
+            "Ctrl-C quits; nothing is saved"
+        );
         // Typed while busy: kept, and fed in order once the world is there.
         keys(&mut s, "WA\t:Q", 1.0);
         let mut now = 1.0;
+        let mut shares = Vec::new();
         while s.is_busy() {
+            if let Screen::Text(busy) = s.screen(now, None) {
+                let line = &busy.lines[2].text;
+                if let Some((share, _)) = line.split(" · ").nth(1).and_then(|p| p.split_once('%'))
+                {
+                    shares.push(share.parse::<u32>().unwrap());
+                }
+            }
             std::thread::sleep(Duration::from_millis(20));
             now += 0.02;
             assert!(s.tick(now));
         }
+        // The share never goes back within one world (one attempt: the default settings'
+        // 4096² world meets its requirements on the first).
+        assert!(shares.windows(2).all(|w| w[0] <= w[1]), "{shares:?}");
         let game = s.shown_game().expect("the game, once made");
         assert_eq!(game.history(), replayed_history("N77SWA", 4096, 4096));
         assert!(s.in_sight(game), "Tab, typed meanwhile, toggled sight");
@@ -1699,6 +1744,20 @@ mod tests {
         let mut store = byog_game::save::MemoryStore::default();
         byog_game::replay::replay(&mut i, keys, &mut store, true, &mut |_| ()).unwrap();
         i.into_game().unwrap().history()
+    }
+
+    #[test]
+    fn the_numpad_s_5_waits_in_play_and_types_a_seed_digit_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = shell(dir.path());
+        keys(&mut s, "R5S", 0.0);
+        let left = s.shown_game().unwrap().run().unwrap().moves_left;
+        keys(&mut s, "5.", 0.0);
+        let game = s.shown_game().unwrap();
+        assert_eq!(game.seed(), 5, "5 typed the seed at the seed prompt");
+        assert_eq!(game.run().unwrap().moves_left, left - 2, "each wait paid a move");
+        assert_eq!(game.history(), replayed_history("R5S..", 80, 30));
+        assert_eq!(s.message, "you wait a turn");
     }
 
     #[test]

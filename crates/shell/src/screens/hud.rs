@@ -154,15 +154,73 @@ fn branch_timer(
 }
 
 /// A run's progress on its floor for the HUD: `chests 2/4 · traps 1/2` (handled / on the
-/// floor), then the exit's distance once it was seen (steps over the tiles seen, armed traps
-/// avoided; `exit seen` while no seen way leads there), or, when the exit is out of reach
-/// with the moves left (the solver's exact test: the shortest way in that crosses armed
+/// floor), then the exit's ways once it was seen ([`byog_game::travel::exit_ways`]: `exit 189
+/// away`, or `exit 189 · 107 through 2 traps` when a way through armed traps the health
+/// allows is shorter; `exit seen` while no seen way leads there), or, when the exit is out of
+/// reach with the moves left (the solver's exact test: the shortest way in that crosses armed
 /// traps at most health − 1 times, [`byog_game::run::route::Router::escape`]), a warning.
+///
+/// Remembered for the last few states asked (a frame is asked for on every pointer move,
+/// and both searches cover the floor).
 pub fn run_progress(game: &GameState) -> String {
-    use byog_game::run::FeatureKind;
     let Some(run) = game.run() else {
         return String::new();
     };
+    let key = ProgressKey {
+        seed: game.seed(),
+        floor: run.floor,
+        size: (game.terrain().width(), game.terrain().height()),
+        moves: game.moves(),
+        avatar: game.avatar(),
+        health: run.health,
+        moves_left: run.moves_left,
+        features: game
+            .features()
+            .iter()
+            .map(|f| (f.pos, f.kind as u8, f.handled))
+            .collect(),
+        ended: game.has_ended(),
+    };
+    PROGRESS.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if let Some((_, text)) = memo.iter().find(|(k, _)| *k == key) {
+            return text.clone();
+        }
+        let text = progress_text(game, run);
+        if memo.len() == PROGRESS_MEMO {
+            memo.pop_front();
+        }
+        memo.push_back((key, text.clone()));
+        text
+    })
+}
+
+/// How many states [`run_progress`] remembers on a thread (a web server's thread plays many
+/// games in turn).
+const PROGRESS_MEMO: usize = 16;
+
+/// What [`run_progress`]'s text depends on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ProgressKey {
+    seed: u64,
+    floor: u32,
+    size: (usize, usize),
+    moves: u64,
+    avatar: Pos,
+    health: u32,
+    moves_left: u64,
+    features: Vec<(Pos, u8, bool)>,
+    ended: bool,
+}
+
+thread_local! {
+    static PROGRESS: std::cell::RefCell<std::collections::VecDeque<(ProgressKey, String)>> =
+        const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+}
+
+/// [`run_progress`]'s text, computed.
+fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
+    use byog_game::run::FeatureKind;
     let features = game.features();
     let count = |kind, handled: bool| {
         features
@@ -202,33 +260,32 @@ pub fn run_progress(game: &GameState) -> String {
         });
         return text;
     }
-    let exit = game.exit();
-    if game.has_seen(exit) {
-        text.push_str(&match seen_steps_to_exit(game) {
-            Some(n) => format!(" · exit {n} away"),
-            None => " · exit seen".to_owned(),
-        });
+    if let Some(ways) = byog_game::travel::exit_ways(game) {
+        text.push_str(&exit_ways_text(ways));
     }
     text
 }
 
-/// Steps from the avatar into the exit over the tiles seen, armed traps avoided.
-fn seen_steps_to_exit(game: &GameState) -> Option<u64> {
-    use byog_tile_engine::search::{Grid, UNREACHED, bfs};
-    let view = game.compose_seen(game.rect());
-    let (grid, mut open) = Grid::walkable_mask(&view);
-    for (k, &t) in view.tiles().iter().enumerate() {
-        if t == Tile::TrapArmed {
-            open[(k / view.width() + 1) * grid.width + k % view.width() + 1] = false;
-        }
+/// The exit's ways for the HUD: ` · exit 189 away`, ` · exit 189 · 107 through 2 traps`,
+/// ` · exit 107 through 1 trap` (no way round), ` · exit seen` (no seen way).
+pub fn exit_ways_text(ways: byog_game::travel::ExitWays) -> String {
+    let through = |w: byog_game::travel::Way| {
+        format!(
+            "{} through {}",
+            w.steps,
+            if w.traps == 1 {
+                "1 trap".to_owned()
+            } else {
+                format!("{} traps", w.traps)
+            }
+        )
+    };
+    match (ways.around, ways.through) {
+        (Some(a), None) => format!(" · exit {} away", a.steps),
+        (Some(a), Some(t)) => format!(" · exit {} · {}", a.steps, through(t)),
+        (None, Some(t)) => format!(" · exit {}", through(t)),
+        (None, None) => " · exit seen".to_owned(),
     }
-    let mut dist = vec![UNREACHED; grid.len()];
-    bfs(grid, &open, &[grid.index(game.avatar())?], &mut dist);
-    grid.neighbours(grid.index(game.exit())?)
-        .into_iter()
-        .filter(|&n| dist[n] != UNREACHED)
-        .map(|n| u64::from(dist[n]) + 1)
-        .min()
 }
 
 /// The keys of a watch, for its HUD.
@@ -265,4 +322,23 @@ pub fn watch_hud(watch: &Watch, under_mouse: Option<Pos>, message: &str) -> Opti
 /// "1 step", "8 steps".
 pub(super) fn steps_text(n: u32) -> String {
     plural(u64::from(n), "step", "steps")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exit_ways_text;
+    use byog_game::travel::{ExitWays, Way};
+
+    #[test]
+    fn the_exit_s_ways_read_as_the_player_chooses_between_them() {
+        let way = |steps, traps| Some(Way { steps, traps });
+        let text = |around, through| exit_ways_text(ExitWays { around, through });
+        assert_eq!(text(way(12, 0), None), " · exit 12 away");
+        assert_eq!(
+            text(way(189, 0), way(107, 2)),
+            " · exit 189 · 107 through 2 traps"
+        );
+        assert_eq!(text(None, way(40, 1)), " · exit 40 through 1 trap");
+        assert_eq!(text(None, None), " · exit seen");
+    }
 }

@@ -29,7 +29,7 @@ pub use floor::{FLOOR_SCREEN_SECONDS, Missed, descent_screen, floor_screen};
 pub use help::{
     HELP_PAGE_LINES, glyph_of, help_keys, help_pages, help_screen, page_turn, tutorial_screen,
 };
-pub use hud::{WATCH_KEYS, exit_depth, hud, run_progress, watch_hud};
+pub use hud::{WATCH_KEYS, exit_depth, exit_ways_text, hud, run_progress, watch_hud};
 pub use log::log_screen;
 pub use menu::{SaveState, menu, seed_prompt};
 pub use messages::{Feedback, GOODBYE_SECONDS, feedback, saved_line, watch_refused, zoom_message};
