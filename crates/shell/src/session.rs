@@ -1755,7 +1755,11 @@ mod tests {
         keys(&mut s, "5.", 0.0);
         let game = s.shown_game().unwrap();
         assert_eq!(game.seed(), 5, "5 typed the seed at the seed prompt");
-        assert_eq!(game.run().unwrap().moves_left, left - 2, "each wait paid a move");
+        assert_eq!(
+            game.run().unwrap().moves_left,
+            left - 2,
+            "each wait paid a move"
+        );
         assert_eq!(game.history(), replayed_history("R5S..", 80, 30));
         assert_eq!(s.message, "you wait a turn");
     }

@@ -39,6 +39,8 @@ pub fn translate(event: KeyEvent) -> Option<Input> {
         KeyCode::Esc => Some(Input::Key(ESCAPE)),
         KeyCode::Enter => Some(Input::Key('\r')),
         KeyCode::Tab => Some(Input::Key(SIGHT_KEY)),
+        // The numpad's 5 with Num Lock off (`ESC [ E`): the wait key, as `5` is with it on.
+        KeyCode::KeypadBegin => Some(Input::Key('.')),
         KeyCode::Home => Some(Input::Key(HOME)),
         KeyCode::End => Some(Input::Key(END)),
         _ => None,
@@ -66,6 +68,7 @@ mod tests {
         assert_eq!(key(KeyCode::Backspace, none), Some(Input::Key(BACKSPACE)));
         assert_eq!(key(KeyCode::Esc, none), Some(Input::Key(ESCAPE)));
         assert_eq!(key(KeyCode::Tab, none), Some(Input::Key(SIGHT_KEY)));
+        assert_eq!(key(KeyCode::KeypadBegin, none), Some(Input::Key('.')));
         assert_eq!(
             key(KeyCode::Char('c'), KeyModifiers::CONTROL),
             Some(Input::Interrupt)
