@@ -677,3 +677,47 @@ fn the_agent_refuses_a_walk_that_takes_no_step() {
     }
     assert_eq!(agent.observe(), before);
 }
+
+/// `E42S…`: the avatar in a room whose one way out is the tile a hunting rat stands on
+/// (found playing in the terminal: `X` said "nothing left to explore that can be reached"
+/// although the start room's two doors were still unexplored).
+const RAT_IN_THE_WAY_E42: &str = "E42SWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWWWWSSSSSSSSSSSSSSSSSSSSD.";
+
+#[test]
+fn a_walk_that_only_a_monster_blocks_names_the_monster() {
+    use byog::core::explore::MonsterKind;
+    use byog::core::travel::{Goal, plan};
+    let (it, _) = play_default(RAT_IN_THE_WAY_E42);
+    let game = it.game().unwrap();
+    let state = json::state(&it);
+    assert_eq!(state["monsters"][0]["kind"], "rat", "{}", state["monsters"]);
+    assert_eq!(state["monsters"][0]["state"], "hunting");
+    // Both doors of the start room are unexplored: there is somewhere to go, but only
+    // through the rat's tile.
+    assert_eq!(
+        plan(game, Goal::Explore),
+        Err(Stop::MonsterInTheWay(MonsterKind::Rat))
+    );
+    assert_eq!(
+        Stop::MonsterInTheWay(MonsterKind::Rat).to_string(),
+        "the rat is in the way: fight it (walk into it) or wait (.)"
+    );
+    // Once the rat is dead the same X walks on (the avatar strikes until it dies: a rat has
+    // 2 health and the avatar hits for 1 or 2).
+    let mut keys = RAT_IN_THE_WAY_E42.to_owned();
+    for _ in 0..20 {
+        let (it, _) = play_default(&keys);
+        if json::state(&it)["monsters"]
+            .as_array()
+            .is_none_or(|m| m.iter().all(|m| m["kind"] != "rat"))
+        {
+            break;
+        }
+        keys.push('A');
+    }
+    let (it, _) = play_default(&keys);
+    let game = it.game().unwrap();
+    if game.health().is_some_and(|h| h > 0) && !game.has_ended() {
+        assert!(plan(game, Goal::Explore).is_ok());
+    }
+}

@@ -49,6 +49,7 @@ use std::fmt;
 
 use super::action::Action;
 use super::base::GameKind;
+use super::explore::MonsterKind;
 use super::game::GameState;
 use super::rules::{Event, Events};
 use super::run::FeatureKind;
@@ -154,6 +155,9 @@ pub enum Stop {
     /// The next step was the way back out of a room while a monster is beside the avatar:
     /// the rules refuse it ("locked in combat").
     InCombat,
+    /// No known way leads on but through a monster in sight (a walk never plans through
+    /// one): the nearest of those monsters.
+    MonsterInTheWay(MonsterKind),
 }
 
 impl fmt::Display for Stop {
@@ -185,6 +189,11 @@ impl fmt::Display for Stop {
             Stop::Key => f.write_str("travel stopped by a key"),
             Stop::Blocked => f.write_str("the way is closed there: travel stopped"),
             Stop::InCombat => f.write_str("you are locked in combat: step away first"),
+            Stop::MonsterInTheWay(kind) => write!(
+                f,
+                "the {} is in the way: fight it (walk into it) or wait (.)",
+                kind.name()
+            ),
         }
     }
 }
@@ -788,8 +797,54 @@ fn widening<T>(
 
 /// [`plan`], with `visited` (world tiles) no longer counted as beside the unseen by
 /// `Explore` (the avatar stood there and saw all it could), searching the window `kept`
-/// first (and keeping the one searched there).
+/// first (and keeping the one searched there). When no way leads on, says so as
+/// [`Stop::MonsterInTheWay`] if one would without the monsters in sight.
 fn plan_avoiding(
+    game: &GameState,
+    goal: Goal,
+    visited: &[Pos],
+    kept: &mut Option<Known>,
+) -> Result<Route, Stop> {
+    let planned = plan_known(game, goal, visited, kept);
+    match planned {
+        Err(Stop::Explored | Stop::NoWay) => match monster_in_the_way(game, goal, visited) {
+            Some(kind) => Err(Stop::MonsterInTheWay(kind)),
+            None => planned,
+        },
+        other => other,
+    }
+}
+
+/// The nearest monster in sight (steps as the crow walks, then the order they act in) when
+/// a walk to `goal` that finds no way would find one were the monsters in sight gone: the
+/// plan again on a copy of the game without them (only on this failing path).
+fn monster_in_the_way(game: &GameState, goal: Goal, visited: &[Pos]) -> Option<MonsterKind> {
+    let e = game.explore()?;
+    let sight = e.sight();
+    let avatar = game.avatar();
+    let o = game.origin();
+    let nearest = e
+        .monsters()
+        .filter(|m| sight.contains(m.pos))
+        .min_by_key(|m| Pos::new(m.pos.x - o.x, m.pos.y - o.y).manhattan(avatar))?
+        .kind;
+    let mut without = game.clone();
+    let ex = without.explore_mut()?;
+    let ids: Vec<u32> = ex
+        .monsters()
+        .filter(|m| sight.contains(m.pos))
+        .map(|m| m.id)
+        .collect();
+    ex.encounters_mut()
+        .monsters
+        .retain(|m| !ids.contains(&m.id));
+    plan_known(&without, goal, visited, &mut None)
+        .ok()
+        .map(|_| nearest)
+}
+
+/// [`plan_avoiding`] over the known tiles as they are, monsters in sight in the way.
+fn plan_known(
     game: &GameState,
     goal: Goal,
     visited: &[Pos],
