@@ -339,6 +339,32 @@ fn a_run_shows_only_what_the_avatar_has_seen() {
     t.wait_for_shell();
 }
 
+#[test]
+#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
+fn the_wait_key_and_the_numpad_s_5_pass_a_turn() {
+    let t = tmux("wait", COLS, ROWS);
+    let dir = tempfile::tempdir().unwrap();
+    t.play("", dir.path(), "--color never", "New Game (N)");
+    t.type_text("R77SSS");
+    let moved = replay_json("R77SSS");
+    t.wait_text(&format!("{} moves left", moved["moves_left"]));
+    // `.` and the numpad's `5` (a `5` in play, with Num Lock on).
+    t.type_text(".5");
+    let waited = replay_json("R77SSS..");
+    assert_eq!(
+        waited["moves_left"].as_u64().unwrap() + 2,
+        moved["moves_left"].as_u64().unwrap()
+    );
+    let screen = t.wait_text(&format!("{} moves left", waited["moves_left"]));
+    assert!(screen[1].contains("you wait a turn"), "{}", screen[1]);
+    t.type_text(":Q");
+    t.wait_for_shell();
+    let loaded = byog(dir.path(), &["replay", "L", "--json"]);
+    assert!(loaded.status.success(), "{}", stderr(&loaded));
+    let loaded: serde_json::Value = serde_json::from_str(stdout(&loaded).trim_end()).unwrap();
+    assert_eq!(loaded["history"], "R77SSS..", "recorded as two waits");
+}
+
 /// Where `c` stands in `rows` (column, row from the top), the first one.
 fn find_char(rows: &[Vec<char>], c: char) -> Option<(usize, usize)> {
     rows.iter()

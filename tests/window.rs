@@ -603,6 +603,33 @@ fn playing_in_a_real_window_matches_replay() {
 
 #[test]
 #[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
+fn the_wait_key_and_the_numpad_s_5_pass_a_turn_in_the_window() {
+    let x = xvfb();
+    let saves = tempfile::tempdir().unwrap();
+    let mut window = Window::open(&x, saves.path());
+    // The first run in a save folder opens on the Upkeeper's song; its first key plays.
+    window.type_keys("r77sss");
+    // `.` and a `5` (the numpad's, with Num Lock on, types one) each wait a turn.
+    window.type_keys(".5");
+    window.type_keys(":q");
+    assert_eq!(
+        window.wait_exit(Duration::from_secs(10)),
+        Some(0),
+        "the window closes after :Q"
+    );
+    let loaded = byog(saves.path(), &["replay", "L", "--json"]);
+    assert!(loaded.status.success());
+    let loaded: serde_json::Value =
+        serde_json::from_str(String::from_utf8(loaded.stdout).unwrap().trim_end()).unwrap();
+    assert_eq!(loaded["history"], "R77SSS..", "recorded as two waits");
+    let straight = byog(saves.path(), &["replay", "R77SSS..", "--json"]);
+    let straight: serde_json::Value =
+        serde_json::from_str(String::from_utf8(straight.stdout).unwrap().trim_end()).unwrap();
+    assert_eq!(loaded["moves_left"], straight["moves_left"]);
+}
+
+#[test]
+#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn screenshot_flag_draws_the_world_after_keys() {
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();

@@ -39,7 +39,8 @@ pub fn translate(event: KeyEvent) -> Option<Input> {
         KeyCode::Esc => Some(Input::Key(ESCAPE)),
         KeyCode::Enter => Some(Input::Key('\r')),
         KeyCode::Tab => Some(Input::Key(SIGHT_KEY)),
-        // The numpad's 5 with Num Lock off (`ESC [ E`): the wait key, as `5` is with it on.
+        // The numpad's 5 with Num Lock off, as terminals that speak the kitty keyboard
+        // protocol report it: the wait key, as `5` is with Num Lock on.
         KeyCode::KeypadBegin => Some(Input::Key('.')),
         KeyCode::Home => Some(Input::Key(HOME)),
         KeyCode::End => Some(Input::Key(END)),
