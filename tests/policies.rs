@@ -1,8 +1,8 @@
-//! Policies (docs/balance.md): the win-rate targets of runs, over few seeds here and over
-//! 1,000 held-out seeds in the ignored test, and the guarantee that a policy reads nothing
-//! the player has not seen.
+//! Policies (docs/balance.md): the win-rate targets of runs, the moves a run arrives on a
+//! floor with, and the explorations' targets (fights with tactics, banking as a decision),
+//! over few seeds here and over 1,000 held-out seeds in the ignored tests.
 
-use byog::policy::{Ending, Played, Policy, RunSetup, play_run};
+use byog::policy::{Ending, Played, Policy, RunSetup, play_exploration, play_run, play_run_with};
 
 /// Wins of `policy` over `seeds`.
 fn wins(policy: Policy, seeds: std::ops::Range<u64>) -> (u64, Vec<Played>) {
@@ -52,7 +52,8 @@ fn assert_targets(
 
 /// 48 held-out seeds (never used in tuning), in a debug build well under a minute. The
 /// bounds are the targets (sight ≥ 70%, sight-miss ≥ 50%, hurry ≤ 10%) widened by about two
-/// standard deviations of a 48-game sample at the measured rates (89%, 81%, 3%): sight ≥
+/// standard deviations of a 48-game sample at the measured rates (80%, 70%, 0% since the
+/// cap on the moves carried down; 89%, 81%, 2% before): sight ≥
 /// 2/3, sight-miss ≥ 1/2, hurry ≤ 1/6. The games are deterministic: the test fails only
 /// when a change moves these very runs.
 #[test]
@@ -82,16 +83,141 @@ fn cautious_banks_and_dive_goes_deeper() {
     for seed in 0..3 {
         let c = play_exploration(seed, Policy::Cautious, settings, &mut |_| {}).unwrap();
         assert_eq!(c.ending, Ending::Banked, "E{seed}S {c:?}");
-        assert_eq!(
-            c.reached,
-            byog::policy::cautious::ENOUGH_DEPTH,
-            "E{seed}S {c:?}"
-        );
+        assert_eq!(c.reached, byog::policy::cautious::DEEPEST, "E{seed}S {c:?}");
         assert_eq!(c.health, 3);
     }
     let d = play_exploration(1, Policy::Dive, settings, &mut |_| {}).unwrap();
     assert_eq!(d.ending, Ending::Capped, "{d:?}");
     assert_eq!(d.moves, EXPLORE_MOVE_CAP);
-    assert!(d.reached > byog::policy::cautious::ENOUGH_DEPTH, "{d:?}");
+    assert!(d.reached > byog::policy::cautious::DEEPEST, "{d:?}");
     assert!(d.score > 0 && d.extra > 20, "{d:?}");
+}
+
+/// Per floor from B3 on, the median (nearest rank) of the moves `sight` arrives with, in
+/// percent of the floor's par, over `seeds`.
+fn sight_arrivals(seeds: std::ops::Range<u64>) -> Vec<(u32, u64)> {
+    let setup = RunSetup::default();
+    let mut ratios: Vec<Vec<u64>> = vec![Vec::new(); setup.floors as usize + 1];
+    for seed in seeds {
+        play_run_with(seed, Policy::Sight, &setup, &mut |_| {}, &mut |a| {
+            ratios[a.floor as usize].push(a.moves_left * 100 / a.par);
+        })
+        .unwrap();
+    }
+    (3..=setup.floors)
+        .filter_map(|floor| {
+            let r = &mut ratios[floor as usize];
+            r.sort_unstable();
+            let median = *r.get(r.len().div_ceil(2).checked_sub(1)?)?;
+            Some((floor, median))
+        })
+        .collect()
+}
+
+/// The moves carried down no longer snowball (the cap of `docs/runs.md`): from B3 on,
+/// `sight` arrives on each floor with at most 2.75 × par at the median, and at least 1.3 ×.
+/// Without the cap it arrived with 2.9–3.3 × par from B3 on (`docs/balance.md`). The section's
+/// target, at most 2.2 ×, is not met (2.3–2.6 × over 1,000 seeds): it is the bound the cap
+/// keeps, not the target.
+#[test]
+fn sight_arrives_without_a_snowball_on_a_few_held_out_seeds() {
+    let medians = sight_arrivals(5000..5048);
+    assert!(medians.len() >= 7, "{medians:?}");
+    for &(floor, median) in &medians {
+        assert!(
+            (130..=275).contains(&median),
+            "B{floor}: {median}% of par; {medians:?}"
+        );
+    }
+}
+
+/// The same over run seeds 1000..2000 (`docs/balance.md`'s after figures), bounds 1.3 × and
+/// 2.7 × par.
+#[test]
+#[ignore = "1,000 runs: run in release, docs/balance.md"]
+fn sight_arrives_without_a_snowball_over_1000_held_out_seeds() {
+    let medians = sight_arrivals(1000..2000);
+    assert_eq!(medians.len(), 8, "{medians:?}");
+    for &(floor, median) in &medians {
+        assert!(
+            (130..=270).contains(&median),
+            "B{floor}: {median}% of par; {medians:?}"
+        );
+    }
+}
+
+/// Explorations with monsters over `seeds` with `policy`.
+fn explorations(policy: Policy, seeds: std::ops::Range<u64>) -> Vec<Played> {
+    let settings = byog::core::explore::ExploreSettings::default();
+    seeds
+        .map(|s| play_exploration(s, policy, settings, &mut |_| {}).unwrap())
+        .collect()
+}
+
+/// The banked score summed over the games (a lost or unfinished game banks 0): the mean
+/// banked score times the games.
+fn banked(games: &[Played]) -> u64 {
+    games
+        .iter()
+        .filter(|o| o.ending == Ending::Banked)
+        .map(|o| o.score)
+        .sum()
+}
+
+/// The explorations' targets over `seeds`, bounds as fractions `(numerator, denominator)`:
+/// `tactics` (dives, fights by the turn order, never banks on its own) loses at least
+/// `lost` of its games before depth 8; `cautious` (banks by its health, potions and depth)
+/// banks at least `over_never` × the mean of `tactics` and at least `over_two` × the mean of
+/// `bank-at-2`.
+fn assert_exploration_targets(
+    seeds: std::ops::Range<u64>,
+    lost: (u64, u64),
+    over_never: (u64, u64),
+    over_two: (u64, u64),
+) {
+    let n = seeds.end - seeds.start;
+    let never = explorations(Policy::Tactics, seeds.clone());
+    let early = never
+        .iter()
+        .filter(|o| o.ending == Ending::OutOfHealth && o.reached < 8)
+        .count() as u64;
+    assert!(
+        early * lost.1 >= lost.0 * n,
+        "tactics lost {early} of {n} before depth 8, the bound is at least {}/{}",
+        lost.0,
+        lost.1
+    );
+    let cautious = banked(&explorations(Policy::Cautious, seeds.clone()));
+    let (never, two) = (
+        banked(&never),
+        banked(&explorations(Policy::BankAt2, seeds)),
+    );
+    assert!(
+        cautious * over_never.1 >= never * over_never.0,
+        "cautious banked {cautious} in all, tactics {never}: the bound is {}/{} ×",
+        over_never.0,
+        over_never.1
+    );
+    assert!(
+        cautious * over_two.1 >= two * over_two.0,
+        "cautious banked {cautious} in all, bank-at-2 {two}: the bound is {}/{} ×",
+        over_two.0,
+        over_two.1
+    );
+}
+
+/// Explorations 5000..5032 (never used in tuning). Bounds: the targets widened for a
+/// 32-game sample (`docs/balance.md`): tactics loses at least 3/8 before depth 8 (target
+/// 1/2, measured 55% over 1,000 seeds); `cautious` banks at least 1.1 × `tactics` (target
+/// 1.25 ×) and 3 × `bank-at-2`.
+#[test]
+fn the_exploration_targets_hold_on_a_few_held_out_seeds() {
+    assert_exploration_targets(5000..5032, (3, 8), (11, 10), (3, 1));
+}
+
+/// The targets themselves over explorations 1000..2000 (`docs/balance.md`'s after figures).
+#[test]
+#[ignore = "3,000 explorations: run in release, docs/balance.md"]
+fn the_exploration_targets_hold_over_1000_held_out_seeds() {
+    assert_exploration_targets(1000..2000, (1, 2), (5, 4), (3, 1));
 }

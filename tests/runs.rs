@@ -693,7 +693,7 @@ fn walk_straight_into_exit(game: &mut GameState) -> (u64, bool) {
 #[test]
 fn a_floor_is_the_same_whichever_route_reached_it() {
     let settings = GeneratorSettings::default();
-    let mut empty_handed = 0;
+    let (mut empty_handed, mut capped) = (0, 0);
     for seed in [1, 42, 555, 31337, 9_000_000_001] {
         // Route A: the solver's perfect keys up to the arrival on B3.
         let mut a = new_run(seed);
@@ -707,14 +707,25 @@ fn a_floor_is_the_same_whichever_route_reached_it() {
         let mut b = new_run(seed);
         for depth in 1..=2 {
             let moves_before = b.run().unwrap().moves_left;
+            let score_before = b.run().unwrap().score;
             let (walked, nothing) = walk_straight_into_exit(&mut b);
             let next = floor::make(seed, depth + 1, FLOORS, W, H, &settings).unwrap();
             if nothing {
                 empty_handed += 1;
-                // Empty-handed: exactly the next floor's direct distance is earned.
+                // Empty-handed: exactly the next floor's direct distance is earned, on top
+                // of the moves carried down (at most the cap, in percent of the next
+                // floor's par); the moves beyond the cap are paid as points, one a move.
+                let left = moves_before - walked;
+                let cap = next.info.par * byog::core::run::depth::CARRY_PERCENT / 100;
+                capped += u32::from(left > cap);
                 assert_eq!(
                     b.run().unwrap().moves_left,
-                    moves_before - walked + next.info.direct,
+                    left.min(cap) + next.info.direct,
+                    "R{seed}S B{depth}"
+                );
+                assert_eq!(
+                    b.run().unwrap().score,
+                    score_before + left.saturating_sub(cap),
                     "R{seed}S B{depth}"
                 );
             }
@@ -740,6 +751,7 @@ fn a_floor_is_the_same_whichever_route_reached_it() {
         empty_handed >= 5,
         "only {empty_handed} floors left empty-handed"
     );
+    assert!(capped >= 1, "the cap on the moves carried down was tested");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1153,7 +1165,10 @@ fn run_json_states_are_locked() {
 #[test]
 fn the_solver_crosses_an_armed_trap_when_that_is_the_only_way_in_time() {
     let mut input = String::from("R3SAASSDDDDDDWWWWWWWWWWDDSSDDDDSSSSDDDDWWWWWWDDDDDDDDA");
-    input.push_str(&"AD".repeat(155));
+    // Moves burnt down to 10 left (B1's allowance is 422 since the budget of 2026-11-27,
+    // 371 before, when `AD` 155 times did it; a wait burns the odd one).
+    input.push_str(&"AD".repeat(180));
+    input.push('.');
     let mut interpreter = byog::core::Interpreter::new(80, 30, GeneratorSettings::default());
     byog::core::replay::replay(
         &mut interpreter,

@@ -21,8 +21,10 @@ pub mod watch;
 pub use action::Action;
 /// The version of the rules: bumped whenever the same keys can end a game differently
 /// (balance, a rule, a generator change that reaches play). A score is verified only under
-/// the rules it was played by (`byog serve`).
-pub const RULES_VERSION: u32 = 1;
+/// the rules it was played by (`byog serve`). 1: the rules until 2026-11-27; 2: monsters
+/// retuned by depth, a run's moves carried down capped (the rest paid as points), the wait
+/// key (`docs/balance.md`).
+pub const RULES_VERSION: u32 = 2;
 
 pub use byog_tile_engine::Direction;
 pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};

@@ -738,7 +738,12 @@ fn descend(game: &mut GameState, events: &mut Events) {
             .count() as u32
     };
     let (missed_chests, missed_traps) = (missed(FeatureKind::Chest), missed(FeatureKind::Trap));
-    state.moves_left += earned;
+    // Moves carried down beyond the next floor's cap are paid as points (docs/runs.md).
+    let carry = run::depth::params(next, state.floors, w, h, &game.settings).carry_percent;
+    let cap = floor.info.par.saturating_mul(carry) / 100;
+    let over = state.moves_left.saturating_sub(cap);
+    state.score += over;
+    state.moves_left = state.moves_left - over + earned;
     state.floor = next;
     state.info = floor.info;
     *board = GridBoard::new(

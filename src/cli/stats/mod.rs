@@ -55,13 +55,13 @@ pub struct StatsArgs {
     #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
     runs: Option<SeedRange>,
     /// A range of exploration seeds (A..B or A..=B, at most 100,000), each played by
-    /// --policy (dive or cautious).
+    /// --policy (dive, tactics, cautious or bank-at-2).
     #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true,
           requires = "policy")]
     explorations: Option<SeedRange>,
     /// Play every seed of --runs (solver, sight, sight-miss, hurry) or --explorations (dive,
-    /// cautious) with this policy: wins, losses by cause, floor or depth reached, scores and
-    /// moves (docs/balance.md).
+    /// tactics, cautious, bank-at-2) with this policy: wins, losses by cause, floor or depth
+    /// reached, scores and moves (docs/balance.md).
     #[arg(long, value_name = "NAME")]
     policy: Option<String>,
     /// Output format: text (a table) or json.

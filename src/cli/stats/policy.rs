@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::super::CliError;
 use super::super::args::SeedRange;
 use byog_game::explore::ExploreSettings;
-use byog_players::policy::{self, Ending, GameMode, Played, Policy, RunSetup};
+use byog_players::policy::{self, Arrival, Ending, GameMode, Played, Policy, RunSetup};
 
 /// Min, median, p90 and max (nearest rank) of a list of whole numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,7 +61,12 @@ pub struct Batch {
     pub outcomes: Vec<Played>,
     /// Seeds whose game could not be made, with why.
     pub failures: Vec<(u64, String)>,
+    /// Runs: every floor reached after B1, in every run (moves on arrival against par).
+    pub arrivals: Vec<Arrival>,
 }
+
+/// One seed played: the game and (runs) its arrivals, or the seed and why it could not be made.
+type GameResult = Result<(Played, Vec<Arrival>), (u64, String)>;
 
 /// Plays `range` with `policy` on `pool` (`None`: this thread), calling `tick` once a game.
 pub fn play_batch(
@@ -74,14 +79,19 @@ pub fn play_batch(
 ) -> Batch {
     use rayon::prelude::*;
     let play = |seed: u64| {
+        let mut arrivals = Vec::new();
         let result = match policy.mode() {
-            GameMode::Runs => policy::play_run(seed, policy, setup, &mut |_| {}),
+            GameMode::Runs => {
+                policy::play_run_with(seed, policy, setup, &mut |_| {}, &mut |a| arrivals.push(a))
+            }
             GameMode::Explorations => policy::play_exploration(seed, policy, explore, &mut |_| {}),
         };
         tick();
-        result.map_err(|e| (seed, super::super::errors::generate(&e)))
+        result
+            .map(|played| (played, arrivals))
+            .map_err(|e| (seed, super::super::errors::generate(&e)))
     };
-    let results: Vec<Result<Played, (u64, String)>> = match pool {
+    let results: Vec<GameResult> = match pool {
         Some(pool) => pool.install(|| {
             (range.first..=range.last)
                 .into_par_iter()
@@ -96,10 +106,14 @@ pub fn play_batch(
         last: range.last,
         outcomes: Vec::with_capacity(results.len()),
         failures: Vec::new(),
+        arrivals: Vec::new(),
     };
     for r in results {
         match r {
-            Ok(o) => batch.outcomes.push(o),
+            Ok((o, arrivals)) => {
+                batch.outcomes.push(o);
+                batch.arrivals.extend(arrivals);
+            }
             Err(f) => batch.failures.push(f),
         }
     }
@@ -157,6 +171,50 @@ impl Batch {
             .collect()
     }
 
+    /// The mean score over every game (runs: the score; explorations: the points carried,
+    /// banked or not).
+    pub fn mean_score(&self) -> f64 {
+        mean(self.outcomes.iter().map(|o| o.score))
+    }
+
+    /// Explorations: the mean banked score over every game (a game lost, or still in play at
+    /// the move cap, banked 0): what a policy takes home on average, `docs/balance.md`.
+    pub fn mean_banked(&self) -> f64 {
+        mean(self.outcomes.iter().map(|o| {
+            if o.ending == Ending::Banked {
+                o.score
+            } else {
+                0
+            }
+        }))
+    }
+
+    /// Explorations: games lost before the avatar stood at depth `depth`.
+    pub fn lost_before(&self, depth: u32) -> u64 {
+        self.outcomes
+            .iter()
+            .filter(|o| o.ending == Ending::OutOfHealth && o.reached < depth)
+            .count() as u64
+    }
+
+    /// Runs: each floor reached after B1 with the median of its moves on arrival against
+    /// its par, in percent (nearest rank), and how many arrivals there were.
+    pub fn arrival_medians(&self) -> Vec<(u32, u64, u64)> {
+        let top = self.arrivals.iter().map(|a| a.floor).max().unwrap_or(0);
+        (2..=top)
+            .filter_map(|floor| {
+                let ratios: Vec<u64> = self
+                    .arrivals
+                    .iter()
+                    .filter(|a| a.floor == floor && a.par > 0)
+                    .map(|a| a.moves_left * 100 / a.par)
+                    .collect();
+                let n = ratios.len() as u64;
+                Spread::of(ratios).map(|s| (floor, s.median, n))
+            })
+            .collect()
+    }
+
     fn spread(
         &self,
         value: impl Fn(&Played) -> u64,
@@ -188,6 +246,7 @@ impl Batch {
             "win_percent": percent(self.count(match mode { GameMode::Runs => Ending::Won, GameMode::Explorations => Ending::Banked }), self.games()),
             "reached": reached,
             "score": Spread::json(self.spread(|o| o.score, |_| true)),
+            "score_mean": round1(self.mean_score()),
             "moves": Spread::json(self.spread(|o| o.moves, |_| true)),
         });
         match mode {
@@ -198,11 +257,18 @@ impl Batch {
                 v["score_won"] =
                     Spread::json(self.spread(|o| o.score, |o| o.ending == Ending::Won));
                 v["floors"] = json!(setup.floors);
+                v["arrival_par_percent"] = self
+                    .arrival_medians()
+                    .into_iter()
+                    .map(|(floor, median, n)| json!({"floor": floor, "median": median, "arrivals": n}))
+                    .collect();
                 v["width"] = json!(setup.width);
                 v["height"] = json!(setup.height);
             }
             GameMode::Explorations => {
                 v["rooms"] = Spread::json(self.spread(|o| o.extra, |_| true));
+                v["banked_mean"] = round1(self.mean_banked());
+                v["lost_before_depth_8"] = json!(self.lost_before(8));
                 v["move_cap"] = json!(policy::EXPLORE_MOVE_CAP);
                 v["max_unexplored"] = json!(explore.max_unexplored);
                 v["branch_timer"] = json!(explore.branch_timer);
@@ -297,8 +363,53 @@ impl Batch {
             }
         }
         row("moves", self.spread(|o| o.moves, |_| true));
+        out.push_str(&format!(
+            "\n{:<26}{:>10.1}\n",
+            "mean score",
+            self.mean_score()
+        ));
+        match mode {
+            GameMode::Runs => {
+                let medians = self.arrival_medians();
+                if !medians.is_empty() {
+                    out.push_str("\nmoves on arrival / par, median (arrivals)\n");
+                    for (floor, median, n) in medians {
+                        let name = format!("B{floor}");
+                        out.push_str(&format!(
+                            "{name:<26}{:>9.2} ×{:>7}\n",
+                            median as f64 / 100.0,
+                            n
+                        ));
+                    }
+                }
+            }
+            GameMode::Explorations => {
+                out.push_str(&format!(
+                    "{:<26}{:>10.1}\n",
+                    "mean banked score",
+                    self.mean_banked()
+                ));
+                let n = self.lost_before(8);
+                out.push_str(&format!(
+                    "{:<26}{n:>7}  {:>6.1}%\n",
+                    "lost before depth 8",
+                    percent(n, self.games())
+                ));
+            }
+        }
         out
     }
+}
+
+/// The mean of `values` (0 when there is none).
+fn mean(values: impl Iterator<Item = u64>) -> f64 {
+    let (sum, n) = values.fold((0u128, 0u64), |(s, n), v| (s + u128::from(v), n + 1));
+    if n == 0 { 0.0 } else { sum as f64 / n as f64 }
+}
+
+/// `x` rounded to one decimal, as a JSON number.
+fn round1(x: f64) -> Value {
+    json!((x * 10.0).round() / 10.0)
 }
 
 /// `n` of `of` in percent (0 when `of` is 0).

@@ -93,7 +93,7 @@ pub enum MonsterKind {
     Goblin,
     /// `z`: slow and tough, from depth 6.
     Zombie,
-    /// `o`: hits hard, from depth 8.
+    /// `o`: hits hard, from depth 7.
     Orc,
     /// `T`: the deep rooms' guard, from depth 11.
     Troll,
@@ -125,7 +125,7 @@ const KINDS: [KindStats; 6] = [
         name: "goblin",
         tile: Tile::Goblin,
         health: 4,
-        hit_percent: 55,
+        hit_percent: 45,
         damage: (1, 1),
         speed: Speed::Normal,
         points: 15,
@@ -134,7 +134,7 @@ const KINDS: [KindStats; 6] = [
     KindStats {
         name: "zombie",
         tile: Tile::Zombie,
-        health: 7,
+        health: 9,
         hit_percent: 60,
         damage: (1, 2),
         speed: Speed::Slow,
@@ -149,7 +149,7 @@ const KINDS: [KindStats; 6] = [
         damage: (1, 2),
         speed: Speed::Normal,
         points: 40,
-        first_depth: 8,
+        first_depth: 7,
     },
     KindStats {
         name: "troll",

@@ -90,7 +90,7 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 35,
         chest_points: 20,
         trap_points: 25,
-        monsters_least: 1,
+        monsters_least: 0,
         monsters_most: 2,
     },
     DepthRow {
@@ -100,8 +100,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 45,
         chest_points: 35,
         trap_points: 40,
-        monsters_least: 1,
-        monsters_most: 2,
+        monsters_least: 2,
+        monsters_most: 3,
     },
     DepthRow {
         first: 9,
@@ -110,7 +110,7 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 55,
         chest_points: 55,
         trap_points: 60,
-        monsters_least: 1,
+        monsters_least: 2,
         monsters_most: 3,
     },
     DepthRow {
@@ -120,8 +120,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 65,
         chest_points: 80,
         trap_points: 90,
-        monsters_least: 2,
-        monsters_most: 3,
+        monsters_least: 3,
+        monsters_most: 4,
     },
 ];
 

@@ -32,6 +32,9 @@ pub struct DivePolicy {
     /// The unexplored exit being walked to (its dungeon tile) and the side to step through
     /// it: once the avatar stands on it, the view shows the avatar there, not the exit.
     aim: Option<(Pos, Direction)>,
+    /// The deepest room it goes into (`None`: no limit): exits into deeper rooms are left
+    /// alone.
+    pub(super) max_depth: Option<u32>,
 }
 
 impl DivePolicy {
@@ -57,6 +60,13 @@ impl DivePolicy {
             .filter(|(b, _)| *b == e.branch)
             .map(|&(_, p)| Pos::new(p.x - e.origin.x, p.y - e.origin.y))
             .collect()
+    }
+
+    /// Forgets the last step it asked for: another rule (a fight) acted since, so a refusal
+    /// seen next is not its step's.
+    pub(super) fn interrupted(&mut self) {
+        self.last = None;
+        self.aim = None;
     }
 
     /// Remembers the step about to be taken (to learn from a refusal).
@@ -114,6 +124,9 @@ impl DivePolicy {
                 continue;
             };
             let depth = explore::depth(room_of(p).step(side));
+            if self.max_depth.is_some_and(|max| depth > max) {
+                continue;
+            }
             let better =
                 best.is_none_or(|(bd, bs, _, _)| depth > bd || (depth == bd && dist[i] < bs));
             if better {

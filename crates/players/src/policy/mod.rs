@@ -9,7 +9,10 @@
 //!
 //! - runs: [`Policy::Solver`], [`Policy::Sight`] ([`sight`]), [`Policy::SightMiss`] (the
 //!   same, missing one feature on B2), [`Policy::Hurry`] ([`hurry`]);
-//! - explorations: [`Policy::Dive`] ([`dive`]), [`Policy::Cautious`] ([`cautious`]).
+//! - explorations: [`Policy::Dive`] ([`dive`]: strikes blindly, never banks), and divers
+//!   that fight with [`tactics`] and bank by a rule ([`cautious`]): [`Policy::Tactics`]
+//!   (never on its own), [`Policy::Cautious`] (health, potions, depth),
+//!   [`Policy::BankAt2`] (once at depth 2).
 //!
 //! [`play_run`] and [`play_exploration`] play one game with a policy and say how it ended.
 //! The same seed and policy always give the same keys. Nothing in `core` imports this module
@@ -20,6 +23,7 @@ pub mod dive;
 pub mod hurry;
 pub mod seen;
 pub mod sight;
+pub mod tactics;
 
 use std::fmt;
 
@@ -55,10 +59,17 @@ pub enum Policy {
     SightMiss,
     /// Runs: ignores the features, explores until the exit is seen, goes to it ([`hurry`]).
     Hurry,
-    /// Explorations: always the deepest unexplored exit, never banks ([`dive`]).
+    /// Explorations: always the deepest unexplored exit, strikes what stands beside it,
+    /// never banks ([`dive`]).
     Dive,
-    /// Explorations: dives, banks when health runs low or deep enough ([`cautious`]).
+    /// Explorations: dives, fights with [`tactics`], never banks on its own (home only when
+    /// the session's moves run out).
+    Tactics,
+    /// Explorations: dives, fights with [`tactics`], banks by a rule: its health, potions
+    /// and depth ([`cautious`]).
     Cautious,
+    /// Explorations: dives, fights with [`tactics`], banks once it stood at depth 2.
+    BankAt2,
 }
 
 /// What a policy plays.
@@ -72,13 +83,15 @@ pub enum GameMode {
 
 impl Policy {
     /// Every policy, runs' first.
-    pub const ALL: [Policy; 6] = [
+    pub const ALL: [Policy; 8] = [
         Policy::Solver,
         Policy::Sight,
         Policy::SightMiss,
         Policy::Hurry,
         Policy::Dive,
+        Policy::Tactics,
         Policy::Cautious,
+        Policy::BankAt2,
     ];
 
     /// Its name on the command line.
@@ -89,7 +102,9 @@ impl Policy {
             Policy::SightMiss => "sight-miss",
             Policy::Hurry => "hurry",
             Policy::Dive => "dive",
+            Policy::Tactics => "tactics",
             Policy::Cautious => "cautious",
+            Policy::BankAt2 => "bank-at-2",
         }
     }
 
@@ -101,7 +116,9 @@ impl Policy {
     /// What it plays.
     pub fn mode(self) -> GameMode {
         match self {
-            Policy::Dive | Policy::Cautious => GameMode::Explorations,
+            Policy::Dive | Policy::Tactics | Policy::Cautious | Policy::BankAt2 => {
+                GameMode::Explorations
+            }
             _ => GameMode::Runs,
         }
     }
@@ -130,8 +147,8 @@ pub enum Player {
     Runs(sight::SightPolicy),
     /// `dive`.
     Dive(dive::DivePolicy),
-    /// `cautious`.
-    Cautious(cautious::CautiousPolicy),
+    /// `tactics`, `cautious`, `bank-at-2`.
+    Bank(cautious::BankingPolicy),
 }
 
 impl Player {
@@ -143,7 +160,15 @@ impl Player {
             Policy::SightMiss => Player::Runs(sight::SightPolicy::missing(MISS_FLOOR)),
             Policy::Hurry => Player::Runs(hurry::hurry()),
             Policy::Dive => Player::Dive(dive::DivePolicy::new()),
-            Policy::Cautious => Player::Cautious(cautious::CautiousPolicy::new()),
+            Policy::Tactics => {
+                Player::Bank(cautious::BankingPolicy::new(cautious::BankRule::Never))
+            }
+            Policy::Cautious => {
+                Player::Bank(cautious::BankingPolicy::new(cautious::BankRule::Cautious))
+            }
+            Policy::BankAt2 => {
+                Player::Bank(cautious::BankingPolicy::new(cautious::BankRule::AtDepth(2)))
+            }
         })
     }
 
@@ -152,7 +177,17 @@ impl Player {
         match self {
             Player::Runs(p) => p.next(sight),
             Player::Dive(p) => p.next(sight),
-            Player::Cautious(p) => p.next(sight),
+            Player::Bank(p) => p.next(sight),
+        }
+    }
+
+    /// The next action in an exploration: `dive` strikes what stands beside it
+    /// ([`fight`]) before its rule; the others fight with [`tactics`] (a blow, a step back, a
+    /// wait, a potion). `None`: nothing to do.
+    pub fn act(&mut self, sight: &Sight) -> Option<Action> {
+        match self {
+            Player::Bank(p) => p.act(sight),
+            _ => fight(sight).or_else(|| self.next(sight).map(Action::Move)),
         }
     }
 }
@@ -260,8 +295,50 @@ pub fn play_run(
     setup: &RunSetup,
     on_key: &mut dyn FnMut(Direction),
 ) -> Result<Played, GenerateError> {
+    play_run_with(seed, policy, setup, on_key, &mut |_| {})
+}
+
+/// A floor reached in a run: how many moves the player arrived with, against the floor's
+/// par (`docs/balance.md`: from B3 on, `sight` arrives with 1.3–2.2 × par at the median).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arrival {
+    /// The floor reached, 1-based (B2 is the first arrival; B1 is the start).
+    pub floor: u32,
+    /// Moves left on arrival.
+    pub moves_left: u64,
+    /// The floor's par (the solver's route: every feature, then the exit).
+    pub par: u64,
+}
+
+/// [`play_run`], calling `on_arrival` on each floor reached after B1.
+///
+/// # Errors
+/// [`GenerateError`] when a floor cannot be made.
+///
+/// # Panics
+/// If `policy` plays explorations.
+pub fn play_run_with(
+    seed: u64,
+    policy: Policy,
+    setup: &RunSetup,
+    on_key: &mut dyn FnMut(Direction),
+    on_arrival: &mut dyn FnMut(Arrival),
+) -> Result<Played, GenerateError> {
     assert_eq!(policy.mode(), GameMode::Runs, "{policy} plays explorations");
     let mut game = setup.start(seed)?;
+    let mut floor = 1;
+    let mut arrived = |game: &GameState| {
+        if let Some(run) = game.run()
+            && run.floor != floor
+        {
+            floor = run.floor;
+            on_arrival(Arrival {
+                floor,
+                moves_left: run.moves_left,
+                par: run.info.par,
+            });
+        }
+    };
     match Player::new(policy) {
         None => {
             // The solver's keys win every run (every floor is solvable by construction).
@@ -271,21 +348,29 @@ pub fn play_run(
                         on_key(d);
                     }
                     game.apply(action);
+                    arrived(&game);
                 }
             }
         }
-        Some(mut player) => play_on(&mut game, &mut player, RUN_KEY_CAP, on_key),
+        Some(mut player) => play_on(
+            &mut game,
+            &mut player,
+            RUN_KEY_CAP,
+            &mut |d| on_key(d),
+            &mut arrived,
+        ),
     }
     Ok(run_outcome(seed, &game))
 }
 
-/// Plays `game` with `player` until it ends, the player has nothing to do, or `cap` keys.
-/// A refused step (a bump) is a key too.
+/// Plays `game` with `player` until it ends, the player has nothing to do, or `cap` keys,
+/// calling `after` with the game after each key. A refused step (a bump) is a key too.
 pub fn play_on(
     game: &mut GameState,
     player: &mut Player,
     cap: u64,
     on_key: &mut dyn FnMut(Direction),
+    after: &mut dyn FnMut(&GameState),
 ) {
     let mut keys = 0;
     while !game.has_ended() && keys < cap {
@@ -295,6 +380,7 @@ pub fn play_on(
         };
         on_key(d);
         game.apply(Action::Move(d));
+        after(game);
         keys += 1;
     }
 }
@@ -322,8 +408,8 @@ fn run_outcome(seed: u64, game: &GameState) -> Played {
 
 /// Plays exploration `E<seed>S` with `policy` (an explorations policy) and `settings`, for
 /// at most [`EXPLORE_MOVE_CAP`] moves, calling `on_key` with each action (a step, a blow, a
-/// potion). Before its own rule, the policy drinks at one heart and strikes a monster beside
-/// it (`fight`).
+/// potion, a wait). Before its own rule, `dive` drinks at one heart and strikes a monster
+/// beside it (`fight`); the others fight with [`tactics`].
 ///
 /// # Errors
 /// [`GenerateError`] for settings out of range.
@@ -345,12 +431,8 @@ pub fn play_exploration(
     while !game.has_ended() && game.moves() < EXPLORE_MOVE_CAP && keys < 2 * EXPLORE_MOVE_CAP {
         let sight = Sight::of(&game);
         deepest = deepest.max(sight.explore.as_ref().map_or(0, |e| e.depth));
-        let action = match fight(&sight) {
-            Some(action) => action,
-            None => match player.next(&sight) {
-                Some(d) => Action::Move(d),
-                None => break,
-            },
+        let Some(action) = player.act(&sight) else {
+            break;
         };
         on_key(action);
         game.apply(action);
