@@ -1327,3 +1327,65 @@ fn the_hud_warns_when_the_exit_is_out_of_reach() {
     }
     assert!(warned, "the moves ran out without a warning");
 }
+
+/// The moves not carried down are said, in the message line and on the screen between floors,
+/// and are exactly the points the descent added (a step into the exit handles nothing).
+#[test]
+fn spare_moves_paid_at_a_descent_are_said_and_scored() {
+    let mut said = 0;
+    for seed in [1, 42, 555] {
+        let mut game = new_run(seed);
+        for k in solve_keys(seed).chars() {
+            let score = game.run().unwrap().score;
+            let events = game.apply(act(k));
+            if !events
+                .as_slice()
+                .iter()
+                .any(|e| matches!(e, Event::Descended { .. }))
+            {
+                continue;
+            }
+            // Besides the spare moves, a perfect floor pays its bonus on the way down.
+            let left_behind = game.run().unwrap().floor - 1;
+            let bonus = events
+                .as_slice()
+                .iter()
+                .any(|e| matches!(e, Event::Descended { perfect: true, .. }))
+                .then(|| {
+                    byog::core::run::depth::params(
+                        left_behind,
+                        FLOORS,
+                        W,
+                        H,
+                        &GeneratorSettings::default(),
+                    )
+                    .perfect_points
+                })
+                .unwrap_or(0);
+            let gained = game.run().unwrap().score - score - bonus;
+            let paid = events.as_slice().iter().find_map(|e| match *e {
+                Event::PaidOver { moves } => Some(u64::from(moves)),
+                _ => None,
+            });
+            assert_eq!(
+                paid.unwrap_or(0),
+                gained,
+                "R{seed}S: the points are the moves paid"
+            );
+            let Some(paid) = paid else { continue };
+            said += 1;
+            let screen = byog::screens::descent_screen(&events, Some(&game)).unwrap();
+            let lines: Vec<&str> = screen.lines.iter().map(|l| l.text.as_str()).collect();
+            assert!(
+                lines.contains(
+                    &format!("{paid} spare moves not carried down: +{paid} points").as_str()
+                ) || (paid == 1 && lines.contains(&"1 spare move not carried down: +1 point")),
+                "{lines:?}"
+            );
+            if game.run().unwrap().floor == 4 {
+                break;
+            }
+        }
+    }
+    assert!(said >= 3, "only {said} descents paid spare moves");
+}

@@ -80,6 +80,13 @@ pub enum Event {
         /// Health left.
         health: u32,
     },
+    /// Walking into a run's exit, the moves left beyond what may be carried down
+    /// ([`crate::run::depth::DepthParams::carry_percent`] of the next floor's par) were paid
+    /// as points, one a move; comes just before [`Event::Descended`].
+    PaidOver {
+        /// Moves paid, and points earned (saturated at `u32::MAX`).
+        moves: u32,
+    },
     /// The run went down to the next floor.
     Descended {
         /// The new floor, 1-based.
@@ -744,6 +751,11 @@ fn descend(game: &mut GameState, events: &mut Events) {
     let over = state.moves_left.saturating_sub(cap);
     state.score += over;
     state.moves_left = state.moves_left - over + earned;
+    if over > 0 {
+        events.push(Event::PaidOver {
+            moves: u32::try_from(over).unwrap_or(u32::MAX),
+        });
+    }
     state.floor = next;
     state.info = floor.info;
     *board = GridBoard::new(

@@ -12,7 +12,11 @@ pub const FLOOR_SCREEN_SECONDS: f64 = 1.5;
 /// front-end shows it for [`FLOOR_SCREEN_SECONDS`]).
 pub fn descent_screen(events: &byog_game::Events, game: Option<&GameState>) -> Option<TextScreen> {
     let floors = game?.run()?.floors;
-    events.as_slice().iter().find_map(|e| match *e {
+    let paid = events.as_slice().iter().find_map(|e| match *e {
+        Event::PaidOver { moves } => Some(moves),
+        _ => None,
+    });
+    let mut screen = events.as_slice().iter().find_map(|e| match *e {
         Event::Descended {
             floor,
             earned,
@@ -31,7 +35,22 @@ pub fn descent_screen(events: &byog_game::Events, game: Option<&GameState>) -> O
             },
         )),
         _ => None,
-    })
+    })?;
+    if let Some(moves) = paid {
+        // After the moves earned: the spare moves not carried down, paid as points.
+        screen.lines.insert(
+            4,
+            Line::new(
+                format!(
+                    "{} not carried down: +{}",
+                    plural(u64::from(moves), "spare move", "spare moves"),
+                    plural(u64::from(moves), "point", "points")
+                ),
+                Style::Normal,
+            ),
+        );
+    }
+    Some(screen)
 }
 
 /// What the floor just left was left without: chests left empty, traps left sprung, and the

@@ -159,6 +159,11 @@ fn event_message(event: &Event) -> Option<String> {
             "a potion in the chest, left behind: {potions} carried is the most"
         )),
         Event::Waited => Some("you wait a turn".into()),
+        Event::PaidOver { moves } => Some(format!(
+            "{} over what a floor carries down: paid as {}",
+            plural(u64::from(*moves), "spare move", "spare moves"),
+            plural(u64::from(*moves), "point", "points")
+        )),
         Event::Drank { health, potions } => Some(format!(
             "you drink a potion: {health} health, {} left",
             plural(u64::from(*potions), "potion", "potions")
