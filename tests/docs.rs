@@ -225,6 +225,10 @@ fn the_help_names_every_key_the_readme_table_gives_each_mode() {
                     .collect()
             }
             "playing (explorations)" => vec![help_keys(Some(GameKind::Exploration))],
+            "playing (runs, explorations)" => [GameKind::Run, GameKind::Exploration]
+                .iter()
+                .map(|k| help_keys(Some(*k)))
+                .collect(),
             _ => continue,
         };
         for help in helps {

@@ -1347,21 +1347,16 @@ fn spare_moves_paid_at_a_descent_are_said_and_scored() {
             }
             // Besides the spare moves, a perfect floor pays its bonus on the way down.
             let left_behind = game.run().unwrap().floor - 1;
-            let bonus = events
+            let perfect = events
                 .as_slice()
                 .iter()
-                .any(|e| matches!(e, Event::Descended { perfect: true, .. }))
-                .then(|| {
-                    byog::core::run::depth::params(
-                        left_behind,
-                        FLOORS,
-                        W,
-                        H,
-                        &GeneratorSettings::default(),
-                    )
-                    .perfect_points
-                })
-                .unwrap_or(0);
+                .any(|e| matches!(e, Event::Descended { perfect: true, .. }));
+            let bonus = if perfect {
+                let settings = GeneratorSettings::default();
+                byog::core::run::depth::params(left_behind, FLOORS, W, H, &settings).perfect_points
+            } else {
+                0
+            };
             let gained = game.run().unwrap().score - score - bonus;
             let paid = events.as_slice().iter().find_map(|e| match *e {
                 Event::PaidOver { moves } => Some(u64::from(moves)),
