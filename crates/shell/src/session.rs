@@ -896,6 +896,11 @@ impl Shell {
         match outcome {
             Ok(outcome) => {
                 let location = save::SaveStore::location(&session.store);
+                // A key played past the song (a session rebuilt by [`Shell::replayed`] feeds
+                // its keys without the song's own first key) leaves it.
+                if matches!(view, View::Song) && !matches!(outcome, Outcome::Started) {
+                    *view = View::Plain;
+                }
                 match &outcome {
                     Outcome::Started => {
                         self.camera = None;
@@ -1744,6 +1749,28 @@ mod tests {
         let mut store = byog_game::save::MemoryStore::default();
         byog_game::replay::replay(&mut i, keys, &mut store, true, &mut |_| ()).unwrap();
         i.into_game().unwrap().history()
+    }
+
+    #[test]
+    fn a_session_rebuilt_by_replay_shows_the_game_not_the_song() {
+        // The web server rebuilds a game from its key log: the song's first key is among
+        // them as a plain move, so the rebuilt session shows the game, as the first did.
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = shell(dir.path());
+        keys(&mut first, "R42S", 0.0);
+        assert!(
+            matches!(first.screen(0.0, None), Screen::Text(_)),
+            "the song"
+        );
+        keys(&mut first, "DD", 0.0);
+        assert!(matches!(first.screen(0.0, None), Screen::Game(_)));
+        let dir = tempfile::tempdir().unwrap();
+        let mut rebuilt = Shell::replayed(options(dir.path()), &first.take_fed()).unwrap();
+        assert!(matches!(rebuilt.screen(0.0, None), Screen::Game(_)));
+        // Keys that only start the run still open on the song.
+        let dir = tempfile::tempdir().unwrap();
+        let mut started = Shell::replayed(options(dir.path()), "R42S").unwrap();
+        assert!(matches!(started.screen(0.0, None), Screen::Text(_)));
     }
 
     #[test]
