@@ -82,7 +82,7 @@ pub enum Event {
     },
     /// Walking into a run's exit, the moves left beyond what may be carried down
     /// ([`crate::run::depth::DepthParams::carry_percent`] of the next floor's par) were paid
-    /// as points, one a move; comes just before [`Event::Descended`].
+    /// as points, one a move; comes just after [`Event::Descended`].
     PaidOver {
         /// Moves paid, and points earned (saturated at `u32::MAX`).
         moves: u32,
@@ -751,11 +751,6 @@ fn descend(game: &mut GameState, events: &mut Events) {
     let over = state.moves_left.saturating_sub(cap);
     state.score += over;
     state.moves_left = state.moves_left - over + earned;
-    if over > 0 {
-        events.push(Event::PaidOver {
-            moves: u32::try_from(over).unwrap_or(u32::MAX),
-        });
-    }
     state.floor = next;
     state.info = floor.info;
     *board = GridBoard::new(
@@ -774,6 +769,11 @@ fn descend(game: &mut GameState, events: &mut Events) {
         missed_traps,
         forgone: u32::try_from(forgone).unwrap_or(u32::MAX),
     });
+    if over > 0 {
+        events.push(Event::PaidOver {
+            moves: u32::try_from(over).unwrap_or(u32::MAX),
+        });
+    }
 }
 
 #[cfg(test)]

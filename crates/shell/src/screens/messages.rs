@@ -160,9 +160,9 @@ fn event_message(event: &Event) -> Option<String> {
         )),
         Event::Waited => Some("you wait a turn".into()),
         Event::PaidOver { moves } => Some(format!(
-            "{} over what a floor carries down: paid as {}",
-            plural(u64::from(*moves), "spare move", "spare moves"),
-            plural(u64::from(*moves), "point", "points")
+            "+{} for {} not carried down",
+            plural(u64::from(*moves), "point", "points"),
+            plural(u64::from(*moves), "spare move", "spare moves")
         )),
         Event::Drank { health, potions } => Some(format!(
             "you drink a potion: {health} health, {} left",
