@@ -164,6 +164,25 @@ fn replay_and_saves(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
+    // The same keys through `replay` (what `byog replay` runs: the keys' reports, not
+    // every move's events).
+    c.bench_function("replay/1M_moves_replayed", |b| {
+        b.iter_batched(
+            || {
+                let mut i = Interpreter::new(80, 30, s);
+                let mut store = MemoryStore::default();
+                for k in "N1234S".chars() {
+                    i.feed(k, &mut store).unwrap();
+                }
+                (i, store)
+            },
+            |(mut i, mut store)| {
+                byog::core::replay::replay(&mut i, &moves, &mut store, false, &mut |_| ()).unwrap();
+                black_box(i)
+            },
+            BatchSize::LargeInput,
+        )
+    });
     let game = GameState::new(1234, 80, 30, s).unwrap();
     c.bench_function("save/80x30", |b| {
         let dir = tempfile::tempdir().unwrap();

@@ -75,6 +75,14 @@ fn feed_keys(
         saved: false,
     };
     for key in input.chars() {
+        if interpreter.play_move(key) {
+            // A move played: it reports nothing (a bump is an event, not a report).
+            if let Some(note) = interpreter.take_note() {
+                on_report(&note)?;
+                run.reported += 1;
+            }
+            continue;
+        }
         let position = interpreter.position();
         let outcome = interpreter.feed(key, store);
         if let Some(note) = interpreter.take_note() {
