@@ -686,6 +686,34 @@ impl ExploreState {
         if e.potions > monsters::MAX_POTIONS {
             return bad("more than 3 potions");
         }
+        // Monsters are placed only when their room is made, at most the depth table's
+        // `monsters_most` for its depth (a table that has only grown since saves held
+        // monsters, so an older save meets it too), and each keeps the room it was placed in
+        // as its home.
+        for b in self.dungeon.branches() {
+            for (pos, room) in b.rooms() {
+                let most = super::depth_row(room.depth).monsters_most as usize;
+                let placed = e
+                    .monsters
+                    .iter()
+                    .filter(|m| m.branch == b.id() && m.home == *pos)
+                    .count();
+                if placed > most {
+                    return bad(&format!(
+                        "room {pos} of branch {} is home to {placed} monsters, where its \
+                         depth's table allows {most}",
+                        b.id()
+                    ));
+                }
+            }
+        }
+        if let Some(m) = e.monsters.iter().find(|m| {
+            self.dungeon
+                .branch(m.branch)
+                .is_none_or(|b| b.room(m.home).is_none())
+        }) {
+            return bad(&format!("monster {} has no room for a home", m.id));
+        }
         let mut last = None;
         for m in &e.monsters {
             if last.is_some_and(|l| l >= m.id) || m.id >= e.next_id {
@@ -802,6 +830,58 @@ impl ExploreState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_save_whose_room_is_home_to_more_monsters_than_its_table_allows_is_refused() {
+        // `E42S…`: a hunting rat in the avatar's room (tests/travel.rs has the same keys).
+        let keys = "E42SWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWWWWSSSSSSSSSSSSSSSSSSSSD.";
+        let mut it = crate::interpreter::Interpreter::new(
+            80,
+            30,
+            byog_worlds::generator::GeneratorSettings::default(),
+        );
+        let mut store = crate::save::MemoryStore::default();
+        crate::replay::replay(&mut it, keys, &mut store, true, &mut |_| ()).unwrap();
+        let mut game = it.into_game().unwrap();
+        let e = game.explore_mut().unwrap();
+        assert_eq!(e.check(), Ok(()));
+        let rat = e.encounters.monsters[0];
+        let room = e
+            .dungeon
+            .branch(rat.branch)
+            .unwrap()
+            .room(rat.home)
+            .unwrap();
+        let most = super::super::depth_row(room.depth).monsters_most as usize;
+        let homed = |e: &ExploreState| {
+            e.encounters
+                .monsters
+                .iter()
+                .filter(|m| m.branch == rat.branch && m.home == rat.home)
+                .count()
+        };
+        let push = |e: &mut ExploreState| {
+            let id = e.encounters.next_id;
+            e.encounters.next_id += 1;
+            e.encounters.monsters.push(Monster { id, ..rat });
+        };
+        // Up to the table's most (standing on the rat's tile, which is refused for that),
+        // then one more: refused for the count, naming the room.
+        while homed(e) < most {
+            push(e);
+            let checked = e.check();
+            assert!(
+                checked.as_ref().is_err_and(|m| !m.contains("is home to")),
+                "{checked:?}"
+            );
+        }
+        push(e);
+        let message = e.check().unwrap_err();
+        assert!(
+            message.contains(&format!("is home to {} monsters", most + 1)),
+            "{message}"
+        );
+    }
 
     #[test]
     fn the_start_is_the_hub_with_the_way_up() {
