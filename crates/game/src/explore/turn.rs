@@ -10,7 +10,7 @@
 //!    never a wall, a feature, a closed exit, the way up or the start room; they cross between
 //!    the rooms of their branch's map through open exits. A *safety map* (the distance map
 //!    times -1.2, relaxed again: [`search::relax`], Brogue's Dijkstra maps) is made only when
-//!    a monster flees (relaxed with a sorted queue rather than a heap: [`relax`]).
+//!    a monster flees (relaxed with a sorted queue rather than a heap: `relax`).
 //! 3. **Act.** Every awake monster in the square acts, in id order, as often as its speed
 //!    says: a hunting monster beside the avatar strikes it (a blow lands with its kind's
 //!    chance and takes its damage, both drawn from the game's generator); else it steps to
@@ -23,7 +23,7 @@
 //! not every one of them is striking from beside the avatar (`monsters/turn_50_awake` in
 //! `docs/performance.md`); nothing is done while every monster nearby sleeps out of sight.
 //! The maps (and what the avatar sees, for waking) are kept between turns while the avatar
-//! stands on the same tile of an unchanged map ([`TurnCache`]): a fight, a wait or a potion
+//! stands on the same tile of an unchanged map (`TurnCache`): a fight, a wait or a potion
 //! pays for them once (`explore/replay_1M_keys_monsters` in `benches/play.rs`).
 
 use rand::RngExt;

@@ -182,7 +182,7 @@ impl Player {
     }
 
     /// The next action in an exploration: `dive` strikes what stands beside it
-    /// ([`fight`]) before its rule; the others fight with [`tactics`] (a blow, a step back, a
+    /// (`fight`) before its rule; the others fight with [`tactics`] (a blow, a step back, a
     /// wait, a potion). `None`: nothing to do.
     pub fn act(&mut self, sight: &Sight) -> Option<Action> {
         match self {

@@ -23,7 +23,7 @@ mod slots;
 #[cfg(test)]
 mod tests;
 
-pub use busy::busy_screen;
+pub use busy::{BAR_CELLS, busy_screen};
 pub use end::{end_screen, end_verse, run_summary};
 pub use floor::{FLOOR_SCREEN_SECONDS, Missed, descent_screen, floor_screen};
 pub use help::{
