@@ -676,20 +676,14 @@ impl ExploreState {
         }
     }
 
-    /// Checks a loaded save's monsters: ids in order and below the next id, each on a floor
-    /// tile of a room of its branch (never the start room) with health, none sharing a tile
-    /// or standing on the avatar, at most three potions, and every room that is not clear
-    /// holding a feature or a monster.
-    fn check_monsters(&self) -> Result<(), String> {
+    /// Checks a loaded save's monster counts: monsters are placed only when their room is
+    /// made, at most the depth table's `monsters_most` for its depth (a table that has only
+    /// grown since saves held monsters, so an older save meets it too), and each keeps the
+    /// room it was placed in as its home. Not part of [`ExploreState::add_monsters`]'s
+    /// check: a test or a benchmark sets fights up by hand.
+    fn check_monster_counts(&self) -> Result<(), String> {
         let e = &self.encounters;
         let bad = |what: &str| Err(format!("the exploration's monsters are damaged: {what}"));
-        if e.potions > monsters::MAX_POTIONS {
-            return bad("more than 3 potions");
-        }
-        // Monsters are placed only when their room is made, at most the depth table's
-        // `monsters_most` for its depth (a table that has only grown since saves held
-        // monsters, so an older save meets it too), and each keeps the room it was placed in
-        // as its home.
         for b in self.dungeon.branches() {
             for (pos, room) in b.rooms() {
                 let most = super::depth_row(room.depth).monsters_most as usize;
@@ -706,6 +700,19 @@ impl ExploreState {
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Checks a loaded save's monsters: ids in order and below the next id, each on a floor
+    /// tile of a room of its branch (never the start room) with health, none sharing a tile
+    /// or standing on the avatar, at most three potions, and every room that is not clear
+    /// holding a feature or a monster.
+    fn check_monsters(&self) -> Result<(), String> {
+        let e = &self.encounters;
+        let bad = |what: &str| Err(format!("the exploration's monsters are damaged: {what}"));
+        if e.potions > monsters::MAX_POTIONS {
+            return bad("more than 3 potions");
         }
         if let Some(m) = e.monsters.iter().find(|m| {
             self.dungeon
@@ -822,6 +829,7 @@ impl ExploreState {
                 }
             }
         }
+        self.check_monster_counts()?;
         self.check_monsters()?;
         self.dungeon.check()
     }
