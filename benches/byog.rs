@@ -145,16 +145,18 @@ fn steps(c: &mut Criterion) {
 fn replay_and_saves(c: &mut Criterion) {
     let s = GeneratorSettings::default();
     let moves: String = "WASD".repeat(250_000);
+    // A classic game of seed 1234 just started, and its store.
+    let started = || {
+        let mut i = Interpreter::new(80, 30, s);
+        let mut store = MemoryStore::default();
+        for k in "N1234S".chars() {
+            i.feed(k, &mut store).unwrap();
+        }
+        (i, store)
+    };
     c.bench_function("replay/1M_moves", |b| {
         b.iter_batched(
-            || {
-                let mut i = Interpreter::new(80, 30, s);
-                let mut store = MemoryStore::default();
-                for k in "N1234S".chars() {
-                    i.feed(k, &mut store).unwrap();
-                }
-                (i, store)
-            },
+            started,
             |(mut i, mut store)| {
                 for k in moves.chars() {
                     i.feed(k, &mut store).unwrap();
@@ -168,14 +170,7 @@ fn replay_and_saves(c: &mut Criterion) {
     // every move's events).
     c.bench_function("replay/1M_moves_replayed", |b| {
         b.iter_batched(
-            || {
-                let mut i = Interpreter::new(80, 30, s);
-                let mut store = MemoryStore::default();
-                for k in "N1234S".chars() {
-                    i.feed(k, &mut store).unwrap();
-                }
-                (i, store)
-            },
+            started,
             |(mut i, mut store)| {
                 byog::core::replay::replay(&mut i, &moves, &mut store, false, &mut |_| ()).unwrap();
                 black_box(i)
