@@ -10,6 +10,9 @@ use byog::core::generator::{self, Carver, GeneratorSettings};
 use byog::core::interpreter::Interpreter;
 use byog::core::save::{self, MemoryStore};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+
+#[path = "common/diving.rs"]
+mod diving;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
@@ -668,52 +671,7 @@ fn monsters(c: &mut Criterion) {
     g.finish();
 
     // A million keys of a diving bot, dying and starting again.
-    let mut keys = String::with_capacity(1_000_100);
-    let mut seed = 0u64;
-    while keys.len() < 1_000_000 {
-        let start = format!("E{seed}S");
-        keys.push_str(&start);
-        let mut game = GameState::new_exploration(
-            seed,
-            GeneratorSettings::default(),
-            ExploreSettings::default(),
-        )
-        .unwrap();
-        while !game.has_ended() && keys.len() < 1_000_000 {
-            let e = game.explore().unwrap();
-            let a = e.avatar();
-            let beside = byog::tile_engine::Direction::ALL
-                .into_iter()
-                .find(|d| e.monster_at(a + *d).is_some());
-            let action = if e.health() == 1 && e.potions() > 0 {
-                Action::Drink
-            } else if let Some(d) = beside {
-                Action::Move(d)
-            } else {
-                match bot::next_move(&game) {
-                    Some(d) => Action::Move(d),
-                    None => break,
-                }
-            };
-            if game.apply(action).changed_game() {
-                keys.push(action.key());
-                continue;
-            }
-            // Refused (locked in combat on the way back): strike the monster beside it.
-            let e = game.explore().unwrap();
-            let a = e.avatar();
-            let Some(d) = byog::tile_engine::Direction::ALL
-                .into_iter()
-                .find(|d| e.monster_at(a + *d).is_some())
-            else {
-                break;
-            };
-            game.apply(Action::Move(d));
-            keys.push(Action::Move(d).key());
-        }
-        seed += 1;
-    }
-    eprintln!("monsters: 1,000,000 keys over {seed} explorations of the diving bot");
+    let keys = diving::diving_keys();
     let replayed = |keys: &str, monsters: bool| {
         let explore = ExploreSettings {
             monsters,
