@@ -551,38 +551,9 @@ impl Known {
     /// steps back onto the first neighbour one step nearer from which the rules allow the
     /// step), source first.
     fn path(&self, dist: &[u32], target: usize) -> Option<Vec<usize>> {
-        if dist[target] == 0 {
-            return Some(vec![target]);
-        }
-        let last = if dist[target] != UNREACHED {
-            target
-        } else {
-            let mut best = None::<usize>;
-            for n in self.grid.neighbours(target) {
-                if dist[n] != UNREACHED && best.is_none_or(|b| dist[n] < dist[b]) {
-                    best = Some(n);
-                }
-            }
-            best?
-        };
-        let mut path = Vec::with_capacity(dist[last] as usize + 2);
-        if last != target {
-            path.push(target);
-        }
-        let mut c = last;
-        path.push(c);
-        while dist[c] > 0 {
-            c = self
-                .grid
-                .neighbours(c)
-                .into_iter()
-                .zip(Direction::ALL)
-                .find(|&(n, d)| dist[n] == dist[c] - 1 && self.may_enter(c, d.opposite()))?
-                .0;
-            path.push(c);
-        }
-        path.reverse();
-        Some(path)
+        byog_tile_engine::search::path_into_where(self.grid, dist, target, |c, d| {
+            self.may_enter(c, d.opposite())
+        })
     }
 
     /// The route along `cells` (source first).

@@ -235,6 +235,18 @@ pub fn label_components(grid: Grid, member: &[bool]) -> (Vec<u32>, Vec<(usize, u
 /// neighbour order, one step nearer to it. A target that was reached itself is the end of
 /// its own walk.
 pub fn path_into(grid: Grid, dist: &[u32], target: usize) -> Option<Vec<usize>> {
+    path_into_where(grid, dist, target, |_, _| true)
+}
+
+/// [`path_into`], stepping back from a cell only towards a neighbour `may_step_back(cell,
+/// direction)` allows, `direction` leading from the cell to that neighbour (a walk whose
+/// search honoured one-way cells steps back along the ways it could take).
+pub fn path_into_where(
+    grid: Grid,
+    dist: &[u32],
+    target: usize,
+    may_step_back: impl Fn(usize, Direction) -> bool,
+) -> Option<Vec<usize>> {
     if dist[target] == 0 {
         return Some(vec![target]);
     }
@@ -258,10 +270,13 @@ pub fn path_into(grid: Grid, dist: &[u32], target: usize) -> Option<Vec<usize>> 
     while dist[i] > 0 {
         // The first neighbour, in neighbour order, one step closer to the source. BFS
         // distances guarantee one exists.
+        let from = i;
         i = grid
-            .neighbours(i)
+            .neighbours(from)
             .into_iter()
-            .find(|&n| dist[n] == dist[i] - 1)?;
+            .zip(Direction::ALL)
+            .find(|&(n, d)| dist[n] == dist[from] - 1 && may_step_back(from, d))?
+            .0;
         path.push(i);
     }
     path.reverse();
