@@ -1,6 +1,6 @@
 //! Criterion benchmarks of play (`docs/performance.md`): what a step of travel costs as the
-//! world grows, and what monsters add to a replayed exploration. Run with
-//! `cargo bench --bench play`.
+//! world grows. Run with `cargo bench --bench play`. (What monsters add to a replayed
+//! exploration is `explore/replay_1M_keys_monsters` in `benches/byog.rs`.)
 //!
 //! - `travel/x_step/80x30` and `travel/x_step/4096x4096`: the first 400 steps of `X` keys on
 //!   a one-floor run's floor of that size (the floor is the whole size), a step at a time
@@ -12,23 +12,13 @@
 //! - `travel/exit_walk/80x30` and `travel/exit_walk/4096x4096`: `>` on the same floors once
 //!   the `X` keys saw the exit, or else the walk to the farthest tile seen: one plan and its
 //!   walk, a step at a time.
-//! - `explore/replay_1M_keys_monsters` against `explore/replay_1M_keys_no_monsters`: the
-//!   same million keys of a diving player (drinking at one heart, striking what stands
-//!   beside it) replayed with and without monsters. Target: at most 4 ×.
 
-use std::hint::black_box;
 use std::time::Duration;
 
 use byog::core::game::GameState;
 use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::Interpreter;
-use byog::core::save::MemoryStore;
 use byog::core::travel::{self, Goal, Stop};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-
-#[path = "common/diving.rs"]
-mod diving;
-use diving::diving_keys;
 
 /// Steps of `X` a `travel/x_step` iteration walks.
 const X_STEPS: u32 = 400;
@@ -114,29 +104,5 @@ fn travel_cost(c: &mut Criterion) {
     g.finish();
 }
 
-fn monsters_replay(c: &mut Criterion) {
-    use byog::core::explore::ExploreSettings;
-    let keys = diving_keys();
-    let replayed = |keys: &str, monsters: bool| {
-        let explore = ExploreSettings {
-            monsters,
-            ..ExploreSettings::default()
-        };
-        let mut i = Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(explore);
-        let mut store = MemoryStore::default();
-        byog::core::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
-        i
-    };
-    let mut g = c.benchmark_group("explore");
-    g.sample_size(10).measurement_time(Duration::from_secs(20));
-    g.bench_function("replay_1M_keys_monsters", |b| {
-        b.iter(|| black_box(replayed(&keys, true)))
-    });
-    g.bench_function("replay_1M_keys_no_monsters", |b| {
-        b.iter(|| black_box(replayed(&keys, false)))
-    });
-    g.finish();
-}
-
-criterion_group!(benches, travel_cost, monsters_replay);
+criterion_group!(benches, travel_cost);
 criterion_main!(benches);

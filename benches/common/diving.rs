@@ -1,11 +1,11 @@
-//! The keys of a diving player, shared by the benchmarks that replay them.
+//! The keys of a diving player, for the benchmarks that replay them.
 
 use byog::core::game::GameState;
 use byog::core::generator::GeneratorSettings;
 
 /// A million keys of a diving player over explorations (`E0S`, `E1S`, …): drinks at one
 /// heart, strikes a monster beside it, else the explorer's next step; an exploration lost
-/// starts the next seed. Both `benches/byog.rs` and `benches/play.rs` replay them.
+/// starts the next seed. `benches/byog.rs` replays them.
 pub fn diving_keys() -> String {
     use byog::core::Action;
     use byog::core::explore::ExploreSettings;
