@@ -122,15 +122,31 @@ fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
 #[cfg(not(feature = "window"))]
 fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
     let _ = (shell, args);
-    Err(CliError::Usage(format!(
+    Err(built_without_the_window())
+}
+
+/// The usage error (exit 2) of `play` in a build without the window. Compiled in every
+/// build, so the default build's tests check the headless build's message too.
+#[cfg(any(test, not(feature = "window")))]
+fn built_without_the_window() -> CliError {
+    CliError::Usage(format!(
         "this byog was built without the window (cargo's `window` feature); {TRY_TERMINAL} \
          (`byog replay`, `byog gen` and `byog stats` work too)"
-    )))
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_build_without_the_window_says_so_and_points_to_the_terminal() {
+        let CliError::Usage(m) = built_without_the_window() else {
+            panic!("exit 2")
+        };
+        assert!(m.contains("built without the window"), "{m}");
+        assert!(m.contains("byog play --terminal"), "{m}");
+    }
 
     #[test]
     fn no_window_points_to_the_terminal_and_other_errors_do_not() {
