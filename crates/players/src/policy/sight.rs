@@ -103,18 +103,36 @@ impl SightPolicy {
             return map.first_step(&from_avatar, exit);
         }
         let from_exit = map.distances(&[exit]);
-        let fits = |i: usize, spare: u32| {
+        let fits = |i: usize, spare: u32, pays: u64| {
             from_exit[i] != UNREACHED
-                && u64::from(from_avatar[i]) + u64::from(from_exit[i]) + u64::from(spare) <= left
+                && u64::from(from_avatar[i]) <= left
+                && u64::from(from_avatar[i]) + u64::from(from_exit[i]) + u64::from(spare)
+                    <= left + pays
         };
-        if let Some(f) = nearest(&from_avatar, todo.iter().copied().filter(|&i| fits(i, 0))) {
+        // What a feature pays when handled, as the HUD says (`chest +24 · trap +8`): its
+        // moves the first time, nothing once it has paid.
+        let pays = |i: usize| {
+            let pos = map.grid.pos(i);
+            sight
+                .features
+                .iter()
+                .find(|f| f.pos == pos && !f.paid)
+                .map_or(0, |f| match f.kind {
+                    FeatureKind::Chest => run.chest_moves,
+                    FeatureKind::Trap => run.trap_moves,
+                })
+        };
+        if let Some(f) = nearest(
+            &from_avatar,
+            todo.iter().copied().filter(|&i| fits(i, 0, pays(i))),
+        ) {
             return map.first_step(&from_avatar, f);
         }
         if !self.ignore_features && unseen_features(sight) > 0 {
             let frontier = map.frontier(&from_avatar);
             if let Some(t) = nearest(
                 &from_avatar,
-                frontier.into_iter().filter(|&i| fits(i, RESERVE)),
+                frontier.into_iter().filter(|&i| fits(i, RESERVE, 0)),
             ) {
                 return map.first_step(&from_avatar, t);
             }
