@@ -5,7 +5,8 @@
 //! Each step, from the observation alone (a breadth-first search from the avatar, and one
 //! from the exit once it is seen, over the seen tiles with armed traps closed):
 //! 1. **Exit seen.** The nearest seen feature still to handle whose detour fits (steps to it
-//!    plus steps from it into the exit ≤ moves left); else, while features remain unseen (the
+//!    ≤ moves left, and steps to it plus steps from it into the exit ≤ moves left plus the
+//!    moves it pays when first handled, the HUD's `chests 2/4 (+23) · traps 1/2 (+7)`); else, while features remain unseen (the
 //!    HUD's totals against the features seen), the nearest frontier (an open tile beside an
 //!    unseen one) that leaves [`RESERVE`] moves spare after the walk back to the exit; else
 //!    the exit. When the safe way into the exit no longer fits, the shortest way that crosses
