@@ -183,9 +183,27 @@ fn assert_agrees_with_the_full_state(sight: &Value, full: &Value) {
         let count = all.iter().filter(|f| f["kind"] == kind).count() as u64;
         assert_eq!(sight[key].as_u64(), Some(count), "{key}");
     }
+    // What a chest and a trap pay (`chests 2/4 (+23) · traps 1/2 (+7)`): a chest weighs
+    // three traps, and the features pay at most the floor's allowance in all.
+    if full["mode"] == "run" {
+        let (chest, trap) = (
+            sight["chest_moves"].as_u64().unwrap(),
+            sight["trap_moves"].as_u64().unwrap(),
+        );
+        assert_eq!(chest, 3 * trap, "{sight}");
+        let (chests, traps) = (
+            sight["chests_total"].as_u64().unwrap(),
+            sight["traps_total"].as_u64().unwrap(),
+        );
+        assert!(
+            chests * chest + traps * trap <= full["allowance"].as_u64().unwrap(),
+            "{sight}"
+        );
+    }
     // Those, and `rows`, `exit` and `features` (and an exploration's monsters in sight, each
     // one of the full state's): nothing else.
-    let mut extra = 3;
+    // A run's `chest_moves` and `trap_moves` (the HUD's `(+23)`), checked below.
+    let mut extra = if full["mode"] == "run" { 5 } else { 3 };
     if let Some(seen) = sight["monsters"].as_array() {
         extra += 1;
         let all = full["monsters"].as_array().unwrap();
@@ -426,6 +444,7 @@ fn the_observation_never_shows_an_unseen_tile() {
     let (mut exit_shown, mut exit_hidden) = (false, false);
     let allowed = [
         "avatar",
+        "chest_moves",
         "chests_total",
         "exit",
         "features",
@@ -442,6 +461,7 @@ fn the_observation_never_shows_an_unseen_tile() {
         "score",
         "seed",
         "status",
+        "trap_moves",
         "traps_total",
         "width",
     ];

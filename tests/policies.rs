@@ -52,8 +52,9 @@ fn assert_targets(
 
 /// 48 held-out seeds (never used in tuning), in a debug build well under a minute. The
 /// bounds are the targets (sight ≥ 70%, sight-miss ≥ 50%, hurry ≤ 10%) widened by about two
-/// standard deviations of a 48-game sample at the measured rates (80%, 70%, 0% since the
-/// cap on the moves carried down; 89%, 81%, 2% before): sight ≥
+/// standard deviations of a 48-game sample at the measured rates (about 88%, 86%, 0% since
+/// features pay their moves on their own floor; 80%, 70%, 0% with the cap of 20% alone;
+/// 89%, 81%, 2% before it): sight ≥
 /// 2/3, sight-miss ≥ 1/2, hurry ≤ 1/6. The games are deterministic: the test fails only
 /// when a change moves these very runs.
 #[test]
@@ -114,25 +115,25 @@ fn sight_arrivals(seeds: std::ops::Range<u64>) -> Vec<(u32, u64)> {
         .collect()
 }
 
-/// The moves carried down no longer snowball (the cap of `docs/runs.md`): from B3 on,
-/// `sight` arrives on each floor with at most 2.75 × par at the median, and at least 1.3 ×.
-/// Without the cap it arrived with 2.9–3.3 × par from B3 on (`docs/balance.md`). The section's
-/// target, at most 2.2 ×, is not met (2.3–2.6 × over 1,000 seeds): it is the bound the cap
-/// keeps, not the target.
+/// The moves carried down no longer snowball, and the middle floors have tension
+/// (`docs/runs.md`: features pay their moves when handled, on their own floor, and at most a
+/// floor's par is carried into it): from B3 on, `sight` arrives on each floor with 1.3–2.2 ×
+/// par at the median, the target itself (1.5–1.65 × on these seeds). It arrived with
+/// 2.9–3.3 × before the cap, 2.3–2.6 × with the cap alone (`docs/balance.md`).
 #[test]
 fn sight_arrives_without_a_snowball_on_a_few_held_out_seeds() {
     let medians = sight_arrivals(5000..5048);
     assert!(medians.len() >= 7, "{medians:?}");
     for &(floor, median) in &medians {
         assert!(
-            (130..=275).contains(&median),
+            (130..=220).contains(&median),
             "B{floor}: {median}% of par; {medians:?}"
         );
     }
 }
 
-/// The same over run seeds 1000..2000 (`docs/balance.md`'s after figures), bounds 1.3 × and
-/// 2.7 × par.
+/// The same over run seeds 1000..2000 (`docs/balance.md`'s after figures): the target,
+/// 1.3 × to 2.2 × par.
 #[test]
 #[ignore = "1,000 runs: run in release, docs/balance.md"]
 fn sight_arrives_without_a_snowball_over_1000_held_out_seeds() {
@@ -140,7 +141,7 @@ fn sight_arrives_without_a_snowball_over_1000_held_out_seeds() {
     assert_eq!(medians.len(), 8, "{medians:?}");
     for &(floor, median) in &medians {
         assert!(
-            (130..=270).contains(&median),
+            (130..=220).contains(&median),
             "B{floor}: {median}% of par; {medians:?}"
         );
     }

@@ -748,12 +748,14 @@ fn every_fixture_loads_into_the_world_it_was_saved_with() {
 }
 
 /// `again` (a save's history replayed today) plays what `saved` (the save as loaded)
-/// played. A run's budgets were retuned on 2026-11-24 and 2026-11-27 (docs/balance.md): a
+/// played. A run's budgets were retuned on 2026-11-24 and 2026-11-27, and since rules
+/// version 3 its features pay their moves on their own floor (docs/balance.md): a
 /// run saved before keeps the moves left and the allowance it stored, while its history
 /// replayed today gets today's, so those two numbers may differ; since 2026-11-27 the moves
 /// carried down beyond a cap are paid as points, so once a floor was left today's score may
-/// be higher (never lower: the features and floors pay the same); everything else (the floors, the things on them, health, the generator) is the
-/// same.
+/// be higher than in a save written before that cap, as the run fixtures are (never lower:
+/// the features and floors pay the same points); everything else (the floors, the things on
+/// them, health, the generator) is the same.
 fn assert_same_play(again: &GameState, saved: &GameState, what: &str) {
     match (again.run(), saved.run()) {
         (Some(a), Some(s)) => {

@@ -409,9 +409,11 @@ fn travel_finds_the_way_home_after_the_branch_retired() {
 fn travel_in_a_run_crosses_traps_when_only_that_fits() {
     let (it, _) = play_default(&repro(TRAPS_R1, ""));
     let state = json::state(&it);
+    // 289 moves left under the rules before features paid on their own floor (rules 3,
+    // docs/runs.md): B1's start and B2's arrival changed.
     assert_eq!(
         (state["floor"].clone(), state["moves_left"].clone()),
-        (2.into(), 289.into())
+        (2.into(), 347.into())
     );
     let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
     let around = ways.around.unwrap();
@@ -433,7 +435,7 @@ fn travel_in_a_run_crosses_traps_when_only_that_fits() {
     // Waits (a move each in a run) until the moves left fit only the way through.
     let left = u64::from(through.steps) + 2;
     assert!(u64::from(around.steps) > left);
-    let waits = ".".repeat((289 - left) as usize);
+    let waits = ".".repeat((347 - left) as usize);
     let (it, _) = play_default(&repro(TRAPS_R1, &waits));
     let state = json::state(&it);
     assert_eq!(state["moves_left"], left);
@@ -465,7 +467,8 @@ fn explore_stops_when_nothing_is_left_to_find() {
     let ways = byog::core::travel::exit_ways(before.game().unwrap()).unwrap();
     assert_eq!((ways.around, ways.through), (None, None));
     let left = json::state(&before)["moves_left"].as_u64().unwrap();
-    assert_eq!(left, 207);
+    // 207 under the rules before features paid on their own floor (rules 3, docs/runs.md).
+    assert_eq!(left, 340);
     let (it, _) = play_default(&repro(DONE_R7, "X"));
     let state = json::state(&it);
     let spent = left - state["moves_left"].as_u64().unwrap();

@@ -220,12 +220,15 @@ impl GameState {
                 run::floor::make(seed, depth, floors, width, height, &settings)?;
             }
         }
+        let carry = run::depth::params(1, floors, width, height, &settings).carry_percent;
         let state = RunState {
             floors,
             floor: 1,
             max_width: width as u32,
             max_height: height as u32,
-            moves_left: first.info.allowance,
+            // B1 is reached as if from a perfect floor above that carried down all it may
+            // (`docs/runs.md`).
+            moves_left: run::start(&first.info, run::weights(&first.features), carry),
             health: run::START_HEALTH,
             score: 0,
             perfect_floors: 0,

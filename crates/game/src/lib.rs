@@ -23,8 +23,9 @@ pub use action::Action;
 /// (balance, a rule, a generator change that reaches play). A score is verified only under
 /// the rules it was played by (`byog serve`). 1: the rules until 2026-11-27; 2: monsters
 /// retuned by depth, a run's moves carried down capped (the rest paid as points), the wait
-/// key (`docs/balance.md`).
-pub const RULES_VERSION: u32 = 2;
+/// key (`docs/balance.md`); 3: a run's features pay their moves when handled, on their own
+/// floor, the budget 240 → 200 and the cap 100% of par (`docs/runs.md`).
+pub const RULES_VERSION: u32 = 3;
 
 pub use byog_tile_engine::Direction;
 pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};

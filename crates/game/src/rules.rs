@@ -9,11 +9,12 @@
 //! act). An ended game takes no action.
 //!
 //! A run adds (`docs/runs.md`, after Dungeon Upkeeper): every step costs one of the moves left;
-//! stepping onto an empty chest refills it, onto a sprung trap rearms it (points for both),
-//! onto an armed trap springs it on the upkeeper (one health lost); walking into the exit
-//! descends to the next floor and earns moves ([`crate::run`] says how many), or wins
-//! on the last floor (every move left over is a point); the run is lost at 0 health, or at 0
-//! moves away from an exit.
+//! stepping onto an empty chest refills it, onto a sprung trap rearms it (points and moves
+//! for both, the first time: [`crate::run::feature_moves`]), onto an armed trap springs it
+//! on the upkeeper (one health lost); walking into the exit descends to the next floor,
+//! whose arrival moves ([`crate::run::arrival`]) join the moves carried down, or wins on the
+//! last floor (every move left over is a point); the run is lost at 0 health, or at 0 moves
+//! away from an exit (after what the step's feature paid).
 //!
 //! An exploration (`docs/explore.md`, after Evennia's dungeon) moves the avatar over the rooms of its
 //! map; a step across a plot border walks the exit there ([`Dungeon::enter`] from the start
@@ -80,6 +81,15 @@ pub enum Event {
         /// Health left.
         health: u32,
     },
+    /// A run's chest or trap was handled for the first time on its floor: it paid its points
+    /// and its moves, at once ([`crate::run::feature_moves`]); comes just after
+    /// [`Event::Refilled`] or [`Event::Rearmed`].
+    Earned {
+        /// Moves added to the moves left (saturated at `u32::MAX`).
+        moves: u32,
+        /// Points scored.
+        points: u32,
+    },
     /// Walking into a run's exit, the moves left beyond what may be carried down
     /// ([`crate::run::depth::DepthParams::carry_percent`] of the next floor's par) were paid
     /// as points, one a move; comes just after [`Event::Descended`].
@@ -91,8 +101,10 @@ pub enum Event {
     Descended {
         /// The new floor, 1-based.
         floor: u32,
-        /// Moves earned on the floor left behind (u32, saturated: an event stays 24 bytes,
-        /// so a key's events stay small on the replay's hot path).
+        /// Moves the new floor handed over on arrival ([`crate::run::arrival`]: its direct
+        /// distance, and its perfect bonus when the floor left was perfect), besides the
+        /// moves carried down (u32, saturated: an event stays 24 bytes, so a key's events
+        /// stay small on the replay's hot path).
         earned: u32,
         /// Whether every feature of that floor was handled.
         perfect: bool,
@@ -100,8 +112,8 @@ pub enum Event {
         missed_chests: u32,
         /// Traps of that floor left sprung.
         missed_traps: u32,
-        /// Moves a perfect floor would have earned beyond `earned`: what the misses cost
-        /// (saturated as `earned`).
+        /// What the misses cost: the moves the missed features would have paid on the floor
+        /// left, plus the new floor's perfect bonus (saturated as `earned`).
         forgone: u32,
     },
     /// An exploration's avatar walked through an exit into another room.
@@ -391,7 +403,9 @@ fn run_step(
 ) -> Option<Loss> {
     let run = board.run.as_mut()?;
     run.moves_left = run.moves_left.saturating_sub(1);
-    if let Some(f) = board.features.iter_mut().find(|f| f.pos == to) {
+    if let Some(i) = board.features.iter().position(|f| f.pos == to) {
+        let weights = run::weights(&board.features);
+        let f = &mut board.features[i];
         let points = run::depth::params(
             run.floor,
             run.floors,
@@ -400,8 +414,19 @@ fn run_step(
             settings,
         );
         let points = (points.chest_points, points.trap_points);
+        let (paid, score) = (f.paid, run.score);
         if let Some(e) = step_on(f, to, points, &mut run.score, &mut run.health) {
             events.push(e);
+        }
+        if f.paid && !paid {
+            // The first time handled: the feature pays its moves at once, before the loss
+            // check, so a step onto it with the last move is saved by what it pays.
+            let moves = run::feature_moves(&run.info, weights, f.kind);
+            run.moves_left += moves;
+            events.push(Event::Earned {
+                moves: u32::try_from(moves).unwrap_or(u32::MAX),
+                points: u32::try_from(run.score - score).unwrap_or(u32::MAX),
+            });
         }
     }
     let loss = if run.health == 0 {
@@ -692,8 +717,9 @@ fn clear_if_done(ex: &mut ExploreState, plot: RoomPos) -> bool {
     ex.settle_room(branch, plot)
 }
 
-/// A run's step into the exit: the perfect-floor points, then the next floor and the moves
-/// earned, or the win on the last floor.
+/// A run's step into the exit: the perfect-floor points, then the next floor with the moves
+/// carried down (at most its cap, the rest paid as points) and its arrival moves, or the win
+/// on the last floor.
 fn descend(game: &mut GameState, events: &mut Events) {
     let Board::Grid(board) = &mut game.board else {
         return;
@@ -735,16 +761,34 @@ fn descend(game: &mut GameState, events: &mut Events) {
         events.push(Event::Won);
         return;
     };
-    let earned = run::earned(&floor.info, total, handled);
-    let forgone = run::earned(&floor.info, total, total).saturating_sub(earned);
-    let missed = |kind| {
+    let (missed_chests, missed_traps) = (
         board
             .features
             .iter()
-            .filter(|f| f.kind == kind && !f.handled)
-            .count() as u32
-    };
-    let (missed_chests, missed_traps) = (missed(FeatureKind::Chest), missed(FeatureKind::Trap));
+            .filter(|f| f.kind == FeatureKind::Chest && !f.handled)
+            .count() as u32,
+        board
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Trap && !f.handled)
+            .count() as u32,
+    );
+    // The features never paid on this floor, and the next floor's bonus when this one is
+    // not perfect: what the misses cost.
+    let unpaid: u64 = board
+        .features
+        .iter()
+        .filter(|f| !f.paid)
+        .map(|f| run::feature_moves(&state.info, total, f.kind))
+        .sum();
+    let next_weights = run::weights(&floor.features);
+    let earned = run::arrival(&floor.info, next_weights, perfect);
+    let forgone = unpaid
+        + if perfect {
+            0
+        } else {
+            run::perfect_bonus(&floor.info, next_weights)
+        };
     // Moves carried down beyond the next floor's cap are paid as points (docs/runs.md).
     let carry = run::depth::params(next, state.floors, w, h, &game.settings).carry_percent;
     let cap = floor.info.par.saturating_mul(carry) / 100;
@@ -804,5 +848,190 @@ mod tests {
         assert_eq!(step(&mut chest), Some(Event::Refilled { at }));
         assert_eq!(step(&mut chest), None);
         assert_eq!((score, health), (15 + 10, 2));
+    }
+
+    /// A fresh run of seed `seed` at the defaults (80 × 30, 10 floors).
+    fn run_game(seed: u64) -> GameState {
+        let settings = byog_worlds::generator::GeneratorSettings::default();
+        GameState::new_run(seed, 80, 30, settings, 10).unwrap()
+    }
+
+    /// The moves of the solver's route over the current floor: every feature still to
+    /// handle in the tour's order, then the exit.
+    fn tour(game: &GameState) -> Vec<Direction> {
+        let features = game.features();
+        let router =
+            run::route::Router::new(game.terrain(), &features, game.avatar(), game.exit(), false);
+        let plan = router.plan();
+        router.moves(&plan, plan.order.len())
+    }
+
+    /// Plays `moves`, returning every event and the moves every `Earned` paid in all.
+    fn play(game: &mut GameState, moves: &[Direction]) -> (Vec<Event>, u64) {
+        let mut all = Vec::new();
+        for &d in moves {
+            all.extend(game.apply(Action::Move(d)).as_slice().iter().copied());
+        }
+        let paid = all
+            .iter()
+            .map(|e| match *e {
+                Event::Earned { moves, .. } => u64::from(moves),
+                _ => 0,
+            })
+            .sum();
+        (all, paid)
+    }
+
+    #[test]
+    fn a_feature_pays_its_moves_at_once_and_only_the_first_time() {
+        let (mut chests, mut traps) = (0, 0);
+        for seed in 0..20 {
+            let mut game = run_game(seed);
+            let info = game.run().unwrap().info;
+            let weights = run::weights(&game.features());
+            // The rule by hand: 90% of the spare moves, shared by weight, rounded down.
+            let unit = (info.allowance - info.direct) * 90 / 100 / weights;
+            assert_eq!(run::feature_unit(&info, weights), unit, "R{seed}S");
+            for d in tour(&game) {
+                let before = game.run().unwrap().moves_left;
+                let events = game.apply(Action::Move(d));
+                let Some(&handled) = events
+                    .as_slice()
+                    .iter()
+                    .find(|e| matches!(e, Event::Refilled { .. } | Event::Rearmed { .. }))
+                else {
+                    assert!(
+                        !events
+                            .as_slice()
+                            .iter()
+                            .any(|e| matches!(e, Event::Earned { .. })),
+                        "R{seed}S: moves paid without a feature handled"
+                    );
+                    continue;
+                };
+                let (weight, points, at) = match handled {
+                    Event::Refilled { at } => (3, 10, at),
+                    Event::Rearmed { at } => (1, 15, at),
+                    _ => unreachable!(),
+                };
+                chests += u32::from(weight == 3);
+                traps += u32::from(weight == 1);
+                let moves = weight * unit;
+                assert!(
+                    events.as_slice().contains(&Event::Earned {
+                        moves: moves as u32,
+                        points
+                    }),
+                    "R{seed}S {events:?}"
+                );
+                assert_eq!(game.run().unwrap().moves_left, before - 1 + moves);
+                if weight == 3 {
+                    // Off the chest and back on: a full chest pays nothing more.
+                    let back = d.opposite();
+                    let mut left = game.run().unwrap().moves_left;
+                    for step in [back, d] {
+                        let e = game.apply(Action::Move(step));
+                        assert!(
+                            !e.as_slice()
+                                .iter()
+                                .any(|e| matches!(e, Event::Earned { .. })),
+                            "R{seed}S: {at:?} paid twice"
+                        );
+                        left -= 1;
+                        assert_eq!(game.run().unwrap().moves_left, left);
+                    }
+                }
+            }
+        }
+        assert!(chests > 20 && traps > 5, "{chests} chests, {traps} traps");
+    }
+
+    #[test]
+    fn a_trap_sprung_and_rearmed_again_pays_no_more_moves() {
+        let (mut rearmed_twice, mut seed) = (0, 0);
+        while rearmed_twice < 3 && seed < 50 {
+            let mut game = run_game(seed);
+            seed += 1;
+            for d in tour(&game) {
+                let events = game.apply(Action::Move(d));
+                if !matches!(events.as_slice().first(), Some(Event::Moved { .. }))
+                    || !events
+                        .as_slice()
+                        .iter()
+                        .any(|e| matches!(e, Event::Rearmed { .. }))
+                {
+                    continue;
+                }
+                // Off the trap and back: it springs (a heart); off and back again: rearmed,
+                // with no moves and no points.
+                let left = game.run().unwrap().moves_left;
+                let mut all = Vec::new();
+                for step in [d.opposite(), d, d.opposite(), d] {
+                    all.extend(game.apply(Action::Move(step)).as_slice().iter().copied());
+                }
+                assert!(all.iter().any(|e| matches!(e, Event::Hurt { .. })));
+                assert!(all.iter().any(|e| matches!(e, Event::Rearmed { .. })));
+                assert!(!all.iter().any(|e| matches!(e, Event::Earned { .. })));
+                assert_eq!(game.run().unwrap().moves_left, left - 4);
+                rearmed_twice += 1;
+                break;
+            }
+        }
+        assert_eq!(rearmed_twice, 3);
+    }
+
+    #[test]
+    fn a_perfect_floor_hands_over_its_allowance_and_the_arrival_follows_the_formula() {
+        for seed in [1, 7, 42, 555, 31337] {
+            let mut game = run_game(seed);
+            // B1 is reached as if from a perfect floor above that carried down all it may:
+            // D + bonus + par × the cap.
+            let info = game.run().unwrap().info;
+            let weights = run::weights(&game.features());
+            let bonus = run::perfect_bonus(&info, weights);
+            let cap = info.par * run::depth::CARRY_PERCENT / 100;
+            assert_eq!(game.run().unwrap().moves_left, info.direct + bonus + cap);
+            assert_eq!(
+                info.direct + bonus + run::feature_unit(&info, weights) * weights,
+                info.allowance,
+                "R{seed}S: the bonus is the rest of the spare moves"
+            );
+            let mut carried = cap;
+            for floor in 1..=4 {
+                let run = *game.run().unwrap();
+                assert_eq!(run.floor, floor);
+                let arrived = run.moves_left;
+                let moves = tour(&game);
+                let (before_exit, last) = moves.split_at(moves.len() - 1);
+                let (_, paid) = play(&mut game, before_exit);
+                // Every move of the floor: what it handed over on arrival and what its
+                // features paid, A + the moves carried in, in all.
+                assert_eq!(
+                    arrived + paid,
+                    run.info.allowance + carried,
+                    "R{seed}S B{floor}"
+                );
+                let left = game.run().unwrap().moves_left;
+                let (events, _) = play(&mut game, last);
+                let next = *game.run().unwrap();
+                let next_weights = run::weights(&game.features());
+                let cap = next.info.par * run::depth::CARRY_PERCENT / 100;
+                carried = (left - 1).min(cap);
+                let earned = run::arrival(&next.info, next_weights, true);
+                assert_eq!(
+                    earned,
+                    next.info.direct + run::perfect_bonus(&next.info, next_weights)
+                );
+                assert_eq!(next.moves_left, carried + earned, "R{seed}S B{}", floor + 1);
+                assert!(events.contains(&Event::Descended {
+                    floor: floor + 1,
+                    earned: earned as u32,
+                    perfect: true,
+                    missed_chests: 0,
+                    missed_traps: 0,
+                    forgone: 0,
+                }));
+            }
+        }
     }
 }

@@ -690,6 +690,11 @@ pub struct RunHud {
     pub chests_total: u32,
     /// Traps on this floor, seen or not (the HUD's `traps 1/2` total).
     pub traps_total: u32,
+    /// Moves a chest of this floor pays the first time it is refilled (the HUD's
+    /// `chest +24`; [`byog_game::run::feature_moves`]).
+    pub chest_moves: u64,
+    /// Moves a trap of this floor pays the first time it is rearmed (the HUD's `trap +8`).
+    pub trap_moves: u64,
     /// Why the run was lost, once it is.
     pub loss: Option<Loss>,
 }
@@ -772,7 +777,13 @@ impl Sight {
         let all = game.features();
         let count = |kind| all.iter().filter(|f| f.kind == kind).count() as u32;
         let (chests_total, traps_total) = (count(FeatureKind::Chest), count(FeatureKind::Trap));
+        let weights = byog_game::run::weights(&all);
+        let pays = |r: &byog_game::run::RunState, kind| {
+            byog_game::run::feature_moves(&r.info, weights, kind)
+        };
         let run = game.run().map(|r| RunHud {
+            chest_moves: pays(r, FeatureKind::Chest),
+            trap_moves: pays(r, FeatureKind::Trap),
             floor: r.floor,
             floors: r.floors,
             health: r.health,
@@ -851,6 +862,8 @@ struct SightJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     branch: Option<Option<BranchId>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    chest_moves: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     chests_total: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     depth: Option<u32>,
@@ -891,6 +904,8 @@ struct SightJson<'a> {
     seed: u64,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    trap_moves: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     traps_total: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     unplayed: Option<usize>,
@@ -903,6 +918,7 @@ impl<'a> SightJson<'a> {
         SightJson {
             avatar: [s.avatar.x, s.avatar.y],
             branch: e.map(|e| e.branch),
+            chest_moves: run.map(|r| r.chest_moves),
             chests_total: run.map(|r| r.chests_total),
             depth: e.map(|e| e.depth),
             end: e.map(|e| {
@@ -943,6 +959,7 @@ impl<'a> SightJson<'a> {
                 LevelStatus::Won => "won",
                 LevelStatus::Lost => "lost",
             },
+            trap_moves: run.map(|r| r.trap_moves),
             traps_total: run.map(|r| r.traps_total),
             unplayed: (unplayed > 0).then_some(unplayed),
             width: s.view.width(),

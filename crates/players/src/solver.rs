@@ -2,19 +2,23 @@
 //! copy of the game, the routes of [`byog_game::run::route`].
 //!
 //! **Solving** a run from any state: on the current floor, the longest prefix of the tour
-//! whose cost (prefix, then the exit) fits the moves left; if even the exit alone does not
-//! fit by that route, the shortest way to the exit that steps on armed traps at most
-//! `health − 1` times (stepping on a sprung trap just rearms it; an armed one costs a
-//! health). Then the run goes on floor by floor, each fresh floor by its full tour, which
-//! always fits (see [`byog_game::run`] on moves). A run can no longer be won exactly
-//! when it is over or the current floor's exit is out of reach that way.
+//! (prefix, then the exit) that fits the moves left, counting the moves each feature pays
+//! when first handled ([`Router::fits`]: the moves never reach 0 away from the exit); if
+//! even the exit alone does not fit by that route, the shortest way to the exit that steps
+//! on armed traps at most `health − 1` times (stepping on a sprung trap just rearms it; an
+//! armed one costs a health); else one feature that still pays and, once handled, leaves
+//! the exit in reach. Then the run goes on floor by floor, each fresh floor by the longest
+//! prefix of its tour that fits (the whole tour on every floor of run seeds 0..1000:
+//! `docs/runs.md`). The run is winnable from every arrival (see [`byog_game::run`] on
+//! moves); when the solver finds nothing, no feature taken first rescues it and no prefix of
+//! its tour does (`docs/runs.md` says why that is not an exhaustive search).
 
 use std::fmt;
 
 use byog_game::action::Action;
 use byog_game::game::{GameState, LevelStatus};
-use byog_game::run::Loss;
-use byog_game::run::route::Router;
+use byog_game::run::route::{Plan, Router};
+use byog_game::run::{self, Loss};
 
 /// Why `byog solve` has no keys to give.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,13 +100,45 @@ pub fn solve(game: &GameState) -> Result<Vec<Action>, SolveError> {
             false,
         );
         let plan = router.plan();
+        // What each target (the features not handled, in the router's order) pays when
+        // reached: its moves the first time it is handled, nothing after.
+        let features = game.features();
+        let weights = run::weights(&features);
+        let pays: Vec<u64> = features
+            .iter()
+            .filter(|f| !f.handled)
+            .map(|f| {
+                if f.paid {
+                    0
+                } else {
+                    run::feature_moves(&run.info, weights, f.kind)
+                }
+            })
+            .collect();
+        let rescue = (0..pays.len()).find(|&t| {
+            let one = Plan {
+                order: vec![t],
+                cost: Vec::new(),
+            };
+            router.fits(&one, 1, run.moves_left, &pays)
+        });
         let moves = match (0..plan.cost.len())
             .rev()
-            .find(|&j| plan.cost[j] <= run.moves_left)
+            .find(|&j| router.fits(&plan, j, run.moves_left, &pays))
         {
             Some(j) => router.moves(&plan, j),
             None => match router.escape(run.health.saturating_sub(1)) {
                 Some(m) if m.len() as u64 <= run.moves_left => m,
+                // No prefix of the tour fits, nor the way in: one feature that still pays,
+                // taken first, may bring the exit back in reach (the next turn of the loop
+                // plans from there).
+                _ if rescue.is_some() => {
+                    let one = Plan {
+                        order: rescue.into_iter().collect(),
+                        cost: Vec::new(),
+                    };
+                    router.moves(&one, 1)
+                }
                 other => {
                     return Err(SolveError::OutOfReach {
                         floor: run.floor,

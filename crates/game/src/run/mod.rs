@@ -15,22 +15,22 @@
 //!
 //! # Moves
 //!
-//! A run starts with floor B1's allowance `A₁` (its par × the depth table's budget, in
-//! percent). Every step costs one move; a bump into a wall costs nothing. Walking into floor
-//! k's exit descends to floor k + 1 and earns `D₍ₖ₊₁₎ + handled × r + (perfect ? bonus : 0)`
-//! moves, where `D₍ₖ₊₁₎` is the next floor's direct distance from its start into its exit,
-//! `r = (A₍ₖ₊₁₎ − D₍ₖ₊₁₎) × 8/10 / weights` a unit of weight (a chest weighs 3, a trap 1;
-//! `handled` counts weight too) and the bonus is the rest, so that a perfect
-//! floor earns exactly the next floor's allowance. Two things follow:
+//! Every step costs one move; a bump into a wall costs nothing. A floor `k` hands over its
+//! moves in parts (`docs/runs.md`): on arrival [`arrival`], its direct distance `Dₖ` (from
+//! its start into its exit) plus its [`perfect_bonus`] when the floor above was perfect (B1
+//! as if it were, having carried down all it may: [`start`]), besides the moves carried down from the floor above (at most
+//! [`depth::CARRY_PERCENT`] of `parₖ`, the rest paid as points); then each feature, the
+//! first time it is handled, pays [`feature_moves`] at once: its weight (a chest 3, a trap 1)
+//! times `rₖ = (Aₖ − Dₖ) × 9/10 / weights`. The bonus is the rest of the spare moves, so a
+//! perfect floor reached after a perfect one hands over exactly its allowance `Aₖ` (par ×
+//! the depth table's budget, in percent) plus the moves carried. Two things follow:
 //!
-//! - **every run is winnable**: floor k's solver route (every feature, then the exit) costs
-//!   its par, at most `Aₖ` (the budget is at least 100% of par, and a floor is accepted only
-//!   if the route fits), and a perfect floor hands the next one its allowance;
-//! - **reaching an exit always keeps the run winnable**: a descent earns at least the next
-//!   floor's direct distance, so walking straight to each exit always fits. A run can
-//!   therefore still be won exactly when it is not over and the current floor's exit can be
-//!   reached within the moves left stepping on armed traps at most `health − 1` times; the
-//!   solver decides that exactly.
+//! - **every run is winnable**: every floor is reached with at least `Dₖ`, enough to walk
+//!   straight into its exit, and so on to the last floor;
+//! - **the solver's route is perfect in practice, not by construction**: its par is at most
+//!   `Aₖ`, but part of the moves come only as the features are handled, so the route fits
+//!   only if the moves never reach 0 on the way ([`route::Router::fits`]); measured on
+//!   every floor of run seeds 0..2000, it always did (`docs/runs.md`).
 
 pub mod depth;
 pub mod floor;
@@ -45,23 +45,61 @@ use byog_worlds::generator::{self, GenerateError, GeneratorSettings, Setting};
 pub use depth::{DEFAULT_FLOORS, DepthParams, MAX_FLOORS};
 pub use floor::Floor;
 
-/// The moves earned by walking into a floor's exit, given the next floor's make and the
-/// weights ([`weight`]) of the floor's features, `total` in all and `handled` of those
-/// handled: the next floor's direct distance, plus a share of the rest of its allowance for
-/// each feature by its weight ([`FEATURE_SHARE_PERCENT`] in all), plus the remaining share
-/// for a perfect floor. A perfect floor earns exactly the next allowance; an empty-handed one
-/// earns enough to walk straight to the next exit. A feature missed costs its own share and
-/// the perfect share, no more: falling behind is recoverable (`docs/balance.md`).
-pub fn earned(next: &FloorInfo, total: u64, handled: u64) -> u64 {
-    let spare = next.allowance.saturating_sub(next.direct);
-    let each = (spare * FEATURE_SHARE_PERCENT / 100)
-        .checked_div(total)
-        .unwrap_or(0);
-    let bonus = spare - each * total;
-    next.direct + handled.min(total) * each + if handled >= total { bonus } else { 0 }
+/// The moves one unit of feature weight pays on a floor (`info` its make, `weights` the
+/// weights ([`weight`]) of all its features): [`FEATURE_SHARE_PERCENT`] of the floor's spare
+/// moves (its allowance less its direct distance) shared by weight, rounded down. A feature
+/// pays `weight × unit` moves the first time it is handled, at once, on its own floor
+/// (`docs/runs.md`); 0 for a floor without features.
+pub fn feature_unit(info: &FloorInfo, weights: u64) -> u64 {
+    let spare = info.allowance.saturating_sub(info.direct);
+    (spare * FEATURE_SHARE_PERCENT / 100)
+        .checked_div(weights)
+        .unwrap_or(0)
 }
 
-/// A feature's weight in the moves its floor earns ([`earned`]): a chest [`CHEST_WEIGHT`],
+/// The moves a feature of kind `kind` pays the first time it is handled on a floor whose
+/// features weigh `weights` in all: `weight(kind) × feature_unit(info, weights)`.
+pub fn feature_moves(info: &FloorInfo, weights: u64, kind: FeatureKind) -> u64 {
+    weight(kind) * feature_unit(info, weights)
+}
+
+/// The perfect-floor bonus of a floor: its spare moves less what its features pay in all
+/// (about `100 − FEATURE_SHARE_PERCENT` percent of them, and the rounding), handed over on
+/// arriving at the floor when the floor above was perfect.
+pub fn perfect_bonus(info: &FloorInfo, weights: u64) -> u64 {
+    let spare = info.allowance.saturating_sub(info.direct);
+    spare - feature_unit(info, weights) * weights
+}
+
+/// The moves a floor hands the upkeeper on arrival, besides the moves carried down: its
+/// direct distance `D`, plus its [`perfect_bonus`] when the floor above was perfect (`B1` is
+/// reached as if it were, [`start`]). With every feature then handled (each paying
+/// [`feature_moves`]), a floor reached after a perfect one hands over exactly its allowance
+/// `A`; an empty-handed player gets `D`, enough to walk straight into the exit.
+pub fn arrival(info: &FloorInfo, weights: u64, perfect_above: bool) -> u64 {
+    info.direct
+        + if perfect_above {
+            perfect_bonus(info, weights)
+        } else {
+            0
+        }
+}
+
+/// The moves a run starts with on B1 (`info` its make, `weights` its features' weights,
+/// `carry_percent` its cap on the moves carried in, [`depth::DepthParams::carry_percent`]):
+/// as if reached from a perfect floor above that carried down all it may, `D₁ + bonus₁ +
+/// par₁ × carry_percent / 100`. (With `D₁ + bonus₁` alone, `sight` lost 5.4% of run seeds
+/// 1000..2000 on B1, against 0.7% under the rules before: `docs/balance.md`.)
+pub fn start(info: &FloorInfo, weights: u64, carry_percent: u64) -> u64 {
+    arrival(info, weights, true) + info.par.saturating_mul(carry_percent) / 100
+}
+
+/// The weights ([`weight`]) of `features` in all.
+pub fn weights(features: &[Feature]) -> u64 {
+    features.iter().map(|f| weight(f.kind)).sum()
+}
+
+/// A feature's weight in the moves it pays ([`feature_moves`]): a chest [`CHEST_WEIGHT`],
 /// a trap [`TRAP_WEIGHT`].
 pub fn weight(kind: FeatureKind) -> u64 {
     match kind {
@@ -77,11 +115,13 @@ pub const CHEST_WEIGHT: u64 = 3;
 /// exit crosses them anyway; they pay a third of a chest.
 pub const TRAP_WEIGHT: u64 = 1;
 
-/// The share of the next floor's spare moves (its allowance less its direct distance) that
-/// the features of a floor pay, in percent; the rest (20%) is the perfect floor's. It was 60
-/// until 2026-11-24: one feature missed then cost 40% of the next floor's spare moves besides
-/// its own share, and one miss led to the next.
-pub const FEATURE_SHARE_PERCENT: u64 = 80;
+/// The share of a floor's spare moves (its allowance less its direct distance) that its
+/// features pay when handled, in percent, by weight ([`feature_unit`]); the rest (10%) is
+/// the floor's perfect bonus, handed over on arrival after a perfect floor. 80 from
+/// 2026-11-24 to 2026-11-27 (then paid on walking into the floor above's exit), 60 before:
+/// the larger the bonus, the less a floor reached after a miss hands over, and at 50 `sight`
+/// won 41% of runs 0..200 against 88% at 90 (`docs/balance.md`).
+pub const FEATURE_SHARE_PERCENT: u64 = 90;
 
 /// Checks what a run is made with: the largest floor's size, the generator settings and the
 /// number of floors (1..=[`MAX_FLOORS`]).

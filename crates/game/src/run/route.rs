@@ -175,6 +175,29 @@ impl Router {
         self.legs.direct()
     }
 
+    /// Whether the first `j` targets of `plan`, then the exit, can be walked from `moves`
+    /// moves left when target `t` (in [`Router`] order) pays `pays[t]` moves on arrival (a
+    /// run's feature handled the first time, `docs/runs.md`): the moves never reach 0 away
+    /// from the exit (a step onto a target is counted after what it pays), and the last leg
+    /// walks into the exit with the moves left. Walking a leg over a target planned for
+    /// later only makes it pay sooner, so the check is safe.
+    pub fn fits(&self, plan: &Plan, j: usize, moves: u64, pays: &[u64]) -> bool {
+        let mut left = moves;
+        let mut from = 0;
+        for &t in &plan.order[..j] {
+            let leg = self.legs.leg(from, t + 1);
+            if leg > left {
+                return false;
+            }
+            left = left - leg + pays.get(t).copied().unwrap_or(0);
+            if left == 0 {
+                return false;
+            }
+            from = t + 1;
+        }
+        self.legs.to_exit(from) <= left
+    }
+
     /// The moves that handle the first `j` targets of `plan`, then walk into the exit.
     pub fn moves(&self, plan: &Plan, j: usize) -> Vec<Direction> {
         let mut cells = Vec::new();

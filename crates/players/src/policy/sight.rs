@@ -5,7 +5,8 @@
 //! Each step, from the observation alone (a breadth-first search from the avatar, and one
 //! from the exit once it is seen, over the seen tiles with armed traps closed):
 //! 1. **Exit seen.** The nearest seen feature still to handle whose detour fits (steps to it
-//!    plus steps from it into the exit ≤ moves left); else, while features remain unseen (the
+//!    ≤ moves left, and steps to it plus steps from it into the exit ≤ moves left plus the
+//!    moves it pays when first handled, the HUD's `chests 2/4 (+23) · traps 1/2 (+7)`); else, while features remain unseen (the
 //!    HUD's totals against the features seen), the nearest frontier (an open tile beside an
 //!    unseen one) that leaves [`RESERVE`] moves spare after the walk back to the exit; else
 //!    the exit. When the safe way into the exit no longer fits, the shortest way that crosses
@@ -103,18 +104,36 @@ impl SightPolicy {
             return map.first_step(&from_avatar, exit);
         }
         let from_exit = map.distances(&[exit]);
-        let fits = |i: usize, spare: u32| {
+        let fits = |i: usize, spare: u32, pays: u64| {
             from_exit[i] != UNREACHED
-                && u64::from(from_avatar[i]) + u64::from(from_exit[i]) + u64::from(spare) <= left
+                && u64::from(from_avatar[i]) <= left
+                && u64::from(from_avatar[i]) + u64::from(from_exit[i]) + u64::from(spare)
+                    <= left + pays
         };
-        if let Some(f) = nearest(&from_avatar, todo.iter().copied().filter(|&i| fits(i, 0))) {
+        // What a feature pays when handled, as the HUD says (`chest +24 · trap +8`): its
+        // moves the first time, nothing once it has paid.
+        let pays = |i: usize| {
+            let pos = map.grid.pos(i);
+            sight
+                .features
+                .iter()
+                .find(|f| f.pos == pos && !f.paid)
+                .map_or(0, |f| match f.kind {
+                    FeatureKind::Chest => run.chest_moves,
+                    FeatureKind::Trap => run.trap_moves,
+                })
+        };
+        if let Some(f) = nearest(
+            &from_avatar,
+            todo.iter().copied().filter(|&i| fits(i, 0, pays(i))),
+        ) {
             return map.first_step(&from_avatar, f);
         }
         if !self.ignore_features && unseen_features(sight) > 0 {
             let frontier = map.frontier(&from_avatar);
             if let Some(t) = nearest(
                 &from_avatar,
-                frontier.into_iter().filter(|&i| fits(i, RESERVE)),
+                frontier.into_iter().filter(|&i| fits(i, RESERVE, 0)),
             ) {
                 return map.first_step(&from_avatar, t);
             }

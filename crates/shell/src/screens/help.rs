@@ -97,7 +97,7 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
                 vec![
                     normal("Goal: refill every chest and rearm every trap, then take"),
                     normal("the exit, floor after floor to the last, before the moves"),
-                    normal("run out. Each floor's chests and traps pay moves on the next."),
+                    normal("run out. Each chest and trap pays moves when first handled."),
                     normal("An armed trap costs a heart (3 in all); each feature pays once."),
                     normal("> walks to the exit: round armed traps when that fits the moves"),
                     normal("left, else through the fewest (Y first). X explores."),

@@ -153,12 +153,16 @@ fn branch_timer(
     format!(" (timer {left})")
 }
 
-/// A run's progress on its floor for the HUD: `chests 2/4 · traps 1/2` (handled / on the
-/// floor), then the exit's ways once it was seen ([`byog_game::travel::exit_ways`]: `exit 189
-/// away`, or `exit 189 · 107 through 2 traps` when a way through armed traps the health
-/// allows is shorter; `exit seen` while no seen way leads there), or, when the exit is out of
-/// reach with the moves left (the solver's exact test: the shortest way in that crosses armed
-/// traps at most health − 1 times, [`byog_game::run::route::Router::escape`]), a warning.
+/// A run's progress on its floor for the HUD: `chests 2/4 (+24) · traps 1/2 (+8)` (handled /
+/// on the floor, and the moves one more pays the first time it is handled,
+/// [`byog_game::run::feature_moves`]), then the exit's ways once it was seen
+/// ([`byog_game::travel::exit_ways`]: `exit 189 away`, or `exit 189 · 107 through 2 traps`
+/// when a way through armed traps the health allows is shorter; `exit seen` while no seen way
+/// leads there). When the exit is beyond the moves left (the shortest way in that crosses
+/// armed traps at most health − 1 times, [`byog_game::run::route::Router::escape`]): `the exit
+/// needs 120 moves: handle a feature first` while a feature that still pays lies within the
+/// moves left (its moves may bring the exit back in reach), else the warning `OUT OF REACH`
+/// (the run can no longer be won).
 ///
 /// Remembered for the last few states asked (a frame is asked for on every pointer move,
 /// and both searches cover the floor).
@@ -177,7 +181,7 @@ pub fn run_progress(game: &GameState) -> String {
         features: game
             .features()
             .iter()
-            .map(|f| (f.pos, f.kind as u8, f.handled))
+            .map(|f| (f.pos, f.kind as u8, f.handled, f.paid))
             .collect(),
         ended: game.has_ended(),
     };
@@ -209,7 +213,7 @@ struct ProgressKey {
     avatar: Pos,
     health: u32,
     moves_left: u64,
-    features: Vec<(Pos, u8, bool)>,
+    features: Vec<(Pos, u8, bool, bool)>,
     ended: bool,
 }
 
@@ -228,12 +232,16 @@ fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
             .filter(|f| f.kind == kind && (!handled || f.handled))
             .count()
     };
+    let weights = byog_game::run::weights(&features);
+    let pays = |kind| byog_game::run::feature_moves(&run.info, weights, kind);
     let mut text = format!(
-        "chests {}/{} · traps {}/{}",
+        "chests {}/{} (+{}) · traps {}/{} (+{})",
         count(FeatureKind::Chest, true),
         count(FeatureKind::Chest, false),
+        pays(FeatureKind::Chest),
         count(FeatureKind::Trap, true),
-        count(FeatureKind::Trap, false)
+        count(FeatureKind::Trap, false),
+        pays(FeatureKind::Trap)
     );
     if game.has_ended() {
         return text;
@@ -253,6 +261,14 @@ fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
     let needed = router
         .escape(run.health.saturating_sub(1))
         .map(|m| m.len() as u64);
+    if let Some(n) = needed.filter(|&n| n > run.moves_left)
+        && paying_feature_within(game, run.moves_left)
+    {
+        text.push_str(&format!(
+            " · the exit needs {n} moves: handle a feature first"
+        ));
+        return text;
+    }
     if needed.is_none_or(|n| n > run.moves_left) {
         text.push_str(&match needed {
             Some(n) => format!(" · OUT OF REACH: the exit needs {n} moves"),
@@ -264,6 +280,23 @@ fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
         text.push_str(&exit_ways_text(ways));
     }
     text
+}
+
+/// Whether a feature of the run's floor that still pays its moves (never handled yet) lies
+/// within `moves` steps of the avatar over the open tiles, traps included (a lower bound on
+/// any walk there, so `false` means no walk reaches one in time).
+fn paying_feature_within(game: &GameState, moves: u64) -> bool {
+    use byog_tile_engine::search::{Grid, UNREACHED, bfs};
+    let (grid, open) = Grid::walkable_mask(game.terrain());
+    let Some(start) = grid.index(game.avatar()) else {
+        return false;
+    };
+    let mut dist = vec![UNREACHED; grid.len()];
+    bfs(grid, &open, &[start], &mut dist);
+    game.features().iter().filter(|f| !f.paid).any(|f| {
+        grid.index(f.pos)
+            .is_some_and(|i| dist[i] != UNREACHED && u64::from(dist[i]) <= moves)
+    })
 }
 
 /// The exit's ways for the HUD: ` · exit 189 away`, ` · exit 189 · 107 through 2 traps`,

@@ -58,13 +58,24 @@ pub fn feedback(outcome: &Outcome, save: &Path) -> Feedback {
     match outcome {
         Outcome::Reported(report) => say(report.player_message()),
         Outcome::Accepted | Outcome::Started => say(String::new()),
-        // Every event worth a word, in order: "chest refilled · room clear: its exits open".
-        Outcome::Acted(events) => say(events
-            .as_slice()
-            .iter()
-            .filter_map(event_message)
-            .collect::<Vec<_>>()
-            .join(" · ")),
+        // Every event worth a word, in order: "chest refilled · room clear: its exits open";
+        // what a run's feature paid follows its own event: "chest refilled: +30 points, +23
+        // moves".
+        Outcome::Acted(events) => {
+            say(events.as_slice().iter().fold(String::new(), |mut line, e| {
+                if let Some(m) = event_message(e) {
+                    if !line.is_empty() {
+                        line.push_str(if matches!(e, Event::Earned { .. }) {
+                            ": "
+                        } else {
+                            " · "
+                        });
+                    }
+                    line.push_str(&m);
+                }
+                line
+            }))
+        }
         Outcome::NoSave => say(format!("no saved game at {}", save.display())),
         Outcome::Closed(Closing::Quit) => Feedback {
             message: "Goodbye.".into(),
@@ -159,6 +170,11 @@ fn event_message(event: &Event) -> Option<String> {
             "a potion in the chest, left behind: {potions} carried is the most"
         )),
         Event::Waited => Some("you wait a turn".into()),
+        Event::Earned { moves, points } => Some(format!(
+            "+{}, +{}",
+            plural(u64::from(*points), "point", "points"),
+            plural(u64::from(*moves), "move", "moves")
+        )),
         Event::PaidOver { moves } => Some(format!(
             "+{} for {} not carried down",
             plural(u64::from(*moves), "point", "points"),
