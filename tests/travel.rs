@@ -217,12 +217,17 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
                     sightings += 1;
                 } else {
                     // Nothing new in sight and nothing handled: the walk ended because
-                    // nothing is left (the next X says so) or at the step limit.
+                    // nothing is left (the next X says so), at the step limit, or with the
+                    // exit's known way at the limit of the moves left.
                     assert!(
-                        steps.len() as u32 == MAX_STEPS || {
-                            let mut probe = it.clone();
-                            matches!(probe.feed('X', &mut store).unwrap(), Outcome::Reported(_))
-                        },
+                        steps.len() as u32 == MAX_STEPS
+                            || exit_needs(it.game().unwrap()).is_some_and(|(n, l)| {
+                                l as i64 - i64::from(n) <= byog::core::travel::EXIT_RESERVE
+                            })
+                            || {
+                                let mut probe = it.clone();
+                                matches!(probe.feed('X', &mut store).unwrap(), Outcome::Reported(_))
+                            },
                         "R{seed}S: X stopped after {steps} with nothing new"
                     );
                 }
@@ -730,4 +735,51 @@ fn a_walk_that_only_a_monster_blocks_names_the_monster() {
     if game.health().is_some_and(|h| h > 0) && !game.has_ended() {
         assert!(plan(game, Goal::Explore).is_ok());
     }
+}
+
+/// The moves the shortest known way into a run's exit needs, and the moves left.
+fn exit_needs(game: &byog::core::GameState) -> Option<(u32, u64)> {
+    let ways = byog::core::travel::exit_ways(game)?;
+    let needs = [ways.around, ways.through]
+        .into_iter()
+        .flatten()
+        .map(|w| w.steps)
+        .min()?;
+    Some((needs, game.run()?.moves_left))
+}
+
+/// `X` never walks a run out of reach of a known exit. Runs of seeds 0..40 played by `X`
+/// alone (a feature is handled only where a walk steps on it, so the moves run low): every
+/// walk that began with more than [`EXIT_RESERVE`] moves to spare beyond the exit's known
+/// way ends with that way within the moves left, and the stop that keeps it so comes up.
+/// (Before it, one `X` on R5's B4 walked 147 moves, from 204 left to 57, with the exit about
+/// 130 away.)
+#[test]
+fn explore_never_walks_a_run_out_of_reach_of_its_exit() {
+    use byog::core::travel::{EXIT_RESERVE, Goal, walk};
+    let mut limits = 0;
+    for seed in 0..40u64 {
+        let (it, _) = play_default(&format!("R{seed}S"));
+        let mut game = it.game().unwrap().clone();
+        for _ in 0..300 {
+            let before = exit_needs(&game);
+            let w = walk(&mut game, Goal::Explore);
+            if matches!(w.stop, Stop::ExitAtTheLimit { .. }) {
+                limits += 1;
+            }
+            if w.steps == 0 || game.has_ended() {
+                break;
+            }
+            if let (Some((n0, l0)), Some((n1, l1))) = (before, exit_needs(&game))
+                && l0 as i64 - i64::from(n0) > EXIT_RESERVE
+            {
+                assert!(
+                    l1 >= u64::from(n1),
+                    "R{seed}: X walked from {l0} moves (exit {n0} away) to {l1} (exit {n1} away): {:?}",
+                    w.stop
+                );
+            }
+        }
+    }
+    assert!(limits > 0, "no X stopped at the exit's limit");
 }

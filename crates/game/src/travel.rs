@@ -28,7 +28,10 @@
 //! never a silent no-op). `X` does not start when nothing is left to find: every chest and
 //! trap handled and the exit known with a known way into it ([`Stop::NothingLeft`]; with the
 //! exit seen but no way in known yet, `X` explores towards the exit: the frontier tile with
-//! the least steps there plus tiles on to the exit).
+//! the least steps there plus tiles on to the exit). In a run, `X` also stops once the exit's
+//! shortest known way needs all but [`EXIT_RESERVE`] of the moves left
+//! ([`Stop::ExitAtTheLimit`]), unless the walk began so: it never explores a run out of reach
+//! of a known exit.
 //!
 //! **Cost.** A plan searches a window around the avatar, not the world: a square of
 //! [`FIRST_REACH`] tiles each way, doubled while the answer could lie outside it (a way out
@@ -158,6 +161,39 @@ pub enum Stop {
     /// No known way leads on but through a monster in sight (a walk never plans through
     /// one): the nearest of those monsters.
     MonsterInTheWay(MonsterKind),
+    /// `X` in a run: the shortest known way into the exit now needs all but at most
+    /// [`EXIT_RESERVE`] of the moves left, so a step further away could leave the exit out of
+    /// reach. Only a walk that began with more to spare stops so: `X` never walks a run out
+    /// of reach of a known exit.
+    ExitAtTheLimit {
+        /// Moves the shortest known way into the exit needs.
+        needs: u32,
+        /// Moves left.
+        left: u64,
+    },
+}
+
+/// The moves to spare beyond the exit's shortest known way at which `X` stops in a run
+/// ([`Stop::ExitAtTheLimit`]): a step away costs a move and can lengthen the way by one, so
+/// with more than 2 to spare before a step at least 1 is left after it.
+pub const EXIT_RESERVE: i64 = 2;
+
+/// In a run with a known way into the exit: the moves its shortest way needs (round the
+/// armed traps, or through as many as the health allows) and the moves left.
+fn exit_needs(game: &GameState) -> Option<(u32, u64)> {
+    let left = game.run()?.moves_left;
+    let ways = exit_ways(game)?;
+    let needs = [ways.around, ways.through]
+        .into_iter()
+        .flatten()
+        .map(|w| w.steps)
+        .min()?;
+    Some((needs, left))
+}
+
+/// Whether the moves left spare at most [`EXIT_RESERVE`] beyond the exit's way.
+fn at_the_limit((needs, left): (u32, u64)) -> bool {
+    left as i64 - i64::from(needs) <= EXIT_RESERVE
 }
 
 impl fmt::Display for Stop {
@@ -193,6 +229,10 @@ impl fmt::Display for Stop {
                 f,
                 "the {} is in the way: fight it (walk into it) or wait (.)",
                 kind.name()
+            ),
+            Stop::ExitAtTheLimit { needs, left } => write!(
+                f,
+                "the exit needs {needs} of your {left} moves: exploring stopped (> goes there)"
             ),
         }
     }
@@ -1064,6 +1104,9 @@ pub struct Travel {
     /// Whether the walk takes the armed traps its plan crosses without asking ([`walk`]:
     /// an input string's `>`).
     take_traps: bool,
+    /// Whether a run's exit was already at the limit of the moves when the walk began (an
+    /// `X` then explores on: the player chose to).
+    limit_at_start: bool,
 }
 
 impl Travel {
@@ -1081,6 +1124,7 @@ impl Travel {
             visited: Vec::new(),
             hurts: 0,
             take_traps: false,
+            limit_at_start: goal == Goal::Explore && exit_needs(game).is_some_and(at_the_limit),
         }
     }
 
@@ -1187,6 +1231,12 @@ impl Travel {
             Some(Stop::Sighted(thing))
         } else if self.goal != Goal::Explore && self.ahead.is_empty() {
             Some(Stop::Arrived)
+        } else if let Some((needs, left)) = (self.goal == Goal::Explore && !self.limit_at_start)
+            .then(|| exit_needs(game))
+            .flatten()
+            .filter(|&n| at_the_limit(n))
+        {
+            Some(Stop::ExitAtTheLimit { needs, left })
         } else if self.steps >= MAX_STEPS {
             Some(Stop::Limit)
         } else {
