@@ -739,12 +739,7 @@ fn a_walk_that_only_a_monster_blocks_names_the_monster() {
 
 /// The moves the shortest known way into a run's exit needs, and the moves left.
 fn exit_needs(game: &byog::core::GameState) -> Option<(u32, u64)> {
-    let ways = byog::core::travel::exit_ways(game)?;
-    let needs = [ways.around, ways.through]
-        .into_iter()
-        .flatten()
-        .map(|w| w.steps)
-        .min()?;
+    let needs = byog::core::travel::exit_ways(game)?.shortest()?;
     Some((needs, game.run()?.moves_left))
 }
 

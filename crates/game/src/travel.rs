@@ -182,13 +182,7 @@ pub const EXIT_RESERVE: i64 = 2;
 /// armed traps, or through as many as the health allows) and the moves left.
 fn exit_needs(game: &GameState) -> Option<(u32, u64)> {
     let left = game.run()?.moves_left;
-    let ways = exit_ways(game)?;
-    let needs = [ways.around, ways.through]
-        .into_iter()
-        .flatten()
-        .map(|w| w.steps)
-        .min()?;
-    Some((needs, left))
+    Some((exit_ways(game)?.shortest()?, left))
 }
 
 /// Whether the moves left spare at most [`EXIT_RESERVE`] beyond the exit's way.
@@ -267,6 +261,18 @@ pub struct ExitWays {
     /// heart kept: at most health − 1), the fewest among those as short; only when it is
     /// shorter than `around` (or there is no way round).
     pub through: Option<Way>,
+}
+
+impl ExitWays {
+    /// The steps of the shortest of the two ways (round the armed traps, or through them);
+    /// `None` when neither is known.
+    pub fn shortest(&self) -> Option<u32> {
+        [self.around, self.through]
+            .into_iter()
+            .flatten()
+            .map(|w| w.steps)
+            .min()
+    }
 }
 
 /// Whether `game`'s walks plan over its whole map: a classic game shows it (module
