@@ -93,6 +93,8 @@ impl Game {
                 walls: None,
                 watch: false,
                 front_end: Default::default(),
+                one_game: false,
+                seed_label: None,
             },
             keys: String::new(),
             screenshot: None,

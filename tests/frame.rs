@@ -48,6 +48,8 @@ fn shell() -> (tempfile::TempDir, Shell) {
         walls: None,
         watch: false,
         front_end: Default::default(),
+        one_game: false,
+        seed_label: None,
     })
     .unwrap();
     (dir, shell)

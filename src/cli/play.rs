@@ -80,6 +80,8 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         watch: args.watch,
         // Each front-end sets its own.
         front_end: Default::default(),
+        one_game: false,
+        seed_label: None,
     };
     if args.terminal {
         let colorterm = std::env::var("COLORTERM").ok();

@@ -105,6 +105,9 @@ pub enum Refusal {
     NothingToDelete,
     /// A move after the game ended.
     GameOver,
+    /// Any key after the game ended, in an interpreter that plays one game
+    /// ([`Interpreter::with_one_game`]).
+    OneGameOver,
     /// The program has already closed (after `:Q` or `Q`).
     AfterQuit,
     /// A `:` was followed by a key other than `Q`: the colon was dropped and that key acted
@@ -137,6 +140,7 @@ impl fmt::Display for Refusal {
             Refusal::GameOver => f.write_str(
                 "the game is over (N new game, R run, E exploration, Esc menu, :Q saves and quits)",
             ),
+            Refusal::OneGameOver => f.write_str("the game is over"),
             Refusal::AfterQuit => f.write_str("byog has quit; keys do nothing any more"),
             Refusal::Travel(stop) => write!(f, "{stop}"),
             Refusal::ColonDropped => f.write_str(
@@ -182,6 +186,7 @@ impl Refused {
             | Refusal::EmptySeed
             | Refusal::NothingToDelete
             | Refusal::GameOver
+            | Refusal::OneGameOver
             | Refusal::AfterQuit
             | Refusal::ColonDropped
             | Refusal::Travel(_) => self.reason.to_string(),
@@ -269,6 +274,8 @@ pub struct Interpreter {
     note: Option<Refused>,
     /// What the last `:Q` wrote over, if it was not an earlier save of the same game.
     replaced: Option<Replaced>,
+    /// Whether a game that has ended takes no key at all ([`Interpreter::with_one_game`]).
+    one_game: bool,
 }
 
 impl Interpreter {
@@ -292,7 +299,17 @@ impl Interpreter {
             position: 0,
             note: None,
             replaced: None,
+            one_game: false,
         }
+    }
+
+    /// The same interpreter, playing one game: once it has ended (won, lost or banked), every
+    /// key is refused ([`Refusal::GameOver`]): no `N`, `R`, `E`, Esc or `:Q`. A web server's
+    /// game is one game; what comes next is the page's business, and the game's key log ends
+    /// with its last move.
+    pub fn with_one_game(mut self) -> Self {
+        self.one_game = true;
+        self
     }
 
     /// The same interpreter, making explorations with `settings` (`--max-unexplored`,
@@ -524,6 +541,9 @@ impl Interpreter {
                 }
                 _ => report(Refusal::UnknownKey(PhaseKind::SeedEntry)),
             },
+            State::InGame { game, .. } if self.one_game && game.has_ended() => {
+                report(Refusal::OneGameOver)
+            }
             State::InGame { game, colon } => {
                 if *colon && upper == 'Q' {
                     let replaced = super::save::replaced_by(store, game);

@@ -173,6 +173,12 @@ pub struct ShellOptions {
     pub watch: bool,
     /// The front-end playing it (each sets its own).
     pub front_end: FrontEnd,
+    /// Play one game: once it has ended, no key reaches the interpreter but the view keys
+    /// ([`Interpreter::with_one_game`]; a web server's game, whose next game is the page's).
+    pub one_game: bool,
+    /// What names the seed on every screen when it is hidden (a server's daily or live game:
+    /// "daily 2026-11-28", "live game"); `None` shows it.
+    pub seed_label: Option<String>,
 }
 
 /// What a shown world is, for the camera: a new one recentres the camera, the same one with
@@ -273,6 +279,8 @@ enum Overlay {
 /// done.
 #[derive(Debug)]
 struct Busy {
+    /// The key being fed.
+    key: char,
     /// What it is making, in a player's words ("making the world of seed 7 …").
     what: String,
     /// When the key was fed (front-end seconds).
@@ -322,8 +330,13 @@ pub struct Shell {
     save_check: SaveCheck,
     /// The events of the last key fed that acted (a walk looks at them).
     last_events: Option<Events>,
-    /// The keys fed to the interpreter since [`Shell::take_fed`] last took them.
+    /// The keys the interpreter consumed since [`Shell::take_fed`] last took them (the
+    /// game's key log: [`Shell::take_fed`]).
     fed: String,
+    /// A `:` the interpreter took and that waits for its `Q`: kept out of [`Shell::fed`]
+    /// until the next key says whether it was `:Q` (then `:Q` enters it) or dropped (then
+    /// nothing does).
+    colon_held: bool,
     /// Whether a run was started in this session (the song is sung at most once).
     song_sung: bool,
 }
@@ -361,6 +374,7 @@ impl Shell {
             save_check: SaveCheck::default(),
             last_events: None,
             fed: String::new(),
+            colon_held: false,
             workers: true,
             song_sung: false,
         })
@@ -376,8 +390,10 @@ impl Shell {
 
     /// A session rebuilt from `fed`, the keys [`Shell::take_fed`] gave of another session
     /// with the same options: each is fed to the interpreter at once, in order (a walk's
-    /// steps are among them), so the game, the message and the log are what that session
-    /// had. Nothing is animated and no worker thread is used.
+    /// steps are among them), so the game is the one that session had. Nothing is animated
+    /// and no worker thread is used. The rebuilt session's own key log starts empty: the
+    /// keys it was rebuilt from are not given again by [`Shell::take_fed`] (a server that
+    /// rebuilds a game from its log writes nothing for it).
     ///
     /// # Errors
     /// As [`Shell::new`].
@@ -386,13 +402,17 @@ impl Shell {
         for key in fed.chars() {
             shell.feed_now(key, 0.0);
         }
+        shell.fed.clear();
         Ok(shell)
     }
 
-    /// The keys fed to the interpreter since the last call, in order: menu keys, seed digits,
-    /// moves, every step of a walk as the `W`/`A`/`S`/`D` key it was, `:Q`. View keys (Tab,
-    /// `M`, `?`, `P`, a watch's) never enter it. [`Shell::replayed`] rebuilds a session from
-    /// them.
+    /// The game's key log since the last call: the keys the interpreter consumed, in order
+    /// (menu keys, seed digits, moves and bumps, every step of a walk as the `W`/`A`/`S`/`D`
+    /// key it was, `:Q`). A key the interpreter ignored or refused (a report: `i`, a space,
+    /// a move after the end, a `:` the next key dropped) never enters it, nor do view keys
+    /// (Tab, `M`, `?`, `P`, a watch's). A `:` waiting for its `Q` enters it only with the
+    /// `Q`. So [`Shell::replayed`] of everything it gave rebuilds the same game, and
+    /// `byog replay --strict` of it refuses nothing.
     pub fn take_fed(&mut self) -> String {
         std::mem::take(&mut self.fed)
     }
@@ -806,14 +826,19 @@ impl Shell {
         let State::Ready { session, .. } = &self.state else {
             return;
         };
-        let Some(what) = long_work(&session.interpreter, key).filter(|_| self.workers) else {
+        let Some(what) = long_work(
+            &session.interpreter,
+            key,
+            self.options.seed_label.as_deref(),
+        )
+        .filter(|_| self.workers) else {
             return self.feed_now(key, now);
         };
-        self.fed.push(key);
         let (tx, done) = mpsc::channel();
         let ready = std::mem::replace(
             &mut self.state,
             State::Busy(Busy {
+                key,
                 what,
                 since: now,
                 done,
@@ -858,9 +883,8 @@ impl Shell {
         let State::Ready { session, .. } = &mut self.state else {
             return;
         };
-        self.fed.push(key);
         let outcome = session.interpreter.feed(key, &mut session.store);
-        self.fed(outcome, now);
+        self.fed(key, outcome, now);
     }
 
     /// A key fed on a worker thread is done: the session comes back, with the walk it was a
@@ -871,8 +895,9 @@ impl Shell {
         };
         let view = busy.walking.take().map_or(View::Plain, View::Walking);
         let queued = std::mem::take(&mut busy.queued);
+        let key = busy.key;
         self.state = State::Ready { session, view };
-        self.fed(outcome, now);
+        self.fed(key, outcome, now);
         for key in queued {
             if matches!(self.state, State::Busy(_)) {
                 if let State::Busy(busy) = &mut self.state {
@@ -884,11 +909,19 @@ impl Shell {
         }
     }
 
-    /// Keeps what a key did: the message, the screen between floors, the goodbye.
-    fn fed(&mut self, outcome: Result<Outcome, InterpretError>, now: f64) {
+    /// Keeps what a key did: the key in the key log if the interpreter consumed it
+    /// ([`Shell::take_fed`]), the message, the screen between floors, the goodbye.
+    fn fed(&mut self, key: char, outcome: Result<Outcome, InterpretError>, now: f64) {
         let State::Ready { session, view } = &mut self.state else {
             return;
         };
+        log_key(
+            &mut self.fed,
+            &mut self.colon_held,
+            key,
+            &outcome,
+            session.interpreter.phase(),
+        );
         // A key ends the floor screen.
         if matches!(view, View::Floor { .. }) {
             *view = View::Plain;
@@ -1262,6 +1295,7 @@ impl Shell {
                         others,
                         message: &self.message,
                         under_mouse,
+                        seed_label: self.options.seed_label.as_deref(),
                     },
                 )
             }
@@ -1295,22 +1329,56 @@ fn slot_chosen(saves: &Saves) -> bool {
 }
 
 /// A fresh interpreter for `options`' new games.
+/// Keeps `key` in the key log `fed` when the interpreter consumed it (its `outcome`, the
+/// interpreter now in `phase`): not when it was reported (ignored or refused), found no save,
+/// or failed. A `:` that leaves the interpreter waiting for `Q` is held (`colon_held`) and
+/// enters the log only as the `:Q` that closed the session; a held `:` is dropped by any
+/// other key, as the interpreter drops it.
+fn log_key(
+    fed: &mut String,
+    colon_held: &mut bool,
+    key: char,
+    outcome: &Result<Outcome, InterpretError>,
+    phase: Phase,
+) {
+    let held = std::mem::replace(colon_held, false);
+    if matches!(
+        phase,
+        Phase::Playing { colon: true } | Phase::Ended { colon: true }
+    ) {
+        *colon_held = true;
+        return;
+    }
+    match outcome {
+        Ok(Outcome::Closed(Closing::SavedAndQuit)) if held => fed.push_str(":Q"),
+        Ok(Outcome::Reported(_) | Outcome::NoSave) | Err(_) => {}
+        Ok(_) => fed.push(key),
+    }
+}
+
 fn interpreter_for(options: &ShellOptions) -> Interpreter {
-    Interpreter::new(options.width, options.height, options.settings)
+    let interpreter = Interpreter::new(options.width, options.height, options.settings)
         .with_floors(options.floors)
-        .with_explore(options.explore)
+        .with_explore(options.explore);
+    if options.one_game {
+        interpreter.with_one_game()
+    } else {
+        interpreter
+    }
 }
 
 /// What `key` makes when it may take long, in a player's words: `S` starting a game (a
 /// world, a run's first floor), `L` loading the save, `Q` after `:` saving, and a move in a
 /// run (into an exit: the next floor). `None` for the keys that never take long.
-fn long_work(interpreter: &Interpreter, key: char) -> Option<String> {
+/// A hidden seed (`seed_label`) is named by its label.
+fn long_work(interpreter: &Interpreter, key: char, seed_label: Option<&str>) -> Option<String> {
     let upper = key.to_ascii_uppercase();
     let (w, h) = (interpreter.width(), interpreter.height());
     match interpreter.phase() {
         Phase::SeedEntry { kind, seed, .. } if upper == 'S' => Some(format!(
-            "making the {} of seed {seed} ({w} × {h} tiles at most)",
-            kind.noun()
+            "making the {} of {} ({w} × {h} tiles at most)",
+            kind.noun(),
+            seed_label.map_or_else(|| format!("seed {seed}"), str::to_owned)
         )),
         Phase::Menu if upper == 'L' => Some("loading the save".to_owned()),
         Phase::Playing { colon: true } | Phase::Ended { colon: true } if upper == 'Q' => {
@@ -1362,6 +1430,8 @@ mod tests {
             walls: None,
             watch: false,
             front_end: FrontEnd::Terminal,
+            one_game: false,
+            seed_label: None,
         }
     }
 
@@ -1590,7 +1660,11 @@ mod tests {
         );
         assert_eq!(s.phase(), Some(Phase::Playing { colon: false }));
         keys(&mut s, "D", 0.0);
-        assert_eq!(s.take_fed(), "N3S:QD", "the next key plays");
+        assert_eq!(
+            s.take_fed(),
+            "N3SD",
+            "the next key plays; the :Q that failed is not in the key log"
+        );
     }
 
     /// Issue 30: the first run played with a save folder opens on the Upkeeper's song; the

@@ -67,6 +67,8 @@ pub fn play(options: TerminalOptions) -> Result<(), PlayError> {
     let mut play = Play {
         shell: Shell::new(ShellOptions {
             front_end: FrontEnd::Terminal,
+            one_game: false,
+            seed_label: None,
             ..options.shell
         })?,
         colour: options.colour,

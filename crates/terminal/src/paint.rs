@@ -340,7 +340,7 @@ mod tests {
         let mut grid = CellGrid::new(30, 24);
         let game = GameState::new(7, 40, 20, GeneratorSettings::default()).unwrap();
         let message = "a very long message that cannot fit in the row";
-        let h = screens::hud(&game, None, message);
+        let h = screens::hud(&game, None, None, message);
         hud(&mut grid, &h, true);
         let lines = grid.lines();
         assert!(lines[0].trim_end().ends_with("seed 7"), "{lines:?}");
@@ -415,7 +415,7 @@ mod tests {
             i.feed(k, &mut store).unwrap();
         }
         let game = i.game().unwrap();
-        let h = screens::hud(game, None, "");
+        let h = screens::hud(game, None, None, "");
         assert!(h.rows[0].right.chars().count() > 46, "{:?}", h.rows[0]);
         let mut grid = CellGrid::new(48, 24);
         hud(&mut grid, &h, true);

@@ -65,7 +65,7 @@ fn frames(c: &mut Criterion) {
         ("explore", "E7SWWWWWWWWWDDDD".to_owned()),
         ("classic", "N1234SWWDD".to_owned()),
     ] {
-        let mut shell = Shell::replayed(shell_options(&options), &keys).unwrap();
+        let mut shell = Shell::replayed(shell_options(&options, None), &keys).unwrap();
         let frame = shell.frame(0.0, &req);
         let summary = shell.shown_game().map(GameSummary::of);
         let wire = encode("0123456789abcdef", 1, 1, false, &frame, summary.clone());

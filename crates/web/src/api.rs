@@ -216,13 +216,29 @@ pub async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> ApiResul
     Ok(r)
 }
 
+/// Whether a game's seed (and so its keys) is hidden at Unix time `now`: a daily game's
+/// until its day is revealed ([`daily::revealed`]), a live game's until it has ended.
+pub fn seed_hidden(row: &crate::store::GameRow, now: i64) -> bool {
+    match row.board.as_str() {
+        "daily" => !daily::revealed(row.day.as_deref().unwrap_or(""), now),
+        "live" => row.state != "finished",
+        _ => false,
+    }
+}
+
 /// `GET /api/me`.
 pub async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> ApiResult {
     let acc = account(&app, &headers);
-    let games = match &acc {
+    let mut games = match &acc {
         Some(a) => app.store.games_of(a.id)?,
         None => Vec::new(),
     };
+    let now = crate::store::now_unix();
+    for g in &mut games {
+        if seed_hidden(g, now) {
+            g.seed = None;
+        }
+    }
     Ok(Json(json!({"name": acc.map(|a| a.name), "games": games})).into_response())
 }
 
@@ -311,10 +327,13 @@ pub async fn play(
             "live",
             Some(accounts::random_u64() % (byog_game::game::MAX_SEED + 1)),
         ),
-        ("seeded", Some(_)) => (
-            "seeded",
-            Some(seed.unwrap_or_else(|| accounts::random_u64() % 1_000_000)),
-        ),
+        ("seeded", Some(_)) => {
+            let s = seed.unwrap_or_else(|| accounts::random_u64() % 1_000_000);
+            if daily::is_hidden_daily_seed(&app.daily_key, &req.mode, s, crate::store::now_unix()) {
+                return Err(hidden_daily_seed());
+            }
+            ("seeded", Some(s))
+        }
         (other, _) => {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
@@ -355,6 +374,15 @@ pub async fn play(
     Ok(Json(json!({"game": id, "secret": secret})).into_response())
 }
 
+/// The refusal of a seeded game or score on a daily seed whose day is not revealed.
+fn hidden_daily_seed() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "daily-seed",
+        "that seed is a daily game's: it goes on the seeded board once its day is over",
+    )
+}
+
 /// `GET /api/games`: the games in memory, to watch (today's daily games left out).
 pub async fn games(State(app): State<Arc<App>>) -> Response {
     let list: Vec<_> = app
@@ -372,11 +400,7 @@ pub async fn game(State(app): State<Arc<App>>, Path(id): Path<String>) -> ApiRes
         .store
         .game(&id)?
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no-game", format!("no game {id}")))?;
-    let hidden = match row.board.as_str() {
-        "daily" => row.day.as_deref() >= Some(daily::today().as_str()),
-        "live" => row.state != "finished",
-        _ => false,
-    };
+    let hidden = seed_hidden(&row, crate::store::now_unix());
     let keys = if row.state == "finished" && !hidden {
         Some(app.store.log(&id)?.0)
     } else {
@@ -437,6 +461,9 @@ pub async fn submit_score(
     let v = tokio::task::spawn_blocking(move || verified(&app2, &s))
         .await
         .map_err(ApiError::internal)??;
+    if daily::is_hidden_daily_seed(&app.daily_key, v.mode, v.seed, crate::store::now_unix()) {
+        return Err(hidden_daily_seed());
+    }
     let r = app
         .store
         .add_score(crate::store::NewScore {
@@ -508,7 +535,9 @@ pub async fn scores(State(app): State<Arc<App>>, Query(q): Query<BoardQuery>) ->
         ));
     }
     let mut rows = app.store.board(&board, &mode, day.as_deref())?;
-    let hidden = day.as_deref().is_some_and(|d| d >= today.as_str());
+    let hidden = day
+        .as_deref()
+        .is_some_and(|d| !daily::revealed(d, crate::store::now_unix()));
     if hidden {
         for r in &mut rows {
             r.seed = None;

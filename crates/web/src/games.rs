@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{OnceCell, mpsc, oneshot, watch};
 
+use crate::daily;
 use crate::frame::{self, GameSummary};
 use crate::store::{NewScore, Store};
 use crate::verify::{self, GameOptions};
@@ -60,6 +61,11 @@ enum Cmd {
     Observe {
         conn: u64,
         reply: oneshot::Sender<String>,
+    },
+    /// The player asks for the game's key log and the observation of the same moment.
+    Log {
+        conn: u64,
+        reply: oneshot::Sender<Option<(String, String)>>,
     },
 }
 
@@ -116,6 +122,15 @@ impl GameHandle {
         rx.await.ok()
     }
 
+    /// The game's key log as written (the input string that replays it) and the observation
+    /// of the same moment, for the player's connection; `None` while the game's seed is
+    /// hidden (a daily or live game being played: its log starts with the seed).
+    pub async fn log(&self, conn: u64) -> Option<(String, String)> {
+        let (reply, rx) = oneshot::channel();
+        self.cmds.send(Cmd::Log { conn, reply }).await.ok()?;
+        rx.await.ok().flatten()
+    }
+
     /// Sends a batch (or drops it when the actor is gone: the connection will reconnect).
     pub async fn input(&self, conn: u64, n: u64, input: Input) {
         let _ = self.cmds.send(Cmd::Input { conn, n, input }).await;
@@ -159,18 +174,27 @@ pub struct Games {
     options: GameOptions,
     idle: Duration,
     next_conn: std::sync::atomic::AtomicU64,
+    /// The key of the daily seeds ([`daily::seed`]).
+    daily_key: Arc<str>,
 }
 
 impl Games {
     /// No game in memory yet; games leave memory after `idle` without a player or a
-    /// watcher.
-    pub fn new(store: Arc<Store>, options: GameOptions, idle: Duration) -> Arc<Games> {
+    /// watcher. `daily_key` makes the daily seeds ([`daily::seed`]): a game begun at the
+    /// menu on a daily seed not yet revealed is not scored.
+    pub fn new(
+        store: Arc<Store>,
+        options: GameOptions,
+        idle: Duration,
+        daily_key: &str,
+    ) -> Arc<Games> {
         Arc::new(Games {
             live: Mutex::new(BTreeMap::new()),
             store,
             options,
             idle,
             next_conn: std::sync::atomic::AtomicU64::new(1),
+            daily_key: Arc::from(daily_key),
         })
     }
 
@@ -278,7 +302,9 @@ impl Games {
                 )
             })
             .unwrap_or_default();
-        let shell = tokio::task::spawn_blocking(move || rebuilt(&options, &log))
+        let label = seed_label(&row, crate::store::now_unix());
+        let shell_label = label.clone();
+        let shell = tokio::task::spawn_blocking(move || rebuilt(&options, shell_label, &log))
             .await
             .map_err(|e| OpenError::Replay(id.to_owned(), e.to_string()))?
             .map_err(|e| OpenError::Replay(id.to_owned(), e))?;
@@ -313,6 +339,10 @@ impl Games {
             store: Arc::clone(&self.store),
             options,
             finished: row.state == "finished",
+            closes_at: daily_closes_at(&row),
+            gone: false,
+            daily_key: Arc::clone(&self.daily_key),
+            label,
             row,
             last: Arc::from(""),
         };
@@ -327,6 +357,9 @@ impl Games {
                 Ok(Ok(())) => {}
                 Ok(Err(e)) => return Err(OpenError::Store(e)),
                 Err(_) => return Err(OpenError::Store(crate::store::StoreError::Closed)),
+            }
+            if actor.closes_at.is_some() {
+                actor.shell.say(DAILY_DEADLINE.to_owned());
             }
         }
         actor.after_keys().await;
@@ -360,16 +393,48 @@ fn shown_seed(board: &str, seed: Option<u64>, status: &str) -> Option<u64> {
     }
 }
 
+/// What a daily game's player is told when it starts.
+pub const DAILY_DEADLINE: &str = "the daily game closes an hour after midnight UTC: \
+                                  unfinished then, it is closed unscored";
+
+/// What names a game's seed while it is hidden, at Unix time `now`: a daily game's day
+/// until the day is revealed ([`daily::revealed`]), "live game" for a live game (its seed
+/// is shown once it has ended, on the boards and in the lobby, never in its frames);
+/// `None` when the seed may be shown.
+pub fn seed_label(row: &crate::store::GameRow, now: i64) -> Option<String> {
+    match row.board.as_str() {
+        "daily" => {
+            let day = row.day.as_deref().unwrap_or("");
+            (!daily::revealed(day, now)).then(|| format!("daily {day}"))
+        }
+        "live" => Some("live game".to_owned()),
+        _ => None,
+    }
+}
+
+/// When a daily game's attempt closes (Unix seconds), `None` for other boards.
+fn daily_closes_at(row: &crate::store::GameRow) -> Option<i64> {
+    (row.board == "daily")
+        .then(|| row.day.as_deref().and_then(daily::closes_at))
+        .flatten()
+}
+
 /// Worlds of at most this many tiles are made on the game's own task (a few hundred
 /// microseconds at most); larger ones on the shell's worker thread, the busy screen shown.
 pub const SMALL_WORLD_TILES: usize = 1 << 16;
 
-/// A session rebuilt from its key log `log`.
+/// A session rebuilt from its key log `log`, its seed named `seed_label` if hidden. It
+/// writes nothing: its key log starts empty ([`Shell::replayed`]).
 ///
 /// # Errors
 /// The shell's message, when the options are refused.
-pub fn rebuilt(options: &GameOptions, log: &str) -> Result<Shell, String> {
-    let shell = Shell::replayed(shell_options(options), log).map_err(|e| e.to_string())?;
+pub fn rebuilt(
+    options: &GameOptions,
+    seed_label: Option<String>,
+    log: &str,
+) -> Result<Shell, String> {
+    let shell =
+        Shell::replayed(shell_options(options, seed_label), log).map_err(|e| e.to_string())?;
     Ok(if options.width * options.height <= SMALL_WORLD_TILES {
         shell.on_this_thread()
     } else {
@@ -378,8 +443,9 @@ pub fn rebuilt(options: &GameOptions, log: &str) -> Result<Shell, String> {
 }
 
 /// The shell's options for a game of `options`: no save files (the server keeps games by
-/// their keys).
-pub fn shell_options(options: &GameOptions) -> ShellOptions {
+/// their keys), one game a session (after its end no key reaches the interpreter, so the
+/// key log ends with the game), the seed named `seed_label` when it is hidden.
+pub fn shell_options(options: &GameOptions, seed_label: Option<String>) -> ShellOptions {
     ShellOptions {
         width: options.width,
         height: options.height,
@@ -393,6 +459,8 @@ pub fn shell_options(options: &GameOptions) -> ShellOptions {
         walls: None,
         watch: false,
         front_end: byog_shell::FrontEnd::Browser,
+        one_game: true,
+        seed_label,
     }
 }
 
@@ -416,18 +484,17 @@ struct Actor {
     row: crate::store::GameRow,
     /// The end was recorded.
     finished: bool,
+    /// When a daily attempt closes (Unix seconds).
+    closes_at: Option<i64>,
+    /// The key of the daily seeds.
+    daily_key: Arc<str>,
+    /// The game in memory can no longer be trusted to be its log (a write failed and the
+    /// log could not be read back): the actor leaves memory.
+    gone: bool,
+    /// What names the seed while it is hidden ([`seed_label`]).
+    label: Option<String>,
     /// The last frame published.
     last: Out,
-}
-
-/// A key the server passes on once the game has ended: only keys that change the view
-/// (help, the log, sight, the minimap, closing an overlay); the rest would start another
-/// game in the same session.
-fn allowed_after_end(key: char) -> bool {
-    matches!(
-        key,
-        '?' | 'P' | 'p' | 'M' | 'm' | '\t' | '\u{1b}' | 'W' | 'w' | 'S' | 's'
-    )
 }
 
 impl Actor {
@@ -452,7 +519,12 @@ impl Actor {
             let evict_at = tokio::time::Instant::from_std(alone_since + idle);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        self.handle(cmd).await;
+                        if self.gone {
+                            return;
+                        }
+                    }
                     None => return,
                 },
                 _ = async { tokio::time::sleep_until(deadline.unwrap_or(evict_at)).await },
@@ -484,7 +556,7 @@ impl Actor {
                 if self.shell.is_over(self.now()) {
                     // Left with `:Q`: back to where the key log stands.
                     if let Ok((log, _, _)) = self.store.log(&self.id)
-                        && let Ok(shell) = rebuilt(&self.options, &log)
+                        && let Ok(shell) = rebuilt(&self.options, self.label.clone(), &log)
                     {
                         self.shell = shell;
                         self.clock = Instant::now();
@@ -496,23 +568,29 @@ impl Actor {
                     }
                 }
                 if let Some((_, old)) = self.player.take() {
-                    let _ = old
-                        .send(Arc::from(
-                            r#"{"type":"error","code":"replaced","message":"this game was opened in another tab or window"}"#,
-                        ))
-                        .await;
+                    let _ = old.try_send(Arc::from(
+                        r#"{"type":"error","code":"replaced","message":"this game was opened in another tab or window"}"#,
+                    ));
                 }
                 let _ = reply.send(self.acked);
-                let _ = out.send(Arc::clone(&self.last)).await;
                 self.player = Some((conn, out));
+                self.send_player(Arc::clone(&self.last));
+                if self.is_closed() {
+                    self.close_daily().await;
+                }
             }
             Cmd::Observe { conn, reply } => {
                 if self.is_player(conn) {
-                    let observation = byog_players::agent::Observation {
-                        game: self.shell.shown_game().map(byog_players::agent::Sight::of),
-                        unplayed: 0,
+                    let _ = reply.send(self.observation());
+                }
+            }
+            Cmd::Log { conn, reply } => {
+                if self.is_player(conn) {
+                    let answer = match (&self.label, self.store.log(&self.id)) {
+                        (None, Ok((log, _, _))) => Some((log, self.observation())),
+                        _ => None,
                     };
-                    let _ = reply.send(observation.to_json());
+                    let _ = reply.send(answer);
                 }
             }
             Cmd::Detach { conn } => {
@@ -527,14 +605,14 @@ impl Actor {
                     self.req.view_rows = rows;
                     self.req.minimap = Some(((cols / 4).max(8), (rows / 3).max(4)));
                     self.publish_frame();
-                    self.send_player(Arc::clone(&self.last)).await;
+                    self.send_player(Arc::clone(&self.last));
                 }
             }
             Cmd::Pointer { conn, cell } => {
                 if self.is_player(conn) && self.req.pointer != cell {
                     self.req.pointer = cell;
                     self.publish_frame();
-                    self.send_player(Arc::clone(&self.last)).await;
+                    self.send_player(Arc::clone(&self.last));
                 }
             }
             Cmd::Input { conn, n, input } => {
@@ -544,7 +622,11 @@ impl Actor {
                 if n <= self.acked {
                     // Sent again after a reconnect: already played. Answer with where the
                     // game stands.
-                    self.send_player(Arc::clone(&self.last)).await;
+                    self.send_player(Arc::clone(&self.last));
+                    return;
+                }
+                if self.is_closed() {
+                    self.close_daily().await;
                     return;
                 }
                 if n != self.acked + 1 {
@@ -553,7 +635,7 @@ impl Actor {
                         self.acked,
                         self.acked + 1
                     );
-                    self.send_player(Arc::from(msg)).await;
+                    self.send_player(Arc::from(msg));
                     return;
                 }
                 self.play(n, input).await;
@@ -565,31 +647,83 @@ impl Actor {
         self.player.as_ref().is_some_and(|(c, _)| *c == conn)
     }
 
-    async fn send_player(&mut self, msg: Out) {
+    /// Sends `msg` to the player's connection without ever waiting: a connection whose
+    /// queue is full (it reads far slower than the game answers) is let go, and comes back
+    /// by reconnecting to the last frame and the last acknowledged batch. The game's task
+    /// never waits on one player.
+    fn send_player(&mut self, msg: Out) {
         if let Some((_, out)) = &self.player
-            && out.send(msg).await.is_err()
+            && out.try_send(msg).is_err()
         {
             self.player = None;
         }
+    }
+
+    /// The observation of the game as its player sees it, its seed left out while hidden.
+    fn observation(&self) -> String {
+        let observation = byog_players::agent::Observation {
+            game: self.shell.shown_game().map(byog_players::agent::Sight::of),
+            unplayed: 0,
+        };
+        let json = observation.to_json();
+        if self.label.is_none() {
+            return json;
+        }
+        match serde_json::from_str::<serde_json::Value>(&json) {
+            Ok(mut v) => {
+                if let Some(seed) = v.get_mut("seed") {
+                    *seed = serde_json::Value::Null;
+                }
+                v.to_string()
+            }
+            Err(_) => json,
+        }
+    }
+
+    /// Whether this is a daily attempt past its close, not finished.
+    fn is_closed(&self) -> bool {
+        !self.finished
+            && self
+                .closes_at
+                .is_some_and(|at| crate::store::now_unix() >= at)
+    }
+
+    /// A daily attempt past its close: its row says `closed` (unscored), and the player is
+    /// told; no key is played any more.
+    async fn close_daily(&mut self) {
+        if self.row.state != "closed" {
+            self.row.state = "closed".to_owned();
+            let summary = self.shell.shown_game().map(GameSummary::of);
+            let _ = self
+                .store
+                .set_state(
+                    self.id.clone(),
+                    "closed",
+                    "playing",
+                    summary.as_ref().and_then(|s| s.score),
+                    summary.map_or(0, |s| s.moves),
+                )
+                .await;
+        }
+        let msg = serde_json::json!({
+            "type": "error", "code": "closed",
+            "message": "this daily game closed an hour after its day ended, unfinished: it is not scored",
+        })
+        .to_string();
+        self.send_player(Arc::from(msg));
     }
 
     /// Plays batch `n`: the keys (or the click) to the shell, the keys it consumed to the
     /// log, then the frame.
     async fn play(&mut self, n: u64, input: Input) {
         let now = self.now();
-        let ended = |s: &Shell| {
-            s.shown_game()
-                .is_some_and(|g| g.status() != byog_game::game::LevelStatus::Playing)
-        };
         match input {
             Input::Keys(keys) => {
                 for k in keys.chars() {
-                    let at_menu = self.shell.shown_game().is_none();
-                    if ended(&self.shell) && !allowed_after_end(k) {
-                        continue;
-                    }
                     // At the menu `L` (no saves here), `Q` (the page leaves instead) and
-                    // `V` (no save to watch) are the lobby's business.
+                    // `V` (no save to watch) are the lobby's business. After the end the
+                    // shell passes only view keys (one game a session).
+                    let at_menu = self.shell.shown_game().is_none();
                     if at_menu && matches!(k.to_ascii_uppercase(), 'L' | 'Q' | 'V') {
                         continue;
                     }
@@ -604,7 +738,7 @@ impl Actor {
         self.acked = n;
         self.after_keys().await;
         self.publish_frame();
-        self.send_player(Arc::clone(&self.last)).await;
+        self.send_player(Arc::clone(&self.last));
     }
 
     /// Writes the keys the shell consumed since the last write as the next batch (player
@@ -632,17 +766,22 @@ impl Actor {
                     Ok(Err(e)) => e.to_string(),
                     _ => "the database writer stopped".to_owned(),
                 };
-                if let Ok((log, _, _)) = self.store.log(&self.id)
-                    && let Ok(shell) = rebuilt(&self.options, &log)
+                match self
+                    .store
+                    .log(&self.id)
+                    .map(|(log, _, _)| rebuilt(&self.options, self.label.clone(), &log))
                 {
-                    self.shell = shell;
+                    Ok(Ok(shell)) => self.shell = shell,
+                    // The game in memory holds keys its log does not, and cannot go back:
+                    // it leaves memory, to be rebuilt from the log when it is opened again.
+                    _ => self.gone = true,
                 }
                 let msg = serde_json::json!({
                     "type": "error", "code": "store",
                     "message": format!("the keys were not saved, so not played: {why}"),
                 })
                 .to_string();
-                self.send_player(Arc::from(msg)).await;
+                self.send_player(Arc::from(msg));
                 false
             }
         }
@@ -659,7 +798,7 @@ impl Actor {
         if changed || self.shell.is_over(now) {
             self.after_keys().await;
             self.publish_frame();
-            self.send_player(Arc::clone(&self.last)).await;
+            self.send_player(Arc::clone(&self.last));
         }
     }
 
@@ -698,14 +837,16 @@ impl Actor {
         }
         if summary.status != "playing" && !self.finished {
             self.finished = true;
-            self.finish(summary).await;
+            let note = self.finish(summary).await;
+            self.shell.say(note);
         }
     }
 
     /// The game ended: its row says so, and a signed-in player's score goes on its board,
     /// scored by replaying the key log (the same keys, so the same game: a check that the
-    /// log is the game).
-    async fn finish(&mut self, summary: GameSummary) {
+    /// log is the game). Returns what the end screen says of the score: where it went, or
+    /// why it was not recorded.
+    async fn finish(&mut self, summary: GameSummary) -> String {
         let id = self.id.clone();
         let _ = self
             .store
@@ -718,36 +859,49 @@ impl Actor {
             )
             .await;
         let Some(account) = self.row.account else {
-            return;
+            return "not scored: sign in to have your games scored".to_owned();
         };
-        if !matches!(
-            self.row.board.as_str(),
-            "daily" | "seeded" | "live" | "free"
-        ) {
-            return;
-        }
-        let Ok((log, _, _)) = self.store.log(&id) else {
-            return;
+        let log = match self.store.log(&id) {
+            Ok((log, _, _)) => log,
+            Err(e) => return format!("not scored: the key log could not be read ({e})"),
         };
         let options = self.options;
         let verified = tokio::task::spawn_blocking(move || verify::verify(&log, &options)).await;
-        let Ok(Ok(v)) = verified else {
-            eprintln!("byog serve: game {id} ended but its key log does not verify: {verified:?}");
-            return;
+        let v = match verified {
+            Ok(Ok(v)) => v,
+            Ok(Err(e)) => {
+                eprintln!("byog serve: game {id} ended but its key log does not verify: {e}");
+                return format!("not scored: its keys do not verify ({e})");
+            }
+            Err(e) => return format!("not scored: the check failed ({e})"),
         };
         if v.score != summary.score.unwrap_or(0) || v.status != summary.status {
             eprintln!("byog serve: game {id}: the replay scores {v:?}, the game {summary:?}");
         }
         let board = if self.row.board == "free" {
+            if daily::is_hidden_daily_seed(
+                &self.daily_key,
+                v.mode,
+                v.seed,
+                crate::store::now_unix(),
+            ) {
+                return "not scored: that seed is a daily game's until its day is over".to_owned();
+            }
             "seeded".to_owned()
         } else {
             self.row.board.clone()
         };
-        let _ = self
+        let said = if v.mode == "classic" {
+            let s = if v.moves == 1 { "" } else { "s" };
+            format!("won in {} move{s} on the {board} board", v.moves)
+        } else {
+            format!("{} points on the {board} board", v.score)
+        };
+        let recorded = self
             .store
             .add_score(NewScore {
                 account,
-                board,
+                board: board.clone(),
                 mode: v.mode.to_owned(),
                 seed: v.seed,
                 day: self.row.day.clone(),
@@ -762,6 +916,13 @@ impl Actor {
                 game: Some(id),
             })
             .await;
+        match recorded {
+            Ok(_) => format!("scored: {said}"),
+            Err(e) if e.is_duplicate() => {
+                format!("not scored: this game is on your {board} board already")
+            }
+            Err(e) => format!("not scored: {e}"),
+        }
     }
 
     /// Paints the frame, keeps it, and gives it to the watchers.

@@ -164,7 +164,7 @@ impl App {
                 source,
             })?;
         Ok(Arc::new(App {
-            games: Games::new(Arc::clone(&store), options.game, options.idle),
+            games: Games::new(Arc::clone(&store), options.game, options.idle, &daily_key),
             store,
             options: options.game,
             limits: options.limits,

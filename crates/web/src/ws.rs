@@ -6,8 +6,9 @@
 //! "watch", "game"}`. The server answers `{"type": "welcome", "role", "game", "acked"}`,
 //! then the current frame. A player then sends `keys` (`{"type": "keys", "n", "keys"}`)
 //! and `click` (`{"type": "click", "n", "x", "y"}`) batches numbered from `acked + 1`;
-//! `view` (`cols`, `rows`) and `pointer` (`x`, `y`, or neither when off the view); and
-//! `observe`. Each batch is answered by the frame that carries its number in `ack`, sent
+//! `view` (`cols`, `rows`) and `pointer` (`x`, `y`, or neither when off the view);
+//! `observe`; and `log` (the game's key log and the observation of the same moment, for a
+//! game whose seed is not hidden). Each batch is answered by the frame that carries its number in `ack`, sent
 //! once the keys are in the database; a batch numbered at or below `acked` was played
 //! already and is answered with the current frame. Errors are `{"type": "error", "code",
 //! "message"}`.
@@ -75,6 +76,7 @@ enum ClientMessage {
         y: Option<u32>,
     },
     Observe,
+    Log,
 }
 
 fn error(code: &str, message: &str) -> Message {
@@ -285,6 +287,22 @@ async fn play(
                             }
                         }
                     }
+                    ClientMessage::Log => {
+                        let msg = match handle.log(conn).await {
+                            Some((keys, observation)) => format!(
+                                r#"{{"type":"log","keys":{},"observation":{observation}}}"#,
+                                serde_json::Value::from(keys)
+                            ),
+                            None => serde_json::json!({
+                                "type": "error", "code": "log-hidden",
+                                "message": "this game's keys start with its seed, hidden until the game (or its day) is over",
+                            })
+                            .to_string(),
+                        };
+                        if sink.send(Message::Text(Utf8Bytes::from(msg))).await.is_err() {
+                            break;
+                        }
+                    }
                     ClientMessage::Play { .. } | ClientMessage::Watch { .. } => {
                         let _ = sink.send(error("bad-message", "this connection already plays a game")).await;
                     }
@@ -305,7 +323,9 @@ async fn watch(app: Arc<App>, mut sink: Sink, mut stream: Stream, game: String) 
             return;
         }
     };
-    if row.board == "daily" && row.day.as_deref() == Some(crate::daily::today().as_str()) {
+    if row.board == "daily"
+        && !crate::daily::revealed(row.day.as_deref().unwrap_or(""), crate::store::now_unix())
+    {
         let _ = sink
             .send(error(
                 "hidden",

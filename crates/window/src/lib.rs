@@ -122,6 +122,8 @@ pub fn play(options: WindowOptions) -> Result<(), PlayError> {
     check_display()?;
     let shell = Shell::new(ShellOptions {
         front_end: FrontEnd::Window,
+        one_game: false,
+        seed_label: None,
         ..options.shell.clone()
     })?;
     let (size, _x_connection) = screen_size();

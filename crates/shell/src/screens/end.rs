@@ -4,8 +4,10 @@ use byog_game::{GameState, LevelStatus};
 
 use super::{Line, Style, TextScreen, message_line, moves_text, plural, with_a};
 
-/// The end screen of a game that was won, or of a run won or lost (and why).
-pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
+/// The end screen of a game that was won, or of a run won or lost (and why). A hidden seed
+/// (`seed_label`, e.g. "daily 2026-11-28") is named by its label instead.
+pub fn end_screen(game: &GameState, seed_label: Option<&str>, message: &str) -> TextScreen {
+    let seed = super::seed_name(game, seed_label);
     let mut lines = Vec::new();
     match (game.run(), game.status()) {
         (None, status) if game.explore().is_some() => {
@@ -39,8 +41,7 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
             lines.push(Line::blank());
             lines.push(Line::new(
                 format!(
-                    "seed {} · {} made in {} · deepest {}",
-                    game.seed(),
+                    "{seed} · {} made in {} · deepest {}",
                     plural(e.rooms as u64, "room", "rooms"),
                     plural(e.branches as u64, "branch", "branches"),
                     e.deepest
@@ -52,7 +53,7 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
         (None, _) => {
             lines.push(Line::new("YOU FOUND THE EXIT!", Style::Title));
             lines.push(Line::blank());
-            lines.push(Line::new(format!("seed {}", game.seed()), Style::Normal));
+            lines.push(Line::new(seed, Style::Normal));
             lines.push(Line::new(moves_text(game.moves()), Style::Normal));
         }
         (Some(run), status) => {
@@ -83,7 +84,7 @@ pub fn end_screen(game: &GameState, message: &str) -> TextScreen {
             }
             lines.push(Line::blank());
             lines.push(Line::new(
-                format!("seed {} · score {}", game.seed(), run.score),
+                format!("{seed} · score {}", run.score),
                 Style::Normal,
             ));
             lines.push(Line::new(

@@ -11,8 +11,15 @@ use super::{Hud, HudRow, Style, moves_text, plural};
 /// The HUD of a game in play: the tile under the mouse and the seed on the top row, the
 /// last message and the avatar's position and moves below it. A run shows its floor
 /// (B3/10) by the seed, and health, moves left and score below. An exploration shows its
-/// branch, room and depth by the seed, and health, score and moves below.
-pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
+/// branch, room and depth by the seed, and health, score and moves below. A hidden seed
+/// (`seed_label`, e.g. "daily 2026-11-28") is named by its label instead.
+pub fn hud(
+    game: &GameState,
+    seed_label: Option<&str>,
+    under_mouse: Option<Pos>,
+    message: &str,
+) -> Hud {
+    let seed = super::seed_name(game, seed_label);
     let described = match under_mouse.and_then(|p| game.monster_in_sight(p)) {
         Some(m) => format!(
             "{} · {}/{} health · {}",
@@ -35,11 +42,7 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             );
             let depth = byog_game::explore::depth(e.room());
             (
-                format!(
-                    "seed {} · {branch} · room {} depth {depth}",
-                    game.seed(),
-                    e.room()
-                ),
+                format!("{seed} · {branch} · room {} depth {depth}", e.room()),
                 format!("depth {depth} · room {} · {branch}", e.room()),
                 format!(
                     "health {}/{}{} · score {} · {}",
@@ -58,12 +61,7 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
         (Some(run), _) => {
             let progress = run_progress(game);
             (
-                format!(
-                    "seed {} · B{}/{} · {progress}",
-                    game.seed(),
-                    run.floor,
-                    run.floors
-                ),
+                format!("{seed} · B{}/{} · {progress}", run.floor, run.floors),
                 format!("B{}/{} · {progress}", run.floor, run.floors),
                 format!(
                     "health {}/{} · {} moves left · score {}",
@@ -75,7 +73,7 @@ pub fn hud(game: &GameState, under_mouse: Option<Pos>, message: &str) -> Hud {
             )
         }
         (None, None) => (
-            format!("seed {}", game.seed()),
+            seed,
             String::new(),
             format!("{} · {}", game.avatar(), moves_text(game.moves())),
         ),
@@ -329,7 +327,7 @@ pub const WATCH_KEYS: &str =
 /// on the top row; the message (or the watch's keys) and where playback stands below.
 pub fn watch_hud(watch: &Watch, under_mouse: Option<Pos>, message: &str) -> Option<Hud> {
     let game = watch.game()?;
-    let mut hud = hud(game, under_mouse, message);
+    let mut hud = hud(game, None, under_mouse, message);
     let (step, total) = (watch.step_count(), watch.total_steps());
     hud.rows[0].right = format!("watching · {}", hud.rows[0].right);
     if !hud.rows[0].right_short.is_empty() {

@@ -231,6 +231,15 @@ pub struct Context<'a> {
     pub message: &'a str,
     /// The world tile under the mouse pointer, if any.
     pub under_mouse: Option<Pos>,
+    /// What names the game's seed when it is hidden (a server's daily or live game: "daily
+    /// 2026-11-28"); `None` shows "seed N".
+    pub seed_label: Option<&'a str>,
+}
+
+/// How the HUD and the end screens name `game`'s seed: "seed 42", or `label` when the seed
+/// is hidden.
+pub fn seed_name(game: &GameState, label: Option<&str>) -> String {
+    label.map_or_else(|| format!("seed {}", game.seed()), str::to_owned)
 }
 
 /// What the HUD and the end screens say while a `:` waits for its `Q`.
@@ -254,9 +263,11 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
         (Phase::SeedEntry { kind, seed, digits }, _) => {
             Screen::Text(seed_prompt(kind, seed, digits, message))
         }
-        (Phase::Ended { .. }, Some(game)) => Screen::Text(end_screen(game, message)),
+        (Phase::Ended { .. }, Some(game)) => {
+            Screen::Text(end_screen(game, context.seed_label, message))
+        }
         (Phase::Playing { .. }, Some(game)) => {
-            Screen::Game(hud(game, context.under_mouse, message))
+            Screen::Game(hud(game, context.seed_label, context.under_mouse, message))
         }
         (Phase::Closed(_) | Phase::Playing { .. } | Phase::Ended { .. }, _) => {
             Screen::Text(TextScreen {

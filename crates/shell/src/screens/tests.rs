@@ -23,6 +23,7 @@ fn every_state_has_a_screen_in_a_players_words() {
         others: 0,
         message: "",
         under_mouse: None,
+        seed_label: None,
     };
     let Screen::Text(menu) = screen(&i, ctx) else {
         panic!("the menu is text")
@@ -68,6 +69,17 @@ fn every_state_has_a_screen_in_a_players_words() {
         panic!("a game shows the world")
     };
     assert_eq!(hud.rows[0].right, "seed 12");
+    // A hidden seed is named by its label, here and on the end screen.
+    let Screen::Game(hidden) = screen(
+        &i,
+        Context {
+            seed_label: Some("daily 2026-11-28"),
+            ..ctx
+        },
+    ) else {
+        panic!("a game shows the world")
+    };
+    assert_eq!(hidden.rows[0].right, "daily 2026-11-28");
     assert!(hud.rows[1].right.ends_with("0 moves"));
 }
 
@@ -169,6 +181,7 @@ fn a_colon_says_it_waits_for_q() {
         others: 0,
         message: "",
         under_mouse: None,
+        seed_label: None,
     };
     feed(&mut i, "N12S:");
     let Screen::Game(hud) = screen(&i, ctx) else {
@@ -192,7 +205,7 @@ fn one_room_in_one_branch_is_singular() {
     let game = i.game().unwrap();
     let summary = run_summary(game).expect("the exploration has ended");
     assert!(summary.contains(", 1 room in 1 branch,"), "{summary}");
-    let end = end_screen(game, "");
+    let end = end_screen(game, None, "");
     assert!(
         end.lines
             .iter()
@@ -246,7 +259,7 @@ fn a_run_ends_on_the_verse_of_its_cause() {
         "{}",
         game.history()
     );
-    let end = end_screen(game, "");
+    let end = end_screen(game, None, "");
     let texts: Vec<&str> = end.lines.iter().map(|l| l.text.as_str()).collect();
     for v in end_verse(Some(Loss::OutOfMoves)) {
         assert!(texts.contains(&v), "{texts:?}");

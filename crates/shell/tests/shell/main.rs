@@ -1,0 +1,3 @@
+//! The shell's tests through its public API, one test binary (a module a file).
+
+mod key_log;
