@@ -339,6 +339,8 @@ pub struct Shell {
     colon_held: bool,
     /// Whether a run was started in this session (the song is sung at most once).
     song_sung: bool,
+    /// A line for the end screen ([`Shell::note_end`]).
+    end_note: Option<String>,
 }
 
 impl Shell {
@@ -375,6 +377,7 @@ impl Shell {
             last_events: None,
             fed: String::new(),
             colon_held: false,
+            end_note: None,
             workers: true,
             song_sung: false,
         })
@@ -1016,6 +1019,12 @@ impl Shell {
         self.message = message;
     }
 
+    /// Puts `note` on the end screen, under the game's numbers, for as long as it is shown
+    /// (a server's word on the score: where it went, or why it was not recorded).
+    pub fn note_end(&mut self, note: String) {
+        self.end_note = Some(note);
+    }
+
     /// Moves time on to `now` (front-end seconds): a worker's key done, a walk's next step,
     /// the floor screen's end, the watch's steps. Returns whether what is shown changed.
     pub fn tick(&mut self, now: f64) -> bool {
@@ -1296,6 +1305,7 @@ impl Shell {
                         message: &self.message,
                         under_mouse,
                         seed_label: self.options.seed_label.as_deref(),
+                        end_note: self.end_note.as_deref(),
                     },
                 )
             }

@@ -553,7 +553,7 @@ impl Actor {
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Attach { conn, out, reply } => {
-                if self.shell.is_over(self.now()) {
+                if self.has_left() {
                     // Left with `:Q`: back to where the key log stands.
                     if let Ok((log, _, _)) = self.store.log(&self.id)
                         && let Ok(shell) = rebuilt(&self.options, self.label.clone(), &log)
@@ -641,6 +641,15 @@ impl Actor {
                 self.play(n, input).await;
             }
         }
+    }
+
+    /// Whether the player left the session with `:Q` (the interpreter closed): the game
+    /// stays resumable from its log, which never holds the `:Q`.
+    fn has_left(&self) -> bool {
+        matches!(
+            self.shell.phase(),
+            Some(byog_game::interpreter::Phase::Closed(_))
+        )
     }
 
     fn is_player(&self, conn: u64) -> bool {
@@ -805,7 +814,6 @@ impl Actor {
     /// Keeps the database's view of the game up to date: its mode and seed once started,
     /// its end (and the score) once ended, `left` after `:Q`.
     async fn after_keys(&mut self) {
-        let now = self.now();
         let Some(game) = self.shell.shown_game() else {
             return;
         };
@@ -822,7 +830,7 @@ impl Actor {
             self.row.seed = Some(seed);
             let _ = self.store.set_started(self.id.clone(), mode, seed).await;
         }
-        if self.shell.is_over(now) && summary.status == "playing" {
+        if self.has_left() && summary.status == "playing" {
             let _ = self
                 .store
                 .set_state(
@@ -838,7 +846,7 @@ impl Actor {
         if summary.status != "playing" && !self.finished {
             self.finished = true;
             let note = self.finish(summary).await;
-            self.shell.say(note);
+            self.shell.note_end(note);
         }
     }
 

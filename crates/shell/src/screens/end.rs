@@ -5,8 +5,15 @@ use byog_game::{GameState, LevelStatus};
 use super::{Line, Style, TextScreen, message_line, moves_text, plural, with_a};
 
 /// The end screen of a game that was won, or of a run won or lost (and why). A hidden seed
-/// (`seed_label`, e.g. "daily 2026-11-28") is named by its label instead.
-pub fn end_screen(game: &GameState, seed_label: Option<&str>, message: &str) -> TextScreen {
+/// (`seed_label`, e.g. "daily 2026-11-28") is named by its label instead; `note` is a line
+/// the front-end adds under the numbers (a server's "scored: 707 points on the seeded
+/// board", or why the game was not scored).
+pub fn end_screen(
+    game: &GameState,
+    seed_label: Option<&str>,
+    note: Option<&str>,
+    message: &str,
+) -> TextScreen {
     let seed = super::seed_name(game, seed_label);
     let mut lines = Vec::new();
     match (game.run(), game.status()) {
@@ -97,6 +104,9 @@ pub fn end_screen(game: &GameState, seed_label: Option<&str>, message: &str) -> 
                 Style::Normal,
             ));
         }
+    }
+    if let Some(note) = note {
+        lines.push(Line::new(note, Style::Heading));
     }
     lines.push(Line::blank());
     lines.push(Line::new(

@@ -234,6 +234,8 @@ pub struct Context<'a> {
     /// What names the game's seed when it is hidden (a server's daily or live game: "daily
     /// 2026-11-28"); `None` shows "seed N".
     pub seed_label: Option<&'a str>,
+    /// A line the end screen shows under the game's numbers ([`end_screen`]'s `note`).
+    pub end_note: Option<&'a str>,
 }
 
 /// How the HUD and the end screens name `game`'s seed: "seed 42", or `label` when the seed
@@ -263,9 +265,12 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
         (Phase::SeedEntry { kind, seed, digits }, _) => {
             Screen::Text(seed_prompt(kind, seed, digits, message))
         }
-        (Phase::Ended { .. }, Some(game)) => {
-            Screen::Text(end_screen(game, context.seed_label, message))
-        }
+        (Phase::Ended { .. }, Some(game)) => Screen::Text(end_screen(
+            game,
+            context.seed_label,
+            context.end_note,
+            message,
+        )),
         (Phase::Playing { .. }, Some(game)) => {
             Screen::Game(hud(game, context.seed_label, context.under_mouse, message))
         }

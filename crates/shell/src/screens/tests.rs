@@ -24,6 +24,7 @@ fn every_state_has_a_screen_in_a_players_words() {
         message: "",
         under_mouse: None,
         seed_label: None,
+        end_note: None,
     };
     let Screen::Text(menu) = screen(&i, ctx) else {
         panic!("the menu is text")
@@ -182,6 +183,7 @@ fn a_colon_says_it_waits_for_q() {
         message: "",
         under_mouse: None,
         seed_label: None,
+        end_note: None,
     };
     feed(&mut i, "N12S:");
     let Screen::Game(hud) = screen(&i, ctx) else {
@@ -205,7 +207,7 @@ fn one_room_in_one_branch_is_singular() {
     let game = i.game().unwrap();
     let summary = run_summary(game).expect("the exploration has ended");
     assert!(summary.contains(", 1 room in 1 branch,"), "{summary}");
-    let end = end_screen(game, None, "");
+    let end = end_screen(game, None, None, "");
     assert!(
         end.lines
             .iter()
@@ -259,7 +261,7 @@ fn a_run_ends_on_the_verse_of_its_cause() {
         "{}",
         game.history()
     );
-    let end = end_screen(game, None, "");
+    let end = end_screen(game, None, None, "");
     let texts: Vec<&str> = end.lines.iter().map(|l| l.text.as_str()).collect();
     for v in end_verse(Some(Loss::OutOfMoves)) {
         assert!(texts.contains(&v), "{texts:?}");
