@@ -2,6 +2,7 @@
 //! a killed server, watchers, verification and hostile input (one test binary, a module a
 //! file).
 
+mod chaos;
 mod common;
 mod hostile;
 mod keylog;
