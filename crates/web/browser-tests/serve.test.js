@@ -419,6 +419,15 @@ test("after the end: N, R and E start the next game of their mode, Esc goes back
   await page.keyboard.press("Escape");
   await page.waitForURL(s.base + "/");
   assert.equal(await page.isVisible("#lobby"), true);
+
+  // The shell's menu in the browser offers what works there: no Load, Watch or Quit.
+  await newGame(page, s.base, "menu", "seeded");
+  await until(page, (f) => f.screen.kind === "text", "the menu");
+  const menu = await page.textContent("#mirror");
+  assert.match(menu, /New Game \(N\)/);
+  assert.match(menu, /\(R\)\n.*\(E\)$/);
+  assert.doesNotMatch(menu, /Load|Quit|Watch/);
+  await page.screenshot({ path: join(tmpdir(), "byog-web-menu.png") });
   assert.deepEqual(errors, []);
   await context.close();
 });
