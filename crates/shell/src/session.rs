@@ -1306,6 +1306,7 @@ impl Shell {
                         under_mouse,
                         seed_label: self.options.seed_label.as_deref(),
                         end_note: self.end_note.as_deref(),
+                        front_end: self.options.front_end,
                     },
                 )
             }

@@ -1,13 +1,20 @@
 // `byog serve` in a real browser: Debian's Chromium, headless, driven by playwright-core.
 // Signs up, plays a run by key presses and by clicks to the end of B1, checks the text
 // mirror against the frame the server sent, watches the game from a second page, and
-// records a score that then shows on the board.
+// records a score that then shows on the board. Then: a server killed with SIGKILL and
+// started again while a game is played (the page resumes by itself, and the game's key log
+// replayed is what the page shows); a burst of keys far over the server's limit (every key
+// played, in order, a "slow down" sign that goes away; and after a reload of the tab in the
+// middle of another burst, still every key); the end screen's keys (N, R and E
+// start the next game, Esc goes back to the lobby); a phone-sized page.
 //
-// BYOG names the byog binary (default: the workspace's target/debug/byog).
+// BYOG names the byog binary (default: the workspace's target/debug/byog). Screenshots go
+// to the system's temporary folder (byog-web-*.png).
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -19,20 +26,31 @@ const BYOG = process.env.BYOG || join(here, "..", "..", "..", "target", "debug",
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
 let server, base, data, browser;
+const servers = [];
+const folders = [];
 
-before(async () => {
-  data = mkdtempSync(join(tmpdir(), "byog-web-"));
-  server = spawn(BYOG, ["serve", "--bind", "127.0.0.1:0", "--data", data], { stdio: ["ignore", "ignore", "pipe"] });
-  base = await new Promise((resolve, reject) => {
+// Starts `byog serve` on `bind` (a free port by default) with the database in `dir` (a new
+// folder by default) and the flags `extra`; resolves once it listens.
+async function startServer(extra = [], { bind = "127.0.0.1:0", dir = null } = {}) {
+  const folder = dir ?? mkdtempSync(join(tmpdir(), "byog-web-"));
+  if (!dir) folders.push(folder);
+  const proc = spawn(BYOG, ["serve", "--bind", bind, "--data", folder, ...extra], { stdio: ["ignore", "ignore", "pipe"] });
+  servers.push(proc);
+  const url = await new Promise((resolve, reject) => {
     let err = "";
     const t = setTimeout(() => reject(new Error("byog serve did not start: " + err)), 20000);
-    server.stderr.on("data", (d) => {
+    proc.stderr.on("data", (d) => {
       err += d;
       const m = /open (http:\/\/[0-9.:]+)\//.exec(err);
       if (m) { clearTimeout(t); resolve(m[1]); }
     });
-    server.on("exit", (code) => reject(new Error(`byog serve exited ${code}: ${err}`)));
+    proc.on("exit", (code, signal) => { clearTimeout(t); reject(new Error(`byog serve exited ${code ?? signal}: ${err}`)); });
   });
+  return { proc, base: url, data: folder };
+}
+
+before(async () => {
+  ({ proc: server, base, data } = await startServer());
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
@@ -41,8 +59,8 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.kill();
-  rmSync(data, { recursive: true, force: true });
+  for (const p of servers) if (p.exitCode === null && p.signalCode === null) p.kill();
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
 });
 
 // The frames the server sends a page, as it sent them (read off the websocket).
@@ -191,6 +209,278 @@ test("sign up, play a run to the end of B1 by keys and clicks, watch it, record 
   await page.waitForFunction(() => document.querySelector("#board tbody td:nth-child(2)")?.textContent === "tester");
   const row = await page.textContent("#board tbody tr");
   assert.match(row, /tester/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A small classic world: `>` walks to its exit from the first move, and wins.
+const SMALL = ["--width", "30", "--height", "16"];
+
+// Starts a game from the lobby at `url`.
+async function newGame(page, url, mode, board, seed) {
+  await page.goto(url + "/");
+  await page.check(`input[name=mode][value=${mode}]`);
+  await page.check(`input[name=board][value=${board}]`);
+  if (seed !== undefined) await page.fill("input[name=seed]", String(seed));
+  await page.click("#start");
+  await page.waitForURL(/\/play\/[0-9a-f]+$/);
+  return page.url().split("/").pop();
+}
+
+const idOf = (page) => new URL(page.url()).pathname.split("/").pop();
+
+// The sign the page shows now ("" for none).
+const signOf = (page) => page.evaluate(() => {
+  const s = document.getElementById("conn-sign");
+  return s.hidden ? "" : s.textContent;
+});
+
+// What the page's connection holds: the last batch acknowledged, the batches pending.
+const connOf = (page) => page.evaluate(() => ({ acked: window.byog.conn.acked, pending: window.byog.conn.unacknowledged }));
+
+// The observation the page asks the server for (`{"type": "observe"}`).
+function observe(page) {
+  return page.evaluate(() => new Promise((resolve, reject) => {
+    const before = window.byog.observation;
+    window.byog.conn.observe();
+    const end = Date.now() + 10000;
+    const t = setInterval(() => {
+      if (window.byog.observation !== before) { clearInterval(t); resolve(window.byog.observation); }
+      else if (Date.now() > end) { clearInterval(t); reject(new Error("no observation")); }
+    }, 20);
+  }));
+}
+
+// `byog replay --format json --view sight` of `keys`, with the server's game flags.
+function replaySight(keys, flags) {
+  return JSON.parse(execFileSync(BYOG, ["replay", "--format", "json", "--view", "sight", ...flags, keys], { encoding: "utf8" }));
+}
+
+async function getJson(url) {
+  const r = await fetch(url);
+  assert.ok(r.ok, `${url}: ${r.status}`);
+  return r.json();
+}
+
+const isEndScreen = (f) => f.summary && f.summary.status !== "playing" && f.screen.kind === "text"
+  && /Esc lobby$/.test(f.screen.lines[f.screen.lines.length - 1][0]);
+
+test("a server killed with SIGKILL and started again: the page resumes by itself, and the key log replayed is what it shows", async () => {
+  let s = await startServer(SMALL);
+  const port = new URL(s.base).port;
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const game = await newGame(page, s.base, "classic", "seeded", 7);
+  await until(page, (f) => f.summary?.mode === "classic" && f.view, "the classic game's first frame");
+
+  const typed = [];
+  const press = async (k) => { await page.keyboard.press(k); typed.push(k); };
+  for (const k of ["d", "d", "s", "s", "a", "w"]) await press(k);
+  await page.waitForFunction((n) => window.byog.conn.acked === n, typed.length);
+
+  // SIGKILL: no goodbye. The page says it is reconnecting and keeps what is typed meanwhile.
+  s.proc.kill("SIGKILL");
+  await once(s.proc, "exit");
+  await page.waitForFunction(() => /reconnecting/.test(document.getElementById("conn-sign").textContent));
+  for (const k of ["d", "s", "d"]) await press(k);
+  assert.deepEqual(await connOf(page), { acked: 6, pending: 3 });
+  await page.screenshot({ path: join(tmpdir(), "byog-web-reconnecting.png") });
+  await page.waitForTimeout(1500);
+
+  // The same server again, on the same port and data: nobody reloads the page.
+  s = await startServer(SMALL, { bind: `127.0.0.1:${port}`, dir: s.data });
+  await page.waitForFunction((n) => window.byog.conn.acked === n && window.byog.conn.unacknowledged === 0,
+    typed.length, { timeout: 20000 });
+  assert.equal(await signOf(page), "");
+  for (const k of ["a", "w", ">"]) await press(k);
+  const won = await until(page, (f) => f.summary?.status === "won", "the classic game won", 20000);
+  assert.equal((await connOf(page)).acked, typed.length);
+
+  // The finished game's key log, replayed, is what the page shows; so are the keys typed.
+  const seen = await observe(page);
+  const row = await getJson(`${s.base}/api/games/${game}`);
+  assert.equal(row.state, "finished");
+  assert.match(row.keys, /^N7S[WASD]+$/i);
+  assert.deepEqual(replaySight(row.keys, SMALL), seen);
+  assert.deepEqual(replaySight("N7S" + typed.join(""), SMALL), seen);
+  assert.equal(seen.status, "won");
+  assert.equal(await page.textContent("#mirror"), expectedMirror(await frameOf(page)));
+  assert.ok(isEndScreen(won) || isEndScreen(await frameOf(page)));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a burst far over the key limit: every key played, in order, under a 'slow down' sign that goes away", async () => {
+  const flags = ["--width", "60", "--height", "30"];
+  const s = await startServer(["--keys-per-second", "10", ...flags]);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await newGame(page, s.base, "classic", "seeded", 11);
+  await until(page, (f) => f.summary?.mode === "classic" && f.view, "the classic game's first frame");
+
+  // 90 keys as fast as the browser takes them: the server plays 20 at once, then 10 a
+  // second, and refuses the rest with `rate` until the page sends them again.
+  const burst = "ddddssssaaaawwwwdsdsdsaw".repeat(4).slice(0, 90).padEnd(90, "d").split("");
+  for (const k of burst) await page.keyboard.press(k);
+  await page.waitForFunction(() => document.getElementById("conn-sign").textContent === "slow down" && !document.getElementById("conn-sign").hidden);
+  await page.screenshot({ path: join(tmpdir(), "byog-web-slow-down.png") });
+  await page.waitForFunction((n) => window.byog.conn.acked === n && window.byog.conn.unacknowledged === 0,
+    burst.length, { timeout: 60000 });
+  assert.equal(await signOf(page), "");
+  const signs = await page.evaluate(() => window.byog.signs);
+  assert.ok(signs.includes("slow down"), JSON.stringify(signs));
+  // Nothing the server said reached the player: only the page's own signs.
+  for (const text of signs) assert.doesNotMatch(text, /batch|rate|gap|send/);
+  assert.doesNotMatch(await page.textContent("#bar"), /batch|rate|gap/);
+
+  // Every key played, once, in order: the keys typed replayed are the game.
+  let seen = await observe(page);
+  assert.deepEqual(replaySight("N11S" + burst.join(""), flags), seen);
+
+  // Another burst, and the tab reloaded while most of it waits: the pending keys are kept
+  // (in the tab's sessionStorage) and sent once the page is back.
+  const again = "wwwwaaaassssddddwawasdsd".repeat(3).slice(0, 60).split("");
+  for (const k of again) await page.keyboard.press(k);
+  const before = await connOf(page);
+  assert.ok(before.pending > 0, `keys still pending at the reload: ${JSON.stringify(before)}`);
+  await page.reload();
+  const all = burst.length + again.length;
+  await page.waitForFunction((n) => window.byog.conn?.acked === n && window.byog.conn.unacknowledged === 0,
+    all, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById("conn-sign").hidden);
+  seen = await observe(page);
+  assert.deepEqual(replaySight("N11S" + burst.join("") + again.join(""), flags), seen);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("after the end: N, R and E start the next game of their mode, Esc goes back to the lobby", async () => {
+  const s = await startServer(SMALL);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // Signed in: today's daily game, one attempt, then a seeded game.
+  await page.goto(s.base + "/account");
+  await page.fill("input[name=name]", "ender");
+  await page.fill("input[name=password]", "a long password");
+  await page.click("button[value=signup]");
+  await page.waitForURL(s.base + "/");
+
+  const daily = await newGame(page, s.base, "classic", "daily");
+  await until(page, (f) => f.summary?.mode === "classic" && f.view, "the daily game's first frame");
+  await page.keyboard.press(">");
+  await until(page, isEndScreen, "the daily game's end screen", 20000);
+  const mirror = await page.textContent("#mirror");
+  assert.match(mirror, /\nN new game · R run · E exploration · Esc lobby$/m);
+  assert.doesNotMatch(mirror, /Esc menu|:Q/);
+  await page.screenshot({ path: join(tmpdir(), "byog-web-end.png") });
+
+  // N: a classic game, seeded (the daily game is one attempt), its seed drawn by the server.
+  await page.keyboard.press("n");
+  await page.waitForURL((u) => /^\/play\/[0-9a-f]+$/.test(u.pathname) && !u.pathname.endsWith(daily));
+  const second = idOf(page);
+  await until(page, (f) => f.summary?.mode === "classic" && f.summary.status === "playing", "the next classic game");
+  const row = await getJson(`${s.base}/api/games/${second}`);
+  assert.equal(row.board, "seeded");
+  assert.equal(row.mode, "classic");
+  assert.equal(typeof row.seed, "number");
+  await page.keyboard.press(">");
+  await until(page, isEndScreen, "the second game's end screen", 20000);
+
+  // R: a run, on the same (seeded) board.
+  await page.keyboard.press("R");
+  await page.waitForURL((u) => !u.pathname.endsWith(second));
+  const run = idOf(page);
+  await until(page, (f) => f.summary?.mode === "run", "the run");
+  assert.equal((await getJson(`${s.base}/api/games/${run}`)).board, "seeded");
+
+  // Back on the ended game: E, an exploration.
+  await page.goBack();
+  await until(page, isEndScreen, "the second game's end screen again");
+  await page.keyboard.press("e");
+  await page.waitForURL((u) => !u.pathname.endsWith(second));
+  const explore = idOf(page);
+  await until(page, (f) => f.summary?.mode === "explore", "the exploration");
+  assert.equal((await getJson(`${s.base}/api/games/${explore}`)).board, "seeded");
+
+  // Help over the end screen: Esc closes it (the server's), the next Esc is the lobby.
+  await page.goBack();
+  await until(page, isEndScreen, "the second game's end screen, once more");
+  await page.keyboard.press("?");
+  await until(page, (f) => f.screen.kind === "text" && !isEndScreen(f), "the help over the end screen");
+  await page.keyboard.press("Escape");
+  await until(page, isEndScreen, "the end screen after the help");
+  assert.equal(idOf(page), second);
+  await page.keyboard.press("Escape");
+  await page.waitForURL(s.base + "/");
+  assert.equal(await page.isVisible("#lobby"), true);
+
+  // The shell's menu in the browser offers what works there: no Load, Watch or Quit.
+  await newGame(page, s.base, "menu", "seeded");
+  await until(page, (f) => f.screen.kind === "text", "the menu");
+  const menu = await page.textContent("#mirror");
+  assert.match(menu, /New Game \(N\)/);
+  assert.match(menu, /\(R\)\n.*\(E\)$/);
+  assert.doesNotMatch(menu, /Load|Quit|Watch/);
+  await page.screenshot({ path: join(tmpdir(), "byog-web-menu.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a phone-sized page: nothing cut off, the pad plays, and starts the next game", async () => {
+  const s = await startServer(SMALL);
+  const W = 390, H = 844;
+  const context = await browser.newContext({
+    viewport: { width: W, height: H }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(s.base + "/");
+  await page.screenshot({ path: join(tmpdir(), "byog-web-phone-lobby.png") });
+  await page.tap("input[name=mode][value=classic]");
+  await page.fill("input[name=seed]", "5");
+  await page.tap("#start");
+  await page.waitForURL(/\/play\/[0-9a-f]+$/);
+  let f = await until(page, (g) => g.summary?.mode === "classic" && g.view, "the phone's first frame");
+
+  // Inside the viewport: the canvas, the bar and what is on it, the pad.
+  const inside = async (selector) => {
+    const b = await page.locator(selector).boundingBox();
+    assert.ok(b, `${selector} is shown`);
+    assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= W + 0.5 && b.y + b.height <= H + 0.5,
+      `${selector} inside ${W} × ${H}: ${JSON.stringify(b)}`);
+    return b;
+  };
+  const canvas = await inside("#screen");
+  for (const sel of ["#bar", "#status", "#mute", "#leave", "#pad"]) await inside(sel);
+  assert.ok(canvas.width / f.view.cols >= 14, `cells of ${canvas.width / f.view.cols} px`);
+  const pad = await inside("#pad");
+  assert.ok(pad.y >= canvas.y + canvas.height - 0.5, "the pad is below the canvas, not over it");
+
+  // The pad's keys play.
+  for (const label of ["▶", "▶", "▼", "◀"]) await page.tap(`#pad button:text-is("${label}")`);
+  await page.waitForFunction(() => window.byog.conn.acked === 4);
+  f = await frameOf(page);
+  await page.screenshot({ path: join(tmpdir(), "byog-web-phone-play.png") });
+
+  // To the exit, and from the end screen the pad's own keys: a run.
+  await page.tap(`#pad button:text-is(">")`);
+  await until(page, isEndScreen, "the phone's end screen", 20000);
+  for (const label of ["N new game", "R run", "E exploration", "Lobby"]) await inside(`#pad button:text-is("${label}")`);
+  assert.equal(await page.isVisible(`#pad button:text-is("▶")`), false);
+  await page.screenshot({ path: join(tmpdir(), "byog-web-phone-end.png") });
+  const ended = idOf(page);
+  await page.tap(`#pad button:text-is("R run")`);
+  await page.waitForURL((u) => !u.pathname.endsWith(ended));
+  await until(page, (g) => g.summary?.mode === "run", "the run from the pad");
+  await inside("#screen");
+  await page.screenshot({ path: join(tmpdir(), "byog-web-phone-run.png") });
   assert.deepEqual(errors, []);
   await context.close();
 });

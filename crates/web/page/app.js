@@ -1,7 +1,7 @@
 // The page: a lobby, a game (played or watched), the boards and the account, each at its
 // own address (/, /play/ID, /watch/ID, /watch, /boards, /account).
 
-import { Connection } from "./net.js";
+import { Connection, SIGNS } from "./net.js";
 import { Painter, HUD_ROWS, mirrorText, messageOf } from "./paint.js";
 import { keyOf, MUTE_KEY } from "./keys.js";
 import * as sound from "./sound.js";
@@ -14,9 +14,18 @@ let last = null;          // the last frame
 let role = null;          // "play" or "watch"
 let pointerCell = null;
 let refresh = null;
+let playing = null;       // the game played here: { id, board } (board once known)
+let starting = false;     // a next game is being asked for
+const signs = [];         // every sign shown, in order (for tests and the curious)
+let observation = null;   // the last observation asked for
 
-// For tests and the curious: the last frame and the connection.
-window.byog = { get frame() { return last; }, get conn() { return conn; } };
+// For tests and the curious: the last frame, the connection, the signs shown.
+window.byog = {
+  get frame() { return last; },
+  get conn() { return conn; },
+  get signs() { return signs; },
+  get observation() { return observation; },
+};
 
 function show(id) {
   for (const s of ["lobby", "game", "watch", "boards", "account"]) $(s).hidden = s !== id;
@@ -41,6 +50,8 @@ function stop() {
   conn = null;
   last = null;
   role = null;
+  playing = null;
+  showSign(null);
   clearInterval(refresh);
   refresh = null;
 }
@@ -106,10 +117,16 @@ function startGame(kind, id) {
   show("game");
   role = kind;
   const [cols, rows] = layout();
-  $("status").textContent = "connecting…";
+  $("status").textContent = "";
   $("leave").textContent = kind === "play" ? "Lobby" : "Stop watching";
   $("pad").style.visibility = kind === "play" ? "" : "hidden";
+  $("game").classList.remove("ended");
   const hello = kind === "play" ? { game: id, secret: secrets()[id] } : { game: id };
+  if (kind === "play") {
+    playing = { id, board: null };
+    const mine = playing;
+    api(`/api/games/${id}`).then((g) => { mine.board = g.board; }).catch(() => {});
+  }
   let message = "";
   conn = new Connection(kind, hello, {
     frame(f) {
@@ -121,19 +138,68 @@ function startGame(kind, id) {
       if (m !== message) { message = m; $("message").textContent = m; }
       if (kind === "play") sound.react(before, f.summary, m);
       status(f);
+      $("game").classList.toggle("ended", kind === "play" && hasEnded(f));
       if (f.over && kind === "play") {
         $("status").textContent = "saved on the server: resume it from the lobby any time";
         setTimeout(() => { if (last === f) go("/"); }, 1500);
       }
     },
-    error(e) {
-      $("status").textContent = e.message;
-    },
-    state(s) {
-      if (s !== "connected") $("status").textContent = s + "…";
-    },
+    observation(o) { observation = o.observation; },
+    sign: showSign,
   });
   if (kind === "play") conn.setView(cols, rows);
+}
+
+// A short sign of what the connection is doing ("reconnecting…", "slow down"), or none.
+function showSign(kind) {
+  const text = kind ? SIGNS[kind] ?? SIGNS.broken : "";
+  if (text) signs.push(text);
+  $("conn-sign").textContent = text;
+  $("conn-sign").hidden = !text;
+}
+
+// Whether the frame's game has ended (won, lost or banked).
+function hasEnded(f) {
+  return !!f?.summary && f.summary.status !== "playing";
+}
+
+// Whether the frame shows the end screen itself (not help or the log over it): its last line
+// is the keys the browser's end screen offers.
+function isEndScreen(f) {
+  const lines = f?.screen?.kind === "text" ? f.screen.lines : [];
+  return hasEnded(f) && lines.length > 0 && /· Esc lobby$/.test(lines[lines.length - 1][0]);
+}
+
+// The modes N, R and E start, as the terminal's menu and end screens have them.
+const NEXT = { N: "classic", R: "run", E: "explore" };
+
+// The next game after the end: a new game of `mode` on the same board (a daily game is one
+// attempt a day: then a seed the server draws, on the seeded board), and the page goes there.
+async function nextGame(mode) {
+  if (starting || !playing) return;
+  starting = true;
+  try {
+    if (!playing.board) playing.board = (await api(`/api/games/${playing.id}`)).board;
+    const board = playing.board === "live" ? "live" : "seeded";
+    const r = await api("/api/play", { mode, board, seed: null });
+    remember(r.game, r.secret);
+    go(`/play/${r.game}`);
+  } catch (err) {
+    console.warn("byog: no next game:", err.message);
+    $("status").textContent = "no new game now: the lobby has more";
+  } finally {
+    starting = false;
+  }
+}
+
+// A key of the page's own once the game has ended: N, R and E start the next game, and Esc
+// on the end screen goes back to the lobby. True when the key was the page's.
+function afterEnd(key) {
+  if (role !== "play" || !hasEnded(last)) return false;
+  const mode = NEXT[key.toUpperCase()];
+  if (mode) { nextGame(mode); return true; }
+  if (key === "\u001b" && isEndScreen(last)) { go("/"); return true; }
+  return false;
 }
 
 function status(f) {
@@ -141,8 +207,8 @@ function status(f) {
   const who = role === "watch" ? "watching · " : "";
   if (!s) { $("status").textContent = who + "at the menu"; return; }
   const score = s.score != null ? ` · ${s.score} points` : "";
-  const end = s.status === "playing" ? "" : ` · the game is over (${s.status}): the lobby has more`;
-  $("status").textContent = `${who}${s.mode} · ${s.moves} moves${score}${end}`;
+  const end = s.status === "playing" ? "" : ` · ${s.status}`;
+  $("status").textContent = `${who}${s.mode}${end} · ${s.moves} moves${score}`;
 }
 
 document.addEventListener("keydown", (e) => {
@@ -159,6 +225,7 @@ document.addEventListener("keydown", (e) => {
   if (key === null) return;
   e.preventDefault();
   sound.wake();
+  if (afterEnd(key)) return;
   conn.keys(key);
 });
 
@@ -181,7 +248,11 @@ $("screen").addEventListener("mousemove", (e) => {
 });
 
 for (const b of document.querySelectorAll("#pad button")) {
-  b.addEventListener("click", () => { sound.wake(); conn?.keys(b.dataset.key); });
+  b.addEventListener("click", () => {
+    sound.wake();
+    if (b.dataset.action === "lobby") go("/");
+    else if (conn && !afterEnd(b.dataset.key)) conn.keys(b.dataset.key);
+  });
 }
 $("mute").textContent = sound.isMuted() ? "sound off" : "sound on";
 $("mute").addEventListener("click", () => { $("mute").textContent = sound.toggle() ? "sound off" : "sound on"; });

@@ -3,15 +3,35 @@
 use byog_game::{GameState, LevelStatus};
 
 use super::{Line, Style, TextScreen, message_line, moves_text, plural, with_a};
+use crate::FrontEnd;
+
+/// The keys an end screen offers in the window and the terminal: the interpreter's own
+/// (`docs/keys.md`, "ended").
+pub const END_KEYS: &str = "N new game · R run · E exploration · Esc menu · :Q save and quit";
+
+/// The keys an end screen offers in the browser. A server's game is one game (its key log
+/// ends with it): there `N`, `R` and `E` are the page's, which starts the next game of that
+/// mode, and Esc goes back to the lobby; there is nothing to save.
+pub const BROWSER_END_KEYS: &str = "N new game · R run · E exploration · Esc lobby";
+
+/// The keys an end screen offers in `front_end`: [`END_KEYS`] or [`BROWSER_END_KEYS`].
+pub fn end_keys(front_end: FrontEnd) -> &'static str {
+    match front_end {
+        FrontEnd::Window | FrontEnd::Terminal => END_KEYS,
+        FrontEnd::Browser => BROWSER_END_KEYS,
+    }
+}
 
 /// The end screen of a game that was won, or of a run won or lost (and why). A hidden seed
 /// (`seed_label`, e.g. "daily 2026-11-28") is named by its label instead; `note` is a line
 /// the front-end adds under the numbers (a server's "scored: 707 points on the seeded
-/// board", or why the game was not scored).
+/// board", or why the game was not scored). Its last line is the keys that work there, in
+/// `front_end` ([`end_keys`]).
 pub fn end_screen(
     game: &GameState,
     seed_label: Option<&str>,
     note: Option<&str>,
+    front_end: FrontEnd,
     message: &str,
 ) -> TextScreen {
     let seed = super::seed_name(game, seed_label);
@@ -109,10 +129,7 @@ pub fn end_screen(
         lines.push(Line::new(note, Style::Heading));
     }
     lines.push(Line::blank());
-    lines.push(Line::new(
-        "N new game · R run · E exploration · Esc menu · :Q save and quit",
-        Style::Hint,
-    ));
+    lines.push(Line::new(end_keys(front_end), Style::Hint));
     TextScreen {
         lines,
         message: message_line(message),

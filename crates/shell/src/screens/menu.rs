@@ -4,6 +4,7 @@ use byog_game::interpreter::GameKind;
 use byog_game::save::SaveStore;
 
 use super::{Line, Style, TextScreen, WATCH_KEY, message_line};
+use crate::FrontEnd;
 
 /// The save as the menu offers it: missing, ready to load and watch, or there but
 /// unreadable (and why).
@@ -31,8 +32,15 @@ impl SaveState {
 /// The title menu (`floors`: a run's floors, `--floors`): N new game, R run, E exploration,
 /// L load, saying what `L` will do: load the save (greyed without a readable one; for an
 /// unreadable one, why), or list `others` saves besides it to choose from; V watch the save
-/// (with a readable one); Q quit.
-pub fn menu(save: &SaveState, others: usize, floors: u32, message: &str) -> TextScreen {
+/// (with a readable one); Q quit. In the browser ([`FrontEnd::Browser`]) only N, R and E: a
+/// server's game has no save to load or watch, and the page's lobby resumes and leaves games.
+pub fn menu(
+    save: &SaveState,
+    others: usize,
+    floors: u32,
+    front_end: FrontEnd,
+    message: &str,
+) -> TextScreen {
     let run = format!("Run: B1 to B{floors}");
     let mut lines = vec![
         Line::new("BYOG: BUILD YOUR OWN GAME", Style::Title),
@@ -47,6 +55,12 @@ pub fn menu(save: &SaveState, others: usize, floors: u32, message: &str) -> Text
         ),
     ] {
         lines.push(Line::new(format!("{name} ({})", kind.key()), Style::Normal));
+    }
+    if front_end == FrontEnd::Browser {
+        return TextScreen {
+            lines,
+            message: message_line(message),
+        };
     }
     let saves = others + usize::from(*save != SaveState::Missing);
     if others > 0 {

@@ -11,6 +11,8 @@ use byog_game::GameState;
 use byog_game::interpreter::{Interpreter, Phase};
 use byog_tile_engine::{Geometry, Pos, Rgb};
 
+use crate::FrontEnd;
+
 mod busy;
 mod end;
 mod floor;
@@ -24,7 +26,7 @@ mod slots;
 mod tests;
 
 pub use busy::{BAR_CELLS, busy_screen};
-pub use end::{end_screen, end_verse, run_summary};
+pub use end::{BROWSER_END_KEYS, END_KEYS, end_keys, end_screen, end_verse, run_summary};
 pub use floor::{FLOOR_SCREEN_SECONDS, Missed, descent_screen, floor_screen};
 pub use help::{
     HELP_PAGE_LINES, glyph_of, help_keys, help_pages, help_screen, page_turn, tutorial_screen,
@@ -236,6 +238,9 @@ pub struct Context<'a> {
     pub seed_label: Option<&'a str>,
     /// A line the end screen shows under the game's numbers ([`end_screen`]'s `note`).
     pub end_note: Option<&'a str>,
+    /// The front-end showing the screen: the menu and the end screens offer only the keys
+    /// that work there.
+    pub front_end: FrontEnd,
 }
 
 /// How the HUD and the end screens name `game`'s seed: "seed 42", or `label` when the seed
@@ -260,6 +265,7 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
             context.save,
             context.others,
             interpreter.floors(),
+            context.front_end,
             message,
         )),
         (Phase::SeedEntry { kind, seed, digits }, _) => {
@@ -269,6 +275,7 @@ pub fn screen(interpreter: &Interpreter, context: Context<'_>) -> Screen {
             game,
             context.seed_label,
             context.end_note,
+            context.front_end,
             message,
         )),
         (Phase::Playing { .. }, Some(game)) => {

@@ -1,6 +1,7 @@
 //! The screens' tests.
 
 use super::*;
+use crate::FrontEnd;
 use byog_game::GameState;
 use byog_game::interpreter::{Interpreter, Outcome};
 use byog_game::save::{MemoryStore, SaveStore};
@@ -25,6 +26,7 @@ fn every_state_has_a_screen_in_a_players_words() {
         under_mouse: None,
         seed_label: None,
         end_note: None,
+        front_end: FrontEnd::Terminal,
     };
     let Screen::Text(menu) = screen(&i, ctx) else {
         panic!("the menu is text")
@@ -156,7 +158,7 @@ fn an_unreadable_save_is_not_offered() {
         panic!("{state:?}")
     };
     assert!(why.contains("not a byog save"), "{why}");
-    let menu = menu(&state, 0, 10, "");
+    let menu = menu(&state, 0, 10, FrontEnd::Terminal, "");
     let texts: Vec<&str> = menu.lines.iter().map(|l| l.text.as_str()).collect();
     assert!(
         texts.contains(&"Load Game (L): the save cannot be read"),
@@ -184,6 +186,7 @@ fn a_colon_says_it_waits_for_q() {
         under_mouse: None,
         seed_label: None,
         end_note: None,
+        front_end: FrontEnd::Terminal,
     };
     feed(&mut i, "N12S:");
     let Screen::Game(hud) = screen(&i, ctx) else {
@@ -207,7 +210,7 @@ fn one_room_in_one_branch_is_singular() {
     let game = i.game().unwrap();
     let summary = run_summary(game).expect("the exploration has ended");
     assert!(summary.contains(", 1 room in 1 branch,"), "{summary}");
-    let end = end_screen(game, None, None, "");
+    let end = end_screen(game, None, None, FrontEnd::Terminal, "");
     assert!(
         end.lines
             .iter()
@@ -261,9 +264,77 @@ fn a_run_ends_on_the_verse_of_its_cause() {
         "{}",
         game.history()
     );
-    let end = end_screen(game, None, None, "");
+    let end = end_screen(game, None, None, FrontEnd::Terminal, "");
     let texts: Vec<&str> = end.lines.iter().map(|l| l.text.as_str()).collect();
     for v in end_verse(Some(Loss::OutOfMoves)) {
         assert!(texts.contains(&v), "{texts:?}");
     }
+}
+
+/// Issue "The key log is the game": in the browser the menu offers only what works there
+/// (no Load, no Watch, no Quit: the lobby resumes and leaves games), and the end screen
+/// says exactly the page's keys; the window and the terminal keep theirs.
+#[test]
+fn the_browser_is_offered_only_the_keys_that_work_there() {
+    let i = Interpreter::new(20, 12, GeneratorSettings::default());
+    let texts = |screen: Screen| match screen {
+        Screen::Text(t) => t.lines.into_iter().map(|l| l.text).collect::<Vec<_>>(),
+        Screen::Game(_) => panic!("a text screen"),
+    };
+    fn ctx(front_end: FrontEnd, save: &SaveState) -> Context<'_> {
+        Context {
+            save,
+            others: 2,
+            message: "",
+            under_mouse: None,
+            seed_label: None,
+            end_note: None,
+            front_end,
+        }
+    }
+    let desktop = texts(screen(&i, ctx(FrontEnd::Terminal, &SaveState::Ready)));
+    assert!(
+        desktop.iter().any(|t| t.starts_with("Load Game (L)")),
+        "{desktop:?}"
+    );
+    assert!(desktop.iter().any(|t| t == "Quit (Q)"), "{desktop:?}");
+    for save in [
+        SaveState::Missing,
+        SaveState::Ready,
+        SaveState::Unreadable("damaged".to_owned()),
+    ] {
+        let browser = texts(screen(&i, ctx(FrontEnd::Browser, &save)));
+        assert_eq!(
+            browser,
+            [
+                "BYOG: BUILD YOUR OWN GAME",
+                "",
+                "New Game (N)",
+                "Run: B1 to B10 (R)",
+                "Exploration: rooms made as you enter (E)",
+            ],
+            "{save:?}"
+        );
+    }
+
+    // An exploration banked (the same keys as `one_room_in_one_branch_is_singular`).
+    let mut i = Interpreter::new(20, 12, GeneratorSettings::default());
+    feed(&mut i, "E42SWWWWWWWWWWWSSSSSSSSSSSWWAA");
+    assert!(i.game().is_some_and(|g| g.has_ended()));
+    let desktop = texts(screen(&i, ctx(FrontEnd::Window, &SaveState::Missing)));
+    assert_eq!(desktop.last().map(String::as_str), Some(END_KEYS));
+    assert!(END_KEYS.contains(":Q") && END_KEYS.contains("Esc menu"));
+    let browser = texts(screen(&i, ctx(FrontEnd::Browser, &SaveState::Missing)));
+    assert_eq!(
+        browser.last().map(String::as_str),
+        Some("N new game · R run · E exploration · Esc lobby")
+    );
+    assert!(
+        !browser
+            .iter()
+            .any(|t| t.contains(":Q") || t.contains("menu")),
+        "{browser:?}"
+    );
+    // Everything above the keys is the same in both.
+    assert_eq!(browser[..browser.len() - 1], desktop[..desktop.len() - 1]);
 }
