@@ -57,6 +57,16 @@ impl GameKind {
         }
     }
 
+    /// Its name in the game's JSON, the web server's messages and its database: `"classic"`,
+    /// `"run"` or `"explore"` (the `mode` field, `docs/json.md`). The one spelling of it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Classic => "classic",
+            GameKind::Run => "run",
+            GameKind::Exploration => "explore",
+        }
+    }
+
     /// What the player calls it: "game", "run", "exploration".
     pub const fn noun(self) -> &'static str {
         match self {
