@@ -15,7 +15,10 @@
 //!   [`Action`](core::Action)s and the [`rules`](core::rules), the one key
 //!   [`Interpreter`](core::Interpreter) shared by keyboard, replay, the agent and the server,
 //!   saves, runs, explorations, monsters, travel and the watch.
-//! - `byog-players`: the solver, the explorer, the [`policy`]s and the [`agent`] protocol.
+//! - `byog-wire` ([`wire`]): the game's JSON, written once: the state `replay --format
+//!   json` prints and the observation of what the player sees.
+//! - `byog-players`: the solver, the explorer, the [`policy`]s and the [`agent`] (its
+//!   session and its protocol).
 //! - `byog-shell`: the [`screens`] and the front-end session ([`shell`]) that decides what
 //!   every front-end shows.
 //! - the front-ends: [`terminal`] (`byog-terminal`) and `window` (`byog-window`, the default
@@ -75,6 +78,7 @@ pub use byog_shell::screens;
 pub use byog_terminal as terminal;
 #[cfg(feature = "window")]
 pub use byog_window as window;
+pub use byog_wire as wire;
 
 /// The front-end session (`byog-shell`).
 pub mod shell {

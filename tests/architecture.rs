@@ -302,8 +302,12 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("byog-catalog", &["byog-tile-engine", "byog-worlds"]),
     ("byog-game", &["byog-tile-engine", "byog-worlds"]),
     (
-        "byog-players",
+        "byog-wire",
         &["byog-tile-engine", "byog-worlds", "byog-game"],
+    ),
+    (
+        "byog-players",
+        &["byog-tile-engine", "byog-worlds", "byog-game", "byog-wire"],
     ),
     (
         "byog-shell",
@@ -323,7 +327,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "byog-tile-engine",
             "byog-worlds",
             "byog-game",
-            "byog-players",
+            "byog-wire",
             "byog-shell",
         ],
     ),
@@ -334,6 +338,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "byog-worlds",
             "byog-catalog",
             "byog-game",
+            "byog-wire",
             "byog-players",
             "byog-shell",
             "byog-terminal",
@@ -450,6 +455,10 @@ fn each_package_depends_only_on_the_packages_below_it() {
     // The map is really read: the game builds on the worlds, the shell on the game.
     assert!(graph["byog-game"].contains("byog-worlds"));
     assert!(graph["byog-shell"].contains("byog-game"));
+    // The web server takes the game's JSON from the wire, not from the players (their
+    // solver and policies): the players are at most its tests' dependency.
+    assert!(graph["byog-web"].contains("byog-wire"));
+    assert!(!closure(&graph, "byog-web").contains("byog-players"));
 }
 
 #[test]
@@ -459,6 +468,7 @@ fn the_game_library_compiles_no_window_terminal_server_or_sqlite() {
         "byog-tile-engine",
         "byog-worlds",
         "byog-game",
+        "byog-wire",
         "byog-players",
         "byog-shell",
     ] {

@@ -19,9 +19,9 @@
 //! something there; the common flags are accepted everywhere, and one given where it does
 //! nothing (or where a loaded game's own setting wins) is reported on stderr as `ignored`.
 //!
-//! Beside the commands: `args.rs` the flags every command takes, `json.rs` the JSON state of
-//! a game, `views.rs` `gen --view`'s debug views, `progress.rs` the progress bar of long
-//! batches.
+//! Beside the commands: `args.rs` the flags every command takes, `views.rs` `gen --view`'s
+//! debug views, `progress.rs` the progress bar of long batches. The game's JSON (`replay
+//! --format json`, `byog agent`) is written by `byog-wire`; [`json`] hands it over as values.
 //!
 //! Exit codes: 0 success, 2 bad input, arguments or save (message on stderr), 1 internal error.
 //! `replay`, `gen` and `stats` never open a window.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::args::Common;
-use super::{CliError, Format, format_of, json, shown, write_stdout};
+use super::{CliError, Format, format_of, shown, write_stdout};
 use byog_game::GameState;
 use byog_game::interpreter::Interpreter;
 use byog_game::replay;
@@ -162,8 +162,8 @@ pub fn execute(common: &Common, args: ReplayArgs) -> Result<(), CliError> {
     }
     if format == Format::Json {
         let state = match args.view {
-            Some(ReplayView::Sight) => json::sight_state(&interpreter),
-            _ => json::state(&interpreter).to_string(),
+            Some(ReplayView::Sight) => byog_wire::sight_json(&interpreter),
+            _ => byog_wire::state_json(&interpreter),
         };
         return write_stdout(|out| writeln!(out, "{state}"));
     }

@@ -57,12 +57,49 @@ impl GameKind {
         }
     }
 
+    /// Its name in the game's JSON, the web server's messages and its database: `"classic"`,
+    /// `"run"` or `"explore"` (the `mode` field, `docs/json.md`). The one spelling of it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Classic => "classic",
+            GameKind::Run => "run",
+            GameKind::Exploration => "explore",
+        }
+    }
+
+    /// The kind [`GameKind::name`] names (`"classic"`, `"run"` or `"explore"`, exactly);
+    /// `None` for any other string.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        [GameKind::Classic, GameKind::Run, GameKind::Exploration]
+            .into_iter()
+            .find(|k| k.name() == name)
+    }
+
     /// What the player calls it: "game", "run", "exploration".
     pub const fn noun(self) -> &'static str {
         match self {
             GameKind::Classic => "game",
             GameKind::Run => "run",
             GameKind::Exploration => "exploration",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameKind;
+
+    #[test]
+    fn each_kind_has_one_name_and_its_name_gives_it_back() {
+        let kinds = [GameKind::Classic, GameKind::Run, GameKind::Exploration];
+        let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+        assert_eq!(names, ["classic", "run", "explore"]);
+        for k in kinds {
+            assert_eq!(GameKind::from_name(k.name()), Some(k));
+            assert_eq!(GameKind::from_key(k.key()), Some(k));
+        }
+        for other in ["", "menu", "Classic", "exploration", "run "] {
+            assert_eq!(GameKind::from_name(other), None, "{other:?}");
         }
     }
 }

@@ -185,6 +185,76 @@ impl GridBoard {
         world
     }
 
+    /// The compose step with sight: [`GridBoard::compose`] with every tile never seen on
+    /// this floor NOTHING, made in one pass over the terrain and the memory (a byte and a
+    /// `bool` a tile) and then the things that stand on seen tiles. The result is `area`'s
+    /// size (clipped to the terrain), its `(0, 0)` the area's bottom-left tile.
+    pub(crate) fn compose_seen(&self, area: Rect, door: Tile) -> World {
+        let area = area.intersection(&self.terrain.rect());
+        let (w, h) = (area.width as usize, area.height as usize);
+        let mut tiles = Vec::with_capacity(w * h);
+        let tw = self.terrain.width();
+        let terrain = self.terrain.tiles();
+        for y in area.y..area.top() {
+            let row = y as usize * tw + area.x as usize..y as usize * tw + area.x as usize + w;
+            tiles.extend(
+                terrain[row.clone()]
+                    .iter()
+                    .zip(&self.seen[row])
+                    .map(|(&t, &seen)| if seen { t } else { Tile::Nothing }),
+            );
+        }
+        let mut world = World::from_tiles(w, h, tiles).unwrap_or_else(|| World::new(w, h));
+        self.draw_seen_things(&mut world, area, door);
+        world
+    }
+
+    /// Brings `view`, this board's [`GridBoard::compose_seen`] of the whole terrain made
+    /// earlier on this floor, up to date where terrain or memory may have changed since:
+    /// the square of `radius` tiles each way round `at` (clipped to the terrain; `0`: the
+    /// tile alone). The things are not redrawn ([`GridBoard::draw_seen_things`]).
+    pub(crate) fn refresh_seen(&self, view: &mut World, at: Pos, radius: i32) {
+        let (w, h) = (self.terrain.width() as i32, self.terrain.height() as i32);
+        let (x0, x1) = (
+            at.x.saturating_sub(radius).max(0),
+            at.x.saturating_add(radius).saturating_add(1).min(w),
+        );
+        if x0 >= x1 {
+            return;
+        }
+        let (tiles, seen) = (self.terrain.tiles(), &self.seen);
+        let out = view.tiles_mut();
+        let (y0, y1) = (
+            at.y.saturating_sub(radius).max(0),
+            at.y.saturating_add(radius).saturating_add(1).min(h),
+        );
+        for y in y0..y1 {
+            let row = (y * w + x0) as usize..(y * w + x1) as usize;
+            for ((v, &t), &s) in out[row.clone()]
+                .iter_mut()
+                .zip(&tiles[row.clone()])
+                .zip(&seen[row])
+            {
+                *v = if s { t } else { Tile::Nothing };
+            }
+        }
+    }
+
+    /// Draws the things that stand on seen tiles over `world` (the tiles of `area`), in the
+    /// compose step's order: the features, the exit as `door`, the avatar as PLAYER.
+    pub(crate) fn draw_seen_things(&self, world: &mut World, area: Rect, door: Tile) {
+        let mut draw = |p: Pos, t: Tile| {
+            if area.contains(p) && self.has_seen(p) {
+                world.set(Pos::new(p.x - area.x, p.y - area.y), t);
+            }
+        };
+        for f in &self.features {
+            draw(f.pos, f.tile());
+        }
+        draw(self.exit, door);
+        draw(self.avatar, Tile::Player);
+    }
+
     /// What stands at `pos`: the avatar, the exit as `door`, a feature or the terrain.
     pub(crate) fn tile_at(&self, pos: Pos, door: Tile) -> Option<Tile> {
         if !self.terrain.contains(pos) {
@@ -221,5 +291,96 @@ impl Map for GridBoard {
 
     fn walkable_row(&self, y: usize, out: &mut [bool]) {
         self.terrain.walkable_row(y, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::Action;
+    use crate::game::GameState;
+    use byog_tile_engine::{Direction, Pos, Tile, World};
+    use byog_worlds::generator::GeneratorSettings;
+
+    /// The oracle: the whole world composed, each tile the game says was never seen blanked.
+    fn seen_by_asking(game: &GameState) -> World {
+        let mut world = game.world();
+        for y in 0..world.height() as i32 {
+            for x in 0..world.width() as i32 {
+                let p = Pos::new(x, y);
+                if !game.has_seen(p) {
+                    world.set(p, Tile::Nothing);
+                }
+            }
+        }
+        world
+    }
+
+    /// A view kept with `refresh_seen` after each move (the tiles left and reached, the
+    /// patch of sight round a first visit) is the one composed whole, which is the composed
+    /// world with every unseen tile blanked; a part composed alone is that part of it. Over
+    /// random walks in classic games and runs (down their floors, to their wins and losses).
+    #[test]
+    fn a_seen_view_kept_a_patch_at_a_time_is_the_one_composed_whole() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let settings = GeneratorSettings::default();
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut game = if seed % 2 == 0 {
+                GameState::new(seed, 40, 20, settings).unwrap()
+            } else {
+                GameState::new_run(seed, 30, 15, settings, 2).unwrap()
+            };
+            let mut view = game.compose_seen(game.rect());
+            for _ in 0..1500 {
+                if game.has_ended() {
+                    break;
+                }
+                let before = (game.avatar(), game.run().map(|r| r.floor));
+                let d = Direction::ALL[next(4) as usize];
+                let target = game.avatar() + d;
+                let first_visit = game.grid().is_some_and(|g| {
+                    game.terrain().contains(target) && !g.visited()[game.terrain().index(target)]
+                });
+                game.apply(Action::Move(d));
+                let whole = game.compose_seen(game.rect());
+                if game.run().map(|r| r.floor) != before.1 {
+                    view = whole;
+                    continue;
+                }
+                let reached = game.avatar();
+                let radius = if first_visit && reached == target {
+                    crate::game::SIGHT_RADIUS
+                } else {
+                    0
+                };
+                assert!(game.refresh_seen(&mut view, &[(before.0, 0), (reached, radius)]));
+                assert_eq!(view, whole, "seed {seed} after a move to {reached:?}");
+                assert_eq!(whole, seen_by_asking(&game), "seed {seed}");
+                checked += 1;
+            }
+            let part = byog_tile_engine::Rect::new(3, 2, 11, 7);
+            let small = game.compose_seen(part);
+            let whole = game.compose_seen(game.rect());
+            for y in 0..7 {
+                for x in 0..11 {
+                    assert_eq!(
+                        small.tile(Pos::new(x, y)),
+                        whole.tile(Pos::new(x + 3, y + 2))
+                    );
+                }
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+        // An exploration's view is composed whole: refresh_seen leaves it to the caller.
+        let e = GameState::new_exploration(1, settings, Default::default()).unwrap();
+        let mut view = e.compose_seen(e.rect());
+        assert!(!e.refresh_seen(&mut view, &[]));
+        assert_eq!(view, seen_by_asking(&e));
     }
 }

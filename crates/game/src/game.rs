@@ -40,6 +40,19 @@ pub enum LevelStatus {
     Lost,
 }
 
+impl LevelStatus {
+    /// Its name in the game's JSON, the web server's messages and its database:
+    /// `"playing"`, `"won"` or `"lost"` (the `status` field, `docs/json.md`). The one
+    /// spelling of it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LevelStatus::Playing => "playing",
+            LevelStatus::Won => "won",
+            LevelStatus::Lost => "lost",
+        }
+    }
+}
+
 /// The most messages a game's log keeps (`P`): the oldest goes when one more comes.
 pub const LOG_LENGTH: usize = 100;
 /// The longest message the log keeps, in characters; a longer one is cut to this many, its
@@ -323,23 +336,18 @@ impl GameState {
 
     /// The compose step with sight: as [`GameState::compose`], but tiles never seen are
     /// NOTHING (drawn as blank). What is remembered is drawn as it is now.
+    ///
+    /// Of the whole world (`area` = [`GameState::rect`]) it is what the player sees: the
+    /// view of `replay --view sight` and of the agent's observation. A classic game's or a
+    /// run's is made in one pass over the terrain and the floor's memory; an exploration's
+    /// asks each tile.
     pub fn compose_seen(&self, area: Rect) -> World {
+        if let Board::Grid(g) = &self.board {
+            return g.compose_seen(area, self.door());
+        }
         let area = area.intersection(&self.rect());
         let mut world = self.compose(area);
         let aw = area.width as usize;
-        if let Board::Grid(g) = &self.board {
-            // The memory is a grid of the terrain's size: mask the area row by row.
-            let tw = g.terrain.width();
-            for (row, tiles) in world.tiles_mut().chunks_mut(aw.max(1)).enumerate() {
-                let start = (area.y as usize + row) * tw + area.x as usize;
-                for (t, &seen) in tiles.iter_mut().zip(&g.seen[start..start + aw]) {
-                    if !seen {
-                        *t = Tile::Nothing;
-                    }
-                }
-            }
-            return world;
-        }
         for (i, t) in world.tiles_mut().iter_mut().enumerate() {
             let (x, y) = (i % aw, i / aw);
             if !self.has_seen(Pos::new(area.x + x as i32, area.y + y as i32)) {
@@ -348,6 +356,32 @@ impl GameState {
         }
         self.hide_unseen_monsters(area, &mut world);
         world
+    }
+
+    /// Brings `view`, this game's [`GameState::compose_seen`] of the whole world made earlier
+    /// on the same floor, up to date when only the tiles near `changed` may differ since:
+    /// each `(p, r)` is a world tile and a radius in tiles, the square of `r` tiles each way
+    /// round `p` being where terrain or memory may have changed (`r` = [`SIGHT_RADIUS`]
+    /// round a tile the avatar looked around from for the first time, 0 for a tile it only
+    /// left or reached). The things (chests and traps, the exit's door, the avatar) are
+    /// drawn again wherever seen. A step thus costs its patches, not a pass over the world.
+    ///
+    /// Returns `false`, leaving `view` as it was, for an exploration (its view is composed
+    /// whole, [`GameState::compose_seen`]) or a `view` whose size is not the world's: the
+    /// caller then composes the view anew.
+    pub fn refresh_seen(&self, view: &mut World, changed: &[(Pos, u32)]) -> bool {
+        let Board::Grid(g) = &self.board else {
+            return false;
+        };
+        let rect = g.terrain.rect();
+        if view.width() != g.terrain.width() || view.height() != g.terrain.height() {
+            return false;
+        }
+        for &(p, r) in changed {
+            g.refresh_seen(view, p, i32::try_from(r).unwrap_or(i32::MAX));
+        }
+        g.draw_seen_things(view, rect, self.door());
+        true
     }
 
     /// The compose step for a player's view: as [`GameState::compose`], but an exploration's

@@ -5,7 +5,7 @@
 //! - [`solver`]: `byog solve`, the runs' solver (it knows the whole floor);
 //! - [`explorer`]: an explorer of explorations (benchmarks and tests drive it);
 //! - [`agent`]: programs that play: keys in, what the player sees out (the observation);
-//! - [`json`]: the game's state as JSON, the one writer of it (replay, the agent);
+//! - [`json`]: the game's JSON (written by `byog-wire`) as values, for tests and tools;
 //! - [`policy`]: the policies whose win rates measure balance.
 
 pub mod agent;

@@ -20,7 +20,6 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use byog_game::GameState;
-use byog_game::game::LevelStatus;
 use byog_shell::screens::{Line, Screen, Style};
 use byog_shell::{Frame, Light, MinimapFrame, View};
 use byog_tile_engine::Rgb;
@@ -250,9 +249,9 @@ impl WireMinimap {
 /// The game's numbers beside the frame, for the page's title and end-of-game choices.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameSummary {
-    /// `classic`, `run` or `explore`.
+    /// `classic`, `run` or `explore` ([`byog_game::GameKind::name`]).
     pub mode: &'static str,
-    /// `playing`, `won` or `lost`.
+    /// `playing`, `won` or `lost` ([`byog_game::LevelStatus::name`]).
     pub status: &'static str,
     /// Points (runs and explorations).
     pub score: Option<u64>,
@@ -260,30 +259,12 @@ pub struct GameSummary {
     pub moves: u64,
 }
 
-/// The mode's name on the wire and in the database.
-pub fn mode_name(game: &GameState) -> &'static str {
-    match game.kind().key() {
-        'R' => "run",
-        'E' => "explore",
-        _ => "classic",
-    }
-}
-
-/// A status's name.
-pub fn status_name(status: LevelStatus) -> &'static str {
-    match status {
-        LevelStatus::Playing => "playing",
-        LevelStatus::Won => "won",
-        LevelStatus::Lost => "lost",
-    }
-}
-
 impl GameSummary {
     /// The summary of `game`.
     pub fn of(game: &GameState) -> GameSummary {
         GameSummary {
-            mode: mode_name(game),
-            status: status_name(game.status()),
+            mode: game.kind().name(),
+            status: game.status().name(),
             score: game.score(),
             moves: game.moves(),
         }

@@ -670,8 +670,8 @@ impl Actor {
 
     /// The observation of the game as its player sees it, its seed left out while hidden.
     fn observation(&self) -> String {
-        let observation = byog_players::agent::Observation {
-            game: self.shell.shown_game().map(byog_players::agent::Sight::of),
+        let observation = byog_wire::Observation {
+            game: self.shell.shown_game().map(byog_wire::Sight::of),
             unplayed: 0,
         };
         let json = observation.to_json();

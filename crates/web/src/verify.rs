@@ -22,8 +22,6 @@ use byog_game::interpreter::{Interpreter, Outcome};
 use byog_game::save::MemoryStore;
 use byog_worlds::generator::GeneratorSettings;
 
-use crate::frame::{mode_name, status_name};
-
 /// The rules a score was played under: this build's version and the rules' version
 /// (`byog_game::RULES_VERSION`). A score of another ruleset is refused by `POST /api/verify`
 /// (its replay would be another game).
@@ -260,9 +258,9 @@ pub fn verify(keys: &str, options: &GameOptions) -> Result<Verified, VerifyError
     }
     let history = game.history();
     Ok(Verified {
-        mode: mode_name(game),
+        mode: game.kind().name(),
         seed: game.seed(),
-        status: status_name(game.status()),
+        status: game.status().name(),
         score: game.score().unwrap_or(0),
         moves: game.moves(),
         keys_hash: hash_hex(history.as_bytes()),

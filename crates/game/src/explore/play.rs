@@ -44,6 +44,26 @@ pub enum ExploreEnd {
     },
 }
 
+impl ExploreEnd {
+    /// Its name in the game's JSON: `"banked"` or `"lost"` (the `end` field,
+    /// `docs/json.md`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ExploreEnd::Banked => "banked",
+            ExploreEnd::Lost { .. } => "lost",
+        }
+    }
+
+    /// The points lost with the last heart: `forfeited` for [`ExploreEnd::Lost`], else 0
+    /// (the JSON's `forfeited`).
+    pub const fn forfeited(self) -> u64 {
+        match self {
+            ExploreEnd::Banked => 0,
+            ExploreEnd::Lost { forfeited } => forfeited,
+        }
+    }
+}
+
 /// What the avatar sees at one moment ([`ExploreState::sight`]): bit `i` of row `j` is
 /// dungeon tile `(origin.x + i, origin.y + j)`, over the light radius' square.
 #[derive(Debug, Clone, Copy)]
