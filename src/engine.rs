@@ -77,8 +77,8 @@ impl Game {
     /// quits or closes it.
     ///
     /// # Errors
-    /// [`byog_shell::PlayError`] when the window cannot open (see [`byog_window::play`]).
-    pub fn play_with_keyboard(&self) -> Result<(), byog_shell::PlayError> {
+    /// [`byog_window::WindowError`] when the window cannot open (see [`byog_window::play`]).
+    pub fn play_with_keyboard(&self) -> Result<(), byog_window::WindowError> {
         byog_window::play(byog_window::WindowOptions {
             shell: byog_shell::ShellOptions {
                 width: self.width,
@@ -106,7 +106,7 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::play_with_keyboard`].
-    pub fn interact_with_keyboard(&self) -> Result<(), byog_shell::PlayError> {
+    pub fn interact_with_keyboard(&self) -> Result<(), byog_window::WindowError> {
         self.play_with_keyboard()
     }
 }

@@ -6,8 +6,9 @@
 //! - [`tile_engine`] (`byog-tile-engine`, Java `byog.TileEngine`): [`TETile`](tile_engine::TETile),
 //!   the exact [`Tileset`](tile_engine::Tileset), the compact [`World`](tile_engine::World)
 //!   grid (1 byte a tile), integer geometry, the [`Map`](tile_engine::Map) seam, the one
-//!   [`search`](tile_engine::search) module, field of view, the camera, the minimap and the
-//!   software rasteriser. It knows nothing of the game.
+//!   [`search`](tile_engine::search) module, field of view, the camera and the minimap. It
+//!   knows nothing of the game. `byog-raster` draws its worlds as PNGs
+//!   ([`raster`](tile_engine::raster)).
 //! - `byog-worlds`: the generators (rooms and mazes, LootQuest) and their metrics
 //!   ([`core::generator`], [`core::metrics`]); `byog-catalog`: the seed catalog
 //!   ([`core::catalog`]).
@@ -41,9 +42,11 @@ pub mod cli;
 #[cfg(feature = "java-parity")]
 mod engine;
 
-/// The tile engine (`byog-tile-engine`); with the `window` feature also the Java
+/// The tile engine (`byog-tile-engine`), the software rasteriser (`byog-raster`, at its
+/// one-package path `tile_engine::raster`); with the `window` feature also the Java
 /// `TERenderer` over macroquad.
 pub mod tile_engine {
+    pub use byog_raster as raster;
     pub use byog_tile_engine::*;
     #[cfg(feature = "window")]
     pub use byog_window::renderer::{self, Shade, TERenderer};

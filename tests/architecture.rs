@@ -284,7 +284,7 @@ fn the_game_packages_modules_import_each_other_without_a_circle() {
 fn what_is_below_the_rules_knows_nothing_of_them() {
     let graph = game_graph();
     assert!(graph["interpreter"].contains("rules"), "{graph:?}");
-    for low in ["base", "board", "game", "run", "explore"] {
+    for low in ["base", "board", "game", "run", "explore", "keys"] {
         for high in ["rules", "interpreter", "replay", "watch", "save", "travel"] {
             assert!(
                 !graph.get(low).is_some_and(|t| t.contains(high)),
@@ -298,6 +298,7 @@ fn what_is_below_the_rules_knows_nothing_of_them() {
 /// (ARCHITECTURE.md's map). A package missing here, or a dependency not allowed, fails.
 const LAYERS: &[(&str, &[&str])] = &[
     ("byog-tile-engine", &[]),
+    ("byog-raster", &["byog-tile-engine"]),
     ("byog-worlds", &["byog-tile-engine"]),
     ("byog-catalog", &["byog-tile-engine", "byog-worlds"]),
     ("byog-game", &["byog-tile-engine", "byog-worlds"]),
@@ -313,14 +314,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         "byog-shell",
         &["byog-tile-engine", "byog-worlds", "byog-game"],
     ),
-    (
-        "byog-terminal",
-        &["byog-tile-engine", "byog-worlds", "byog-game", "byog-shell"],
-    ),
-    (
-        "byog-window",
-        &["byog-tile-engine", "byog-worlds", "byog-game", "byog-shell"],
-    ),
+    // The front-ends know the tile engine and the shell only: keys, frames and errors come
+    // from the shell, which re-exports what of the game they name.
+    ("byog-terminal", &["byog-tile-engine", "byog-shell"]),
+    ("byog-window", &["byog-tile-engine", "byog-shell"]),
     (
         "byog-web",
         &[
@@ -335,6 +332,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "byog",
         &[
             "byog-tile-engine",
+            "byog-raster",
             "byog-worlds",
             "byog-catalog",
             "byog-game",
@@ -381,6 +379,16 @@ fn metadata() -> serde_json::Value {
 /// Each package of the resolved graph (by name) and the packages it depends on for building
 /// its library and binaries (normal dependencies, any target), by name.
 fn normal_graph(meta: &serde_json::Value) -> BTreeMap<String, BTreeSet<String>> {
+    dependency_graph(meta, false)
+}
+
+/// Each package of the resolved graph (by name) and the packages it depends on, by name:
+/// for building its library and binaries (normal dependencies), or with `all_kinds` also its
+/// tests, examples and benchmarks (dev-dependencies) and its build script's.
+fn dependency_graph(
+    meta: &serde_json::Value,
+    all_kinds: bool,
+) -> BTreeMap<String, BTreeSet<String>> {
     let name_of: BTreeMap<&str, &str> = meta["packages"]
         .as_array()
         .unwrap()
@@ -397,7 +405,7 @@ fn normal_graph(meta: &serde_json::Value) -> BTreeMap<String, BTreeSet<String>> 
                 .unwrap()
                 .iter()
                 .any(|k| k["kind"].is_null());
-            if normal {
+            if normal || all_kinds {
                 deps.insert(name_of[dep["pkg"].as_str().unwrap()].to_owned());
             }
         }
@@ -492,4 +500,45 @@ fn the_game_library_compiles_no_window_terminal_server_or_sqlite() {
     // The check can fail: the window needs macroquad, the catalog SQLite.
     assert!(closure(&graph, "byog-window").contains("macroquad"));
     assert!(closure(&graph, "byog-catalog").contains("rusqlite"));
+}
+
+#[test]
+fn the_front_ends_name_only_the_tile_engine_and_the_shell() {
+    let meta = metadata();
+    let graph = dependency_graph(&meta, true);
+    let members: BTreeSet<&str> = LAYERS.iter().map(|(name, _)| *name).collect();
+    for front_end in ["byog-window", "byog-terminal"] {
+        // Every kind of dependency: their tests, too, play through the shell.
+        let named: Vec<&String> = graph[front_end]
+            .iter()
+            .filter(|d| members.contains(d.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            ["byog-shell", "byog-tile-engine"],
+            "{front_end} names a package other than the tile engine and the shell"
+        );
+    }
+    // The check can fail: the web server names the game and the players.
+    assert!(graph["byog-web"].contains("byog-game"));
+}
+
+#[test]
+fn only_the_programs_that_draw_pictures_compile_the_png_encoder_and_the_font_rasteriser() {
+    let graph = normal_graph(&metadata());
+    // The rasteriser (`gen --png`), the window (`--screenshot`; macroquad draws its glyphs
+    // with fontdue) and the command line that holds both.
+    let drawers = ["byog-raster", "byog-window", "byog"];
+    for (package, _) in LAYERS.iter().filter(|(p, _)| !drawers.contains(p)) {
+        let needs = closure(&graph, package);
+        for heavy in ["image", "png", "fontdue"] {
+            assert!(
+                !needs.contains(heavy),
+                "{package} depends on {heavy}: only byog-raster and the window draw pictures"
+            );
+        }
+    }
+    // The check can fail: the rasteriser needs both.
+    let raster = closure(&graph, "byog-raster");
+    assert!(raster.contains("image") && raster.contains("fontdue"));
 }

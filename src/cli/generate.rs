@@ -19,7 +19,8 @@ use super::{
 };
 use byog_catalog::Catalog;
 use byog_game::GameState;
-use byog_tile_engine::{Geometry, raster};
+use byog_raster as raster;
+use byog_tile_engine::Geometry;
 use byog_worlds::generator::{self, GeneratorSettings, RoomRect};
 
 /// Most seeds one `gen --seeds` run accepts.

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::args::Common;
 use super::{CliError, Color};
-use byog_shell::{PlayError, ShellOptions};
+use byog_shell::ShellOptions;
 
 /// `play`'s own flags.
 #[derive(Debug, Clone, Args)]
@@ -90,14 +90,15 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
             keys: args.keys,
             colour: byog_terminal::ColorMode::detect(args.color.enabled(), colorterm.as_deref()),
         })
-        .map_err(play_error);
+        .map_err(|e| CliError::Usage(e.to_string()));
     }
     window(shell, args)
 }
 
-/// The command line's error for a front-end's: bad input, arguments or save (exit 2), and
+/// The command line's error for the window's: bad input, arguments or save (exit 2), and
 /// when the window cannot open, a pointer to the terminal.
-fn play_error(e: PlayError) -> CliError {
+#[cfg(feature = "window")]
+fn window_error(e: byog_window::WindowError) -> CliError {
     CliError::Usage(if e.is_no_window() {
         format!("{e}; {TRY_TERMINAL}")
     } else {
@@ -117,7 +118,7 @@ fn window(shell: ShellOptions, args: PlayArgs) -> Result<(), CliError> {
         screenshot: args.screenshot,
         frame_stats: args.frame_stats,
     })
-    .map_err(play_error)
+    .map_err(window_error)
 }
 
 /// Runs `play` in a build without the window: says so and points to `--terminal`.
@@ -150,20 +151,26 @@ mod tests {
         assert!(m.contains("byog play --terminal"), "{m}");
     }
 
+    #[cfg(feature = "window")]
     #[test]
     fn no_window_points_to_the_terminal_and_other_errors_do_not() {
-        for e in [PlayError::NoDisplay, PlayError::Window("no GL".into())] {
-            let CliError::Usage(m) = play_error(e) else {
+        use byog_window::WindowError;
+        for e in [WindowError::NoDisplay, WindowError::Open("no GL".into())] {
+            let CliError::Usage(m) = window_error(e) else {
                 panic!("exit 2")
             };
             assert!(m.starts_with("cannot open the window"), "{m}");
             assert!(m.ends_with(TRY_TERMINAL), "{m}");
         }
-        let CliError::Usage(m) = play_error(PlayError::NotATerminal) else {
+        let screenshot = WindowError::Screenshot {
+            path: "shot.png".into(),
+            source: std::io::Error::other("disk full").into(),
+        };
+        let CliError::Usage(m) = window_error(screenshot) else {
             panic!("exit 2")
         };
         assert!(
-            m.contains("needs a terminal") && !m.contains(TRY_TERMINAL),
+            m.starts_with("cannot write the screenshot shot.png") && !m.contains(TRY_TERMINAL),
             "{m}"
         );
     }

@@ -37,10 +37,8 @@ use super::save::{Replaced, SaveError, SaveStore};
 use super::travel::{self, Goal, Stop};
 use byog_worlds::generator::{GenerateError, GeneratorSettings};
 
-/// Backspace as a key (U+0008): deletes the last seed digit.
-pub const BACKSPACE: char = '\u{8}';
-/// Escape as a key (U+001B): leaves seed entry for the menu.
-pub const ESCAPE: char = '\u{1b}';
+// The keys' names, where they were before the key vocabulary had its module.
+pub use super::keys::{BACKSPACE, ESCAPE, key_name};
 
 /// Where the interpreter is, as front-ends see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,20 +145,6 @@ impl fmt::Display for Refusal {
                 "a colon saves only before Q (:Q saves and quits); it was dropped and the next key acted as usual",
             ),
         }
-    }
-}
-
-/// The name of a key in a player's words: `'x'`, or `Backspace`, `Esc`, `Enter`, `Tab`,
-/// `Space`, or `U+XXXX` for another invisible character.
-pub fn key_name(key: char) -> String {
-    match key {
-        BACKSPACE => "Backspace".into(),
-        ESCAPE => "Esc".into(),
-        '\n' | '\r' => "Enter".into(),
-        '\t' => "Tab".into(),
-        ' ' => "Space".into(),
-        c if c.is_control() => format!("U+{:04X}", c as u32),
-        c => format!("'{c}'"),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod board;
 pub mod explore;
 pub mod game;
 pub mod interpreter;
+pub mod keys;
 pub mod replay;
 pub mod rules;
 pub mod run;

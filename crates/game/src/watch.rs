@@ -32,11 +32,8 @@ pub const DEFAULT_SPEED: usize = 3;
 
 /// How many steps `[` and `]` jump back or on while watching.
 pub const SEEK_STEPS: usize = 100;
-/// The Home key as the front-ends hand it to a watch (a private-use character: no input
-/// string or typed text holds it).
-pub const HOME: char = '\u{E000}';
-/// The End key as the front-ends hand it to a watch (see [`HOME`]).
-pub const END: char = '\u{E001}';
+// The Home and End keys, where they were before the key vocabulary had its module.
+pub use crate::keys::{END, HOME};
 
 /// What a key does while watching (the same keys in every front-end; none of them reaches an
 /// interpreter or a history).
@@ -75,7 +72,7 @@ impl Control {
             '[' => Some(Control::Back),
             HOME => Some(Control::First),
             END => Some(Control::Last),
-            crate::interpreter::ESCAPE | 'q' | 'Q' => Some(Control::Leave),
+            crate::keys::ESCAPE | 'q' | 'Q' => Some(Control::Leave),
             _ => None,
         }
     }

@@ -7,8 +7,8 @@
 //! - [`frame`]: the one [`Frame`] the session decides for every front-end: the screen, the
 //!   world's view as cells (glyph, colours, light) and the minimap.
 //!
-//! The window, the terminal and the browser only turn their input into keys and paint the
-//! frame.
+//! The window, the terminal and the browser only turn their input into [`keys`] and paint
+//! the frame: they need no package below this one.
 
 pub mod frame;
 pub mod screens;
@@ -17,7 +17,16 @@ mod store;
 
 pub use frame::{Cell, Frame, FrameRequest, Light, MinimapFrame, View};
 pub use session::{
-    BUSY_AFTER_SECONDS, FrontEnd, MINIMAP_KEY, PlayError, SIGHT_KEY, Scene, Shell, ShellOptions,
-    TRAVEL_STEP_SECONDS, move_alias,
+    BUSY_AFTER_SECONDS, FrontEnd, Scene, Shell, ShellError, ShellOptions, TRAVEL_STEP_SECONDS,
 };
 pub use store::{SaveCheck, Saves};
+
+/// The keys every front-end hands the session (the game's one key vocabulary,
+/// `byog_game::keys`): Backspace, Esc, Enter, Home and End, the moves and their aliases, the
+/// view keys, and which characters a player can type at all.
+pub use byog_game::keys;
+pub use byog_game::keys::{MINIMAP_KEY, SIGHT_KEY, move_alias};
+
+/// The light's radius in tiles (`docs/sight.md`): a front-end sizes its tiles so that the
+/// light's diameter fits its view.
+pub use byog_game::game::SIGHT_RADIUS;

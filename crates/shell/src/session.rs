@@ -28,12 +28,10 @@
 //! shown are both read off that one state.
 //!
 //! A front-end keeps only what is its own: turning its input into keys (and its pointer into
-//! a view cell), and painting the frame in pixels or character cells. [`PlayError`] is why a
-//! front-end could not play.
+//! a view cell), and painting the frame in pixels or character cells. [`ShellError`] is why a
+//! session could not start.
 
 use std::collections::VecDeque;
-use std::io;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
@@ -43,6 +41,7 @@ use byog_game::explore::ExploreSettings;
 use byog_game::interpreter::{
     Closing, GameKind, InterpretError, Interpreter, Outcome, Phase, travel_goal,
 };
+use byog_game::keys::{END, HOME, MINIMAP_KEY, SIGHT_KEY, move_alias};
 use byog_game::save::{self, Replaced, Slot};
 use byog_game::travel::{self, Goal, Route, Stop, Travel};
 use byog_game::watch::{self, Watch, WatchError};
@@ -53,49 +52,14 @@ use crate::frame::{Frame, FrameRequest, Look, MinimapUpkeep, view_of};
 use crate::screens::{self, Context, Line, SaveState, Screen, Style, TextScreen};
 use crate::store::{SaveCheck, Saves, Store};
 
-/// Why keyboard play, in the window or the terminal, could not start or had to stop. Every
-/// message says what failed and, where it helps, what works instead.
+/// Why a session could not start: what is the shell's own. A front-end's own failures (no
+/// display, no terminal, its I/O) are its error type's (`byog_window::WindowError`,
+/// `byog_terminal::TerminalError`), which hold this one.
 #[derive(Debug, thiserror::Error)]
-pub enum PlayError {
-    /// `play --terminal` with standard output not a terminal.
-    #[error(
-        "byog play --terminal needs a terminal, and standard output is not one \
-         (`byog replay INPUT` prints worlds anywhere)"
-    )]
-    NotATerminal,
-    /// No display to open the window on (neither `DISPLAY` nor `WAYLAND_DISPLAY` set).
-    #[error("cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set)")]
-    NoDisplay,
-    /// The window could not open (no X server answering, no OpenGL): the reason given.
-    #[error("cannot open the window ({0}); `byog replay` and `byog gen` work without one")]
-    Window(String),
+pub enum ShellError {
     /// `--watch` with no save to watch, or one that cannot be watched.
     #[error("cannot watch the save: {0}")]
     Watch(#[from] WatchError),
-    /// The terminal failed: setting it up, reading its events or writing to it (the
-    /// terminal is restored first).
-    #[error("{doing}: {source}")]
-    Terminal {
-        /// What was being done, e.g. "cannot set up the terminal".
-        doing: &'static str,
-        /// The operating system's reason.
-        source: io::Error,
-    },
-    /// `--screenshot` could not write its PNG.
-    #[error("cannot write the screenshot {}: {source}", path.display())]
-    Screenshot {
-        /// The PNG's path as given.
-        path: PathBuf,
-        /// The encoder's or the file system's reason.
-        source: image::ImageError,
-    },
-}
-
-impl PlayError {
-    /// Whether the window could not open at all (the terminal may still play).
-    pub fn is_no_window(&self) -> bool {
-        matches!(self, PlayError::NoDisplay | PlayError::Window(_))
-    }
 }
 
 /// How long a key may take before the session shows that it is working on it (seconds).
@@ -105,28 +69,6 @@ pub const BUSY_AFTER_SECONDS: f64 = 0.2;
 /// walk across a floor takes a second or two, slow enough to be followed (Brogue's travel
 /// shows every step too).
 pub const TRAVEL_STEP_SECONDS: f64 = 0.025;
-
-/// The key that toggles sight in a classic game: Tab.
-pub const SIGHT_KEY: char = '\t';
-
-/// The key that shows or hides the minimap while a world is shown.
-pub const MINIMAP_KEY: char = 'M';
-
-/// The move a key stands for while a game is played, besides `W` `A` `S` `D`: vi's `h` `j`
-/// `k` `l` and the numpad's `4` `2` `8` `6` (Rogue's and NetHack's keys), and the numpad's
-/// `5` for the wait key `.`. Only in play, where those keys mean nothing else: `L` still
-/// loads at the menu and digits still type a seed. The history records the `W` `A` `S` `D`
-/// (or `.`) key.
-pub fn move_alias(key: char) -> Option<char> {
-    match key.to_ascii_lowercase() {
-        'h' | '4' => Some('A'),
-        'j' | '2' => Some('S'),
-        'k' | '8' => Some('W'),
-        'l' | '6' => Some('D'),
-        '5' => Some('.'),
-        _ => None,
-    }
-}
 
 /// Which front-end plays a session: the words for how to quit differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -347,8 +289,8 @@ impl Shell {
     /// A session at the menu, or watching the save (`options.watch`).
     ///
     /// # Errors
-    /// [`PlayError::Watch`] when `options.watch` and the save cannot be watched.
-    pub fn new(options: ShellOptions) -> Result<Shell, PlayError> {
+    /// [`ShellError::Watch`] when `options.watch` and the save cannot be watched.
+    pub fn new(options: ShellOptions) -> Result<Shell, ShellError> {
         let store = Store::of(&options.saves);
         let view = if options.watch {
             View::Watching {
@@ -400,7 +342,7 @@ impl Shell {
     ///
     /// # Errors
     /// As [`Shell::new`].
-    pub fn replayed(options: ShellOptions, fed: &str) -> Result<Shell, PlayError> {
+    pub fn replayed(options: ShellOptions, fed: &str) -> Result<Shell, ShellError> {
         let mut shell = Shell::new(options)?;
         for key in fed.chars() {
             shell.feed_now(key, 0.0);
@@ -544,7 +486,7 @@ impl Shell {
         };
         let phase = session.interpreter.phase();
         let in_game = matches!(phase, Phase::Playing { .. } | Phase::Ended { .. });
-        if key == watch::HOME || key == watch::END {
+        if key == HOME || key == END {
             // Home and End only seek a watch.
             return;
         }
@@ -1959,7 +1901,7 @@ mod tests {
             Camera::centred(20, 10, scene.width, scene.height, at)
         );
         // Leaving the watch goes back to the menu.
-        s.key(byog_game::interpreter::ESCAPE, 0.0);
+        s.key(byog_game::keys::ESCAPE, 0.0);
         assert!(!s.shows_world());
         assert!(
             !s.is_over(10.0),

@@ -5,9 +5,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use byog_game::interpreter::{BACKSPACE, ESCAPE};
-use byog_game::watch::{END, HOME};
-use byog_shell::SIGHT_KEY;
+use byog_shell::keys::{BACKSPACE, END, ENTER, ESCAPE, HOME, SIGHT_KEY, WAIT_KEY, move_key};
+use byog_tile_engine::Direction;
 
 /// What a key press asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,17 +30,17 @@ pub fn translate(event: KeyEvent) -> Option<Input> {
         KeyCode::Char('c' | 'C') if control => Some(Input::Interrupt),
         _ if control || alt => None,
         KeyCode::Char(c) => Some(Input::Key(c)),
-        KeyCode::Up => Some(Input::Key('W')),
-        KeyCode::Left => Some(Input::Key('A')),
-        KeyCode::Down => Some(Input::Key('S')),
-        KeyCode::Right => Some(Input::Key('D')),
+        KeyCode::Up => Some(Input::Key(move_key(Direction::Up))),
+        KeyCode::Left => Some(Input::Key(move_key(Direction::Left))),
+        KeyCode::Down => Some(Input::Key(move_key(Direction::Down))),
+        KeyCode::Right => Some(Input::Key(move_key(Direction::Right))),
         KeyCode::Backspace => Some(Input::Key(BACKSPACE)),
         KeyCode::Esc => Some(Input::Key(ESCAPE)),
-        KeyCode::Enter => Some(Input::Key('\r')),
+        KeyCode::Enter => Some(Input::Key(ENTER)),
         KeyCode::Tab => Some(Input::Key(SIGHT_KEY)),
         // The numpad's 5 with Num Lock off, as terminals that speak the kitty keyboard
         // protocol report it: the wait key, as `5` is with Num Lock on.
-        KeyCode::KeypadBegin => Some(Input::Key('.')),
+        KeyCode::KeypadBegin => Some(Input::Key(WAIT_KEY)),
         KeyCode::Home => Some(Input::Key(HOME)),
         KeyCode::End => Some(Input::Key(END)),
         _ => None,

@@ -34,7 +34,7 @@ use crossterm::{cursor, execute, terminal};
 
 pub use draw::{Cell, CellGrid, ColorMode, Weight};
 
-use byog_shell::{FrontEnd, PlayError, Shell, ShellOptions};
+use byog_shell::{FrontEnd, Shell, ShellError, ShellOptions};
 
 use draw::Painter;
 use input::Input;
@@ -42,6 +42,30 @@ use paint::MIN_SIZE;
 
 /// The longest wait for an event before the loop looks for signals again.
 const TICK: Duration = Duration::from_millis(50);
+
+/// Why terminal play could not start or had to stop. Every message says what failed and,
+/// where it helps, what works instead.
+#[derive(Debug, thiserror::Error)]
+pub enum TerminalError {
+    /// `play --terminal` with standard output not a terminal.
+    #[error(
+        "byog play --terminal needs a terminal, and standard output is not one \
+         (`byog replay INPUT` prints worlds anywhere)"
+    )]
+    NotATerminal,
+    /// The session could not start (`--watch` with no save to watch).
+    #[error(transparent)]
+    Shell(#[from] ShellError),
+    /// The terminal failed: setting it up, reading its events or writing to it (the
+    /// terminal is restored first).
+    #[error("{doing}: {source}")]
+    Io {
+        /// What was being done, e.g. "cannot set up the terminal".
+        doing: &'static str,
+        /// The operating system's reason.
+        source: io::Error,
+    },
+}
 
 /// What terminal play starts with.
 #[derive(Debug, Clone)]
@@ -57,12 +81,12 @@ pub struct TerminalOptions {
 /// Plays in the terminal until the player quits, then puts the terminal back as it was.
 ///
 /// # Errors
-/// [`PlayError::NotATerminal`] when standard output is not a terminal,
-/// [`PlayError::Watch`] when there is no save to watch (`watch`), [`PlayError::Terminal`]
+/// [`TerminalError::NotATerminal`] when standard output is not a terminal,
+/// [`TerminalError::Shell`] when there is no save to watch (`watch`), [`TerminalError::Io`]
 /// when reading events or writing to the terminal fails (the terminal is restored first).
-pub fn play(options: TerminalOptions) -> Result<(), PlayError> {
+pub fn play(options: TerminalOptions) -> Result<(), TerminalError> {
     if !io::stdout().is_terminal() {
-        return Err(PlayError::NotATerminal);
+        return Err(TerminalError::NotATerminal);
     }
     let mut play = Play {
         shell: Shell::new(ShellOptions {
@@ -76,7 +100,9 @@ pub fn play(options: TerminalOptions) -> Result<(), PlayError> {
         size: (0, 0),
         started: Instant::now(),
     };
-    let failed = |doing| move |source| PlayError::Terminal { doing, source };
+    let failed = |doing| move |source| TerminalError::Io { doing, source };
+    // Before any key can save: a signal during a save then removes its partial file and
+    // comes here, rather than ending the process before the terminal is restored.
     let mut signals = Signals::new().map_err(failed("cannot watch for signals"))?;
     // `--keys` are typed keys, as in the window: with `--watch` they go to the watch.
     for key in options.keys.chars() {

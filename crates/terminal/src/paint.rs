@@ -292,21 +292,41 @@ fn minimap_cells(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use byog_game::GameState;
     use byog_shell::frame::{Look, view_of};
+    use byog_shell::{FrontEnd, Saves, Shell, ShellOptions};
     use byog_tile_engine::{Camera, WallStyle};
-    use byog_worlds::generator::GeneratorSettings;
+
+    /// A session after `keys` (typed at once, as a replay), new worlds `width × height`, no
+    /// saves: the games these tests paint are the shell's, as in play.
+    fn session(width: usize, height: usize, keys: &str) -> Shell {
+        let options = ShellOptions {
+            width,
+            height,
+            settings: Default::default(),
+            floors: 3,
+            explore: Default::default(),
+            saves: Saves::None,
+            walls: None,
+            watch: false,
+            front_end: FrontEnd::Terminal,
+            one_game: false,
+            seed_label: None,
+        };
+        Shell::replayed(options, keys).unwrap()
+    }
 
     #[test]
     fn a_world_that_fits_is_drawn_below_the_hud_as_replay_prints_it() {
-        let game = GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
+        let shell = session(80, 30, "N1234S");
+        let game = shell.shown_game().unwrap();
+        assert_eq!(game.seed(), 1234);
         let (cols, rows) = world_view(100, 40);
         let camera = Camera::centred(cols, rows, 80, 30, game.avatar());
         let look = Look {
             walls: WallStyle::Java,
             sight: false,
         };
-        let view = view_of(&game, &camera, look, &[]);
+        let view = view_of(game, &camera, look, &[]);
         let mut grid = CellGrid::new(100, 40);
         world(&mut grid, &view, false);
         let lines = grid.lines();
@@ -338,9 +358,10 @@ mod tests {
     #[test]
     fn the_hud_keeps_its_right_text_whole() {
         let mut grid = CellGrid::new(30, 24);
-        let game = GameState::new(7, 40, 20, GeneratorSettings::default()).unwrap();
+        let shell = session(40, 20, "N7S");
+        let game = shell.shown_game().unwrap();
         let message = "a very long message that cannot fit in the row";
-        let h = screens::hud(&game, None, None, message);
+        let h = screens::hud(game, None, None, message);
         hud(&mut grid, &h, true);
         let lines = grid.lines();
         assert!(lines[0].trim_end().ends_with("seed 7"), "{lines:?}");
@@ -407,20 +428,16 @@ mod tests {
     /// seed gives way first), and at 40 × 20 the "too small" screen is three centred lines.
     #[test]
     fn a_narrow_terminal_keeps_the_depth_and_says_it_is_too_small_evenly() {
-        use byog_game::interpreter::Interpreter;
-        use byog_game::save::MemoryStore;
-        let mut i = Interpreter::new(80, 30, GeneratorSettings::default());
-        let mut store = MemoryStore::default();
-        for k in "E42SWWWWWWWWWWWW".chars() {
-            i.feed(k, &mut store).unwrap();
-        }
-        let game = i.game().unwrap();
+        let shell = session(80, 30, "E42SWWWWWWWWWWWW");
+        let game = shell.shown_game().unwrap();
         let h = screens::hud(game, None, None, "");
         assert!(h.rows[0].right.chars().count() > 46, "{:?}", h.rows[0]);
         let mut grid = CellGrid::new(48, 24);
         hud(&mut grid, &h, true);
         let top = &grid.lines()[0];
-        let depth = byog_game::explore::depth(game.explore().unwrap().room());
+        // A room's depth is floor(sqrt(x² + y²)) of its coordinates (docs/explore.md).
+        let room = game.explore().unwrap().room();
+        let depth = (i64::from(room.x).pow(2) + i64::from(room.y).pow(2)).isqrt();
         assert!(top.contains(&format!("depth {depth}")), "{top}");
         assert!(!top.contains('…'), "{top}");
 

@@ -2,8 +2,8 @@
 //! pixels a tile, the bottom-left cell at the window's bottom-left, scaled to fit.
 //!
 //! [`Geometry`] is plain arithmetic: the window's HUD mouse look-up, the tests and the PNG
-//! export ([`super::raster`]) share it, and it builds without a window. Only
-//! `TERenderer` (the `window` feature) touches macroquad.
+//! export (`byog-raster`) share it, and it builds without a window. Only `TERenderer` (the
+//! window, `byog-window`) touches macroquad.
 
 use super::geometry::Pos;
 

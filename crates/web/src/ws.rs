@@ -89,11 +89,6 @@ fn text(out: &Out) -> Message {
     Message::Text(Utf8Bytes::from(out.to_string()))
 }
 
-/// Whether `key` may come from a page: printable ASCII, Tab, Backspace and Escape.
-fn is_key(key: char) -> bool {
-    key.is_ascii_graphic() || matches!(key, ' ' | '\t' | '\u{8}' | '\u{1b}')
-}
-
 /// Serves one websocket connection until it closes.
 pub async fn connection(
     app: Arc<App>,
@@ -249,7 +244,7 @@ async fn play(
                 match msg {
                     ClientMessage::Keys { n, keys } => {
                         let count = keys.chars().count();
-                        if count > MAX_BATCH_KEYS || !keys.chars().all(is_key) {
+                        if count > MAX_BATCH_KEYS || !keys.chars().all(byog_shell::keys::is_typed) {
                             bad += 1;
                             let _ = sink.send(error("bad-keys", &format!(
                                 "a batch holds 1 to {MAX_BATCH_KEYS} keys, printable ASCII, Tab, Backspace or Escape"

@@ -26,15 +26,15 @@ pub use renderer::{Shade, TERenderer};
 
 use macroquad::prelude as mq;
 
-use byog_game::game::SIGHT_RADIUS;
 pub use byog_shell::SIGHT_KEY;
 use byog_shell::frame::{Corner, Frame, FrameRequest, MinimapFrame};
+use byog_shell::keys::{END, HOME, move_key};
 use byog_shell::screens;
 pub use byog_shell::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
-use byog_shell::{FrontEnd, PlayError, Shell, ShellOptions};
+use byog_shell::{FrontEnd, SIGHT_RADIUS, Shell, ShellError, ShellOptions};
 use byog_tile_engine::layout::ScreenLayout;
 use byog_tile_engine::minimap::{self, MAX_SIDE};
-use byog_tile_engine::{Geometry, Rgb, TILE_SIZE};
+use byog_tile_engine::{Direction, Geometry, Rgb, TILE_SIZE};
 
 use paint::{Mark, Measure, Painted};
 
@@ -52,6 +52,36 @@ pub const ZOOM_STEPS: [u32; 8] = [12, 16, 20, 24, 32, 40, 48, 64];
 const LARGE_WINDOW_SHARE: f32 = 0.9;
 /// Pixels between the minimap and the view's edges.
 const MINIMAP_MARGIN: f32 = 8.0;
+
+/// Why the window could not play. Every message says what failed and, where it helps, what
+/// works instead.
+#[derive(Debug, thiserror::Error)]
+pub enum WindowError {
+    /// No display to open the window on (neither `DISPLAY` nor `WAYLAND_DISPLAY` set).
+    #[error("cannot open the window: no display (DISPLAY and WAYLAND_DISPLAY are not set)")]
+    NoDisplay,
+    /// The window could not open (no X server answering, no OpenGL): the reason given.
+    #[error("cannot open the window ({0}); `byog replay` and `byog gen` work without one")]
+    Open(String),
+    /// The session could not start (`--watch` with no save to watch).
+    #[error(transparent)]
+    Shell(#[from] ShellError),
+    /// `--screenshot` could not write its PNG.
+    #[error("cannot write the screenshot {}: {source}", path.display())]
+    Screenshot {
+        /// The PNG's path as given.
+        path: PathBuf,
+        /// The encoder's or the file system's reason.
+        source: image::ImageError,
+    },
+}
+
+impl WindowError {
+    /// Whether the window could not open at all (the terminal may still play).
+    pub fn is_no_window(&self) -> bool {
+        matches!(self, WindowError::NoDisplay | WindowError::Open(_))
+    }
+}
 
 /// What the window starts with.
 #[derive(Debug, Clone)]
@@ -115,10 +145,10 @@ pub fn opening_size(width: usize, height: usize, screen: (u32, u32)) -> (u32, u3
 /// Opens the window and runs until the player quits or closes it.
 ///
 /// # Errors
-/// [`PlayError::NoDisplay`] or [`PlayError::Window`] when the window cannot open,
-/// [`PlayError::Watch`] when there is no save to watch (`watch`), [`PlayError::Screenshot`]
-/// when the screenshot cannot be written.
-pub fn play(options: WindowOptions) -> Result<(), PlayError> {
+/// [`WindowError::NoDisplay`] or [`WindowError::Open`] when the window cannot open,
+/// [`WindowError::Shell`] when there is no save to watch (`watch`),
+/// [`WindowError::Screenshot`] when the screenshot cannot be written.
+pub fn play(options: WindowOptions) -> Result<(), WindowError> {
     check_display()?;
     let shell = Shell::new(ShellOptions {
         front_end: FrontEnd::Window,
@@ -160,18 +190,18 @@ pub fn play(options: WindowOptions) -> Result<(), PlayError> {
             .map(|s| (*s).to_owned())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown error".to_owned());
-        return Err(PlayError::Window(why));
+        return Err(WindowError::Open(why));
     }
     result.replace(Ok(()))
 }
 
 /// On X11/Wayland systems, a clear error when there is no display to open a window on.
-fn check_display() -> Result<(), PlayError> {
+fn check_display() -> Result<(), WindowError> {
     if cfg!(all(unix, not(target_os = "macos")))
         && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
         && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
     {
-        return Err(PlayError::NoDisplay);
+        return Err(WindowError::NoDisplay);
     }
     Ok(())
 }
@@ -193,7 +223,7 @@ struct Window {
     frame: Option<Frame>,
 }
 
-async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayError> {
+async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), WindowError> {
     let (width, height) = (options.shell.width, options.shell.height);
     let geometry = window_geometry(width, height);
     let (w, h) = geometry.window_size();
@@ -219,13 +249,13 @@ async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), PlayErr
         }
         // Arrow keys move like W A S D (they type no character); Escape leaves a watch.
         for (code, key) in [
-            (mq::KeyCode::Up, 'W'),
-            (mq::KeyCode::Left, 'A'),
-            (mq::KeyCode::Down, 'S'),
-            (mq::KeyCode::Right, 'D'),
+            (mq::KeyCode::Up, move_key(Direction::Up)),
+            (mq::KeyCode::Left, move_key(Direction::Left)),
+            (mq::KeyCode::Down, move_key(Direction::Down)),
+            (mq::KeyCode::Right, move_key(Direction::Right)),
             // Home and End seek a watch to its first or last step.
-            (mq::KeyCode::Home, byog_game::watch::HOME),
-            (mq::KeyCode::End, byog_game::watch::END),
+            (mq::KeyCode::Home, HOME),
+            (mq::KeyCode::End, END),
         ] {
             if mq::is_key_pressed(code) {
                 window.key(key);
@@ -579,7 +609,7 @@ fn outline(x: f32, y: f32, w: f32, h: f32, color: Rgb) {
 }
 
 /// Writes the current frame as a PNG (top row first).
-fn write_screenshot(path: &Path) -> Result<(), PlayError> {
+fn write_screenshot(path: &Path) -> Result<(), WindowError> {
     let shot = mq::get_screen_data();
     let (w, h) = (u32::from(shot.width), u32::from(shot.height));
     let row = w as usize * 4;
@@ -588,7 +618,7 @@ fn write_screenshot(path: &Path) -> Result<(), PlayError> {
         flipped.extend_from_slice(&shot.bytes[y * row..(y + 1) * row]);
     }
     image::save_buffer(path, &flipped, w, h, image::ColorType::Rgba8).map_err(|source| {
-        PlayError::Screenshot {
+        WindowError::Screenshot {
             path: path.to_owned(),
             source,
         }

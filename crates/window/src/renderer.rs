@@ -180,10 +180,10 @@ impl TERenderer {
     }
 
     /// Draws the tiles of `visible` (world tiles) from `part`, a piece of the world whose
-    /// `(0, 0)` is world tile `at` (as [`GameState::compose`](byog_game::GameState::compose)
-    /// makes it), each where the layout puts that world tile and at the brightness `shade`
-    /// gives it. Only `visible`'s tiles are drawn, so the cost follows the view, never the
-    /// world; `part` should reach one tile past `visible` so box walls join across its edge.
+    /// `(0, 0)` is world tile `at` (as the game's `GameState::compose` makes it), each where
+    /// the layout puts that world tile and at the brightness `shade` gives it. Only
+    /// `visible`'s tiles are drawn, so the cost follows the view, never the world; `part`
+    /// should reach one tile past `visible` so box walls join across its edge.
     pub fn draw_part(
         &self,
         part: &World,

@@ -2,11 +2,12 @@
 //! (`docs/saves.md`). Each is named `.save-<pid>-<n>-<nonce>.tmp` after the process writing
 //! it, so that a later save knows whether a byog still holds it, and:
 //!
-//! - **on a signal** (SIGINT, SIGTERM, SIGHUP) that arrives during a save, the handler this
-//!   module installs for the save's duration removes the partial files of the process, then
-//!   gives the signal to the action that was there before (the default one ends the process;
-//!   a front-end's own handler restores the terminal first). The handler does only what a
-//!   signal handler may: `unlinkat`, `sigaction` and `raise` on values kept in atomics;
+//! - **on a signal** (SIGINT, SIGTERM, SIGHUP) that arrives during a save, the action this
+//!   module registers through signal-hook at the first save removes the partial files of the
+//!   process, and the signal then does what it did before (the default action ends the
+//!   process; a front-end's own handling restores the terminal first; an ignored signal stays
+//!   ignored). The action does only what a signal handler may: `unlinkat` on values kept in
+//!   atomics, then, where the signal ended the process, signal-hook's emulation of that;
 //! - **on the next save** into the same folder, stale partial files are swept: those of a
 //!   process that no longer runs, of this process but no save in progress, and any
 //!   `.save-*.tmp` untouched for [`STALE_AGE`] (an older byog's, or one whose process id was
@@ -38,7 +39,6 @@ pub(crate) struct Partial {
     place: usize,
     path: PathBuf,
     file: Option<fs::File>,
-    _guard: signals::Guard,
 }
 
 impl Partial {
@@ -53,7 +53,7 @@ impl Partial {
         let nonce = nonce();
         NONCES[place].store(nonce, Ordering::SeqCst);
         let path = dir.join(name(std::process::id(), place, nonce));
-        let guard = signals::Guard::new();
+        signals::register_once();
         let file = match fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -70,7 +70,6 @@ impl Partial {
             place,
             path,
             file: Some(file),
-            _guard: guard,
         })
     }
 
@@ -229,98 +228,86 @@ pub fn sweep(dir: &Path) -> Vec<String> {
 
 #[cfg(unix)]
 mod signals {
-    //! The signal side: a handler installed while at least one save is in progress.
+    //! The signal side, through signal-hook (as the terminal's and the server's own signal
+    //! handling): the first save of the process registers, for SIGINT, SIGTERM and SIGHUP, an
+    //! action that removes the partial saves in progress. signal-hook cannot give a signal
+    //! back the action it had before, so the registration stays for the life of the process,
+    //! and what each signal did before it goes on happening:
+    //!
+    //! - **ended the process** (the default action): the partial saves are removed, then the
+    //!   process ends as the default action would have ended it;
+    //! - **was ignored** (`nohup`, a background job): nothing is registered; an ignored signal
+    //!   ends nothing, so it leaves no partial save behind;
+    //! - **was the program's** (a front-end that restores the terminal first, a server that
+    //!   stops gracefully; through signal-hook or a handler of its own): the partial saves are
+    //!   removed, and the program's handling runs as before (signal-hook chains a handler of
+    //!   another kind, and runs every action registered through it). A program that handles
+    //!   these signals itself registers its handling before its first save.
+    //!
+    //! The action does only what a signal handler may: it reads atomics, and calls `getpid`,
+    //! `unlinkat` and signal-hook's emulation of the default action.
 
     use super::{FOLDERS, NONCES, PLACES};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use std::os::unix::ffi::OsStrExt;
     use std::path::Path;
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+    use std::sync::Once;
+    use std::sync::atomic::Ordering;
 
     /// The signals that remove partial saves before they take effect.
-    const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+    const SIGNALS: [libc::c_int; 3] = [SIGINT, SIGTERM, SIGHUP];
 
-    /// The action each signal had before the handler was installed.
-    static PREVIOUS: [AtomicUsize; 3] = [const { AtomicUsize::new(libc::SIG_DFL) }; 3];
-    static PREVIOUS_FLAGS: [AtomicI32; 3] = [const { AtomicI32::new(0) }; 3];
-    /// Saves in progress, under the lock that installs and removes the handler.
-    static ACTIVE: Mutex<usize> = Mutex::new(0);
-
-    /// Keeps the handler installed while it lives.
-    pub(super) struct Guard(());
-
-    impl Guard {
-        pub(super) fn new() -> Guard {
-            let mut active = ACTIVE.lock().unwrap_or_else(|e| e.into_inner());
-            if *active == 0 {
-                install();
-            }
-            *active += 1;
-            Guard(())
-        }
+    /// What a signal did when the first save registered the clean-up.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Before {
+        /// Its default action (for these three: end the process).
+        Default,
+        /// Ignored.
+        Ignored,
+        /// A handler of the program's.
+        Handled,
     }
 
-    impl Drop for Guard {
-        fn drop(&mut self) {
-            let mut active = ACTIVE.lock().unwrap_or_else(|e| e.into_inner());
-            *active -= 1;
-            if *active == 0 {
-                uninstall();
+    /// Registers the clean-up on the first call; later calls do nothing.
+    pub(super) fn register_once() {
+        static REGISTER: Once = Once::new();
+        REGISTER.call_once(|| {
+            for sig in SIGNALS {
+                let ends = match before(sig) {
+                    Before::Ignored => continue,
+                    Before::Default => true,
+                    Before::Handled => false,
+                };
+                let action = move || {
+                    remove_partial_saves();
+                    if ends {
+                        let _ = signal_hook::low_level::emulate_default_handler(sig);
+                    }
+                };
+                // SAFETY: the action is async-signal-safe: it reads atomics and calls getpid,
+                // unlinkat and `emulate_default_handler` (documented async-signal-safe).
+                // Registering can fail only for a signal the system lacks: nothing to do then.
+                let _ = unsafe { signal_hook::low_level::register(sig, action) };
             }
-        }
+        });
     }
 
-    fn install() {
-        for (i, &sig) in SIGNALS.iter().enumerate() {
-            // SAFETY: plain sigaction calls on zeroed structs; the handler only calls
-            // async-signal-safe functions (unlinkat, getpid, sigaction, raise).
-            unsafe {
-                let mut old: libc::sigaction = std::mem::zeroed();
-                if libc::sigaction(sig, std::ptr::null(), &mut old) != 0 {
-                    continue;
-                }
-                if old.sa_sigaction == libc::SIG_IGN {
-                    // Ignored (nohup, a background job): stays ignored.
-                    continue;
-                }
-                PREVIOUS[i].store(old.sa_sigaction, Ordering::SeqCst);
-                PREVIOUS_FLAGS[i].store(old.sa_flags, Ordering::SeqCst);
-                let mut ours: libc::sigaction = std::mem::zeroed();
-                ours.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
-                ours.sa_flags = libc::SA_RESTART;
-                libc::sigemptyset(&mut ours.sa_mask);
-                libc::sigaction(sig, &ours, std::ptr::null_mut());
+    /// What `sig` does now, read (never set: actions are registered through signal-hook
+    /// only). A signal whose action cannot be read is taken as ending the process.
+    fn before(sig: libc::c_int) -> Before {
+        // SAFETY: `sigaction` with no new action only reads the current one into `now`, a
+        // zeroed C struct.
+        let now = unsafe {
+            let mut now: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(sig, std::ptr::null(), &mut now) != 0 {
+                return Before::Default;
             }
-        }
-    }
-
-    fn uninstall() {
-        for (i, &sig) in SIGNALS.iter().enumerate() {
-            // SAFETY: as in `install`; the previous action goes back only where ours is still
-            // installed.
-            unsafe {
-                let mut now: libc::sigaction = std::mem::zeroed();
-                if libc::sigaction(sig, std::ptr::null(), &mut now) == 0
-                    && now.sa_sigaction == on_signal as extern "C" fn(libc::c_int) as usize
-                {
-                    restore(i, sig);
-                }
-            }
-        }
-    }
-
-    /// Puts back the action signal `sig` (index `i`) had.
-    ///
-    /// # Safety
-    /// Async-signal-safe: only sigemptyset and sigaction.
-    unsafe fn restore(i: usize, sig: libc::c_int) {
-        // SAFETY: a zeroed sigaction filled from atomics.
-        unsafe {
-            let mut act: libc::sigaction = std::mem::zeroed();
-            act.sa_sigaction = PREVIOUS[i].load(Ordering::SeqCst);
-            act.sa_flags = PREVIOUS_FLAGS[i].load(Ordering::SeqCst);
-            libc::sigemptyset(&mut act.sa_mask);
-            libc::sigaction(sig, &act, std::ptr::null_mut());
+            now
+        };
+        match now.sa_sigaction {
+            libc::SIG_DFL => Before::Default,
+            libc::SIG_IGN => Before::Ignored,
+            _ => Before::Handled,
         }
     }
 
@@ -354,9 +341,9 @@ mod signals {
         }
     }
 
-    /// The handler: removes every partial save of the process, puts the previous action
-    /// back and raises the signal again, so it does what it would have done.
-    extern "C" fn on_signal(sig: libc::c_int) {
+    /// Removes every partial save of the process (run in a signal handler: no allocation, no
+    /// lock; `unlinkat` in each watched folder's descriptor).
+    fn remove_partial_saves() {
         // SAFETY: getpid is async-signal-safe.
         let pid = unsafe { libc::getpid() } as u64;
         for place in 0..PLACES {
@@ -365,7 +352,7 @@ mod signals {
                 continue;
             }
             let mut buf = [0u8; 80];
-            let len = write_name(
+            write_name(
                 &mut buf,
                 pid,
                 place as u64,
@@ -373,14 +360,6 @@ mod signals {
             );
             // SAFETY: `buf` holds a NUL-terminated name (`write_name` leaves room for it).
             unsafe { libc::unlinkat(fd, buf.as_ptr().cast(), 0) };
-            let _ = len;
-        }
-        if let Some(i) = SIGNALS.iter().position(|&s| s == sig) {
-            // SAFETY: async-signal-safe calls only.
-            unsafe {
-                restore(i, sig);
-                libc::raise(sig);
-            }
         }
     }
 
@@ -443,13 +422,8 @@ mod signals {
 
 #[cfg(not(unix))]
 mod signals {
-    //! Elsewhere no handler is installed: the sweep removes what an interruption leaves.
-    pub(super) struct Guard(());
-    impl Guard {
-        pub(super) fn new() -> Guard {
-            Guard(())
-        }
-    }
+    //! Elsewhere no handler is registered: the sweep removes what an interruption leaves.
+    pub(super) fn register_once() {}
     pub(super) fn watch(_place: usize, _dir: &std::path::Path) {}
     pub(super) fn unwatch(_place: usize) {}
 }
@@ -483,5 +457,235 @@ mod tests {
         // This process with no save in progress under that name.
         assert!(is_stale(&name(std::process::id(), 0, 12345), now));
         assert!(!is_stale("save.bin", old));
+    }
+}
+
+/// Signals during and after saves, each in a child process (this test binary run again on one
+/// test, with the scenario in the environment), since a signal may end the process.
+#[cfg(all(test, unix))]
+mod signal_tests {
+    use super::*;
+    use std::io::{BufRead, BufReader, Write};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Child, Command, Stdio};
+    use std::sync::Arc;
+
+    /// The scenario a child plays, and the folder it saves in.
+    const SCENARIO: &str = "BYOG_PARTIAL_SIGNAL_SCENARIO";
+    const DIR: &str = "BYOG_PARTIAL_SIGNAL_DIR";
+    /// The file the parent creates to let a waiting child go on.
+    const GO: &str = "go";
+
+    /// Waits (at most a minute) until `done` holds.
+    fn wait_until(done: impl Fn() -> bool) {
+        for _ in 0..6000 {
+            if done() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn say(line: &str) {
+        println!("{line}");
+        std::io::stdout().flush().unwrap();
+    }
+
+    /// Writes a megabyte of a save in `dir`, says "halfway", waits for the parent's go (or a
+    /// signal), then renames it over `save.bin` and says whether that worked.
+    fn save_halfway(dir: &Path) {
+        let mut partial = Partial::create(dir).unwrap();
+        partial.file().write_all(&[7u8; 1 << 20]).unwrap();
+        say("halfway");
+        wait_until(|| dir.join(GO).exists());
+        match partial.persist(&dir.join("save.bin")) {
+            Ok(()) => say("saved"),
+            Err(e) => say(&format!("not saved: {e}")),
+        }
+    }
+
+    /// In a child: plays the scenario and exits; in the test itself: returns.
+    fn child() {
+        let (Some(scenario), Some(dir)) = (std::env::var_os(SCENARIO), std::env::var_os(DIR))
+        else {
+            return;
+        };
+        let dir = PathBuf::from(dir);
+        match scenario.to_str().unwrap() {
+            "halfway" => save_halfway(&dir),
+            "after" => {
+                let mut partial = Partial::create(&dir).unwrap();
+                partial.file().write_all(b"a save").unwrap();
+                partial.persist(&dir.join("save.bin")).unwrap();
+                say("saved");
+                wait_until(|| dir.join(GO).exists());
+                say("outlived the signal");
+            }
+            "handled" => {
+                // The program's own handling, registered before its first save (as the
+                // terminal's is).
+                let flag = Arc::new(AtomicBool::new(false));
+                signal_hook::flag::register(libc::SIGTERM, flag.clone()).unwrap();
+                let mut partial = Partial::create(&dir).unwrap();
+                partial.file().write_all(&[7u8; 1 << 20]).unwrap();
+                say("halfway");
+                wait_until(|| flag.load(Ordering::SeqCst));
+                let left = fs::read_dir(&dir).unwrap().count();
+                say(&format!("handled; {left} files left"));
+                drop(partial);
+            }
+            other => panic!("no scenario {other}"),
+        }
+        std::process::exit(0);
+    }
+
+    /// Runs test `name` of this binary again as a child playing `scenario` in `dir`, behind
+    /// `wrapper` (a program that runs it, e.g. `nohup`) if given; returns it once it has said
+    /// `ready`.
+    fn spawn(
+        name: &str,
+        scenario: &str,
+        dir: &Path,
+        wrapper: Option<&str>,
+        ready: &str,
+    ) -> (Child, impl Iterator<Item = String>) {
+        let exe = std::env::current_exe().unwrap();
+        let mut command = match wrapper {
+            Some(w) => {
+                let mut c = Command::new(w);
+                c.arg(exe);
+                c
+            }
+            None => Command::new(exe),
+        };
+        let mut child = command
+            .args([
+                "--exact",
+                &format!("save::partial::signal_tests::{name}"),
+                "--test-threads=1",
+                "--nocapture",
+            ])
+            .env(SCENARIO, scenario)
+            .env(DIR, dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .map_while(Result::ok);
+        assert!(
+            lines.any(|l| l.ends_with(ready)),
+            "the child never said {ready:?}"
+        );
+        (child, lines)
+    }
+
+    /// The names in `dir`, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn kill(child: &Child, signal: libc::c_int) {
+        // SAFETY: a signal to a child this test started and has not waited for.
+        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+    }
+
+    #[test]
+    fn a_signal_during_a_save_removes_its_partial_file_and_ends_the_process() {
+        child();
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            let dir = tempfile::tempdir().unwrap();
+            let (mut child, _) = spawn(
+                "a_signal_during_a_save_removes_its_partial_file_and_ends_the_process",
+                "halfway",
+                dir.path(),
+                None,
+                "halfway",
+            );
+            let partial = names(dir.path());
+            assert!(
+                partial.len() == 1 && partial[0].ends_with(".tmp"),
+                "{partial:?}"
+            );
+            kill(&child, signal);
+            let status = child.wait().unwrap();
+            assert_eq!(status.signal(), Some(signal), "{status:?}");
+            assert_eq!(names(dir.path()), Vec::<String>::new(), "signal {signal}");
+        }
+    }
+
+    #[test]
+    fn after_a_save_the_signals_still_end_the_process() {
+        child();
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            let dir = tempfile::tempdir().unwrap();
+            let (mut child, _) = spawn(
+                "after_a_save_the_signals_still_end_the_process",
+                "after",
+                dir.path(),
+                None,
+                "saved",
+            );
+            kill(&child, signal);
+            let status = child.wait().unwrap();
+            assert_eq!(status.signal(), Some(signal), "{status:?}");
+            assert_eq!(names(dir.path()), ["save.bin"]);
+        }
+    }
+
+    #[test]
+    fn an_ignored_signal_stays_ignored_and_the_save_goes_on() {
+        child();
+        let dir = tempfile::tempdir().unwrap();
+        // nohup starts the child with SIGHUP ignored.
+        let (mut child, mut lines) = spawn(
+            "an_ignored_signal_stays_ignored_and_the_save_goes_on",
+            "halfway",
+            dir.path(),
+            Some("nohup"),
+            "halfway",
+        );
+        kill(&child, libc::SIGHUP);
+        std::thread::sleep(Duration::from_millis(100));
+        fs::write(dir.path().join(GO), b"").unwrap();
+        assert!(
+            lines.any(|l| l.ends_with("saved")),
+            "the save did not go on"
+        );
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{status:?}");
+        assert_eq!(names(dir.path()), [GO, "save.bin"]);
+        assert_eq!(
+            fs::read(dir.path().join("save.bin")).unwrap().len(),
+            1 << 20
+        );
+    }
+
+    #[test]
+    fn a_signal_the_program_handles_removes_the_partial_file_and_reaches_the_program() {
+        child();
+        let dir = tempfile::tempdir().unwrap();
+        let (mut child, mut lines) = spawn(
+            "a_signal_the_program_handles_removes_the_partial_file_and_reaches_the_program",
+            "handled",
+            dir.path(),
+            None,
+            "halfway",
+        );
+        kill(&child, libc::SIGTERM);
+        let said = lines.find(|l| l.contains("handled")).unwrap_or_default();
+        assert!(said.ends_with("handled; 0 files left"), "{said:?}");
+        let status = child.wait().unwrap();
+        assert!(
+            status.success(),
+            "the program's handler kept it alive: {status:?}"
+        );
+        assert_eq!(names(dir.path()), Vec::<String>::new());
     }
 }

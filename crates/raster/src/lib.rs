@@ -1,6 +1,9 @@
-//! A software rasteriser of worlds: the picture the window's
-//! `TERenderer` draws (`docs/java-parity.md`, TERenderer), as
-//! an RGBA image, without a window or a GPU, for `byog gen --png`.
+//! byog's software rasteriser (`byog-raster`): the picture the window's `TERenderer` draws
+//! (`docs/java-parity.md`, TERenderer), as an RGBA image or a PNG file, without a window or a
+//! GPU, for `byog gen --png`. It is a package of its own so that only the programs that draw
+//! pictures (the command line; the window draws with macroquad) compile `image` and `fontdue`:
+//! the tile engine below it gives it the cells' layout, the built-in font and the tiles, and
+//! knows nothing of it.
 //!
 //! At scale 1 each tile cell is [`TILE_SIZE`] × [`TILE_SIZE`] (16 × 16) pixels: it is filled
 //! with the tile's background colour, then the tile's character is drawn in its text colour
@@ -35,11 +38,10 @@ use std::sync::OnceLock;
 use image::codecs::png::PngEncoder;
 use image::{ImageEncoder, Rgba, RgbaImage};
 
-use super::autotile::{self, WallStyle};
-use super::layout::{FONT_BYTES, FONT_SIZE, Geometry, TILE_SIZE};
-use super::tetile::Rgb;
-use super::tileset::Tile;
-use super::world::World;
+use byog_tile_engine::autotile::{self, WallStyle};
+use byog_tile_engine::files;
+use byog_tile_engine::layout::{FONT_BYTES, FONT_SIZE, Geometry, TILE_SIZE};
+use byog_tile_engine::{Rgb, Tile, World};
 
 /// The largest picture [`try_rasterize`] draws, in pixels (1 GiB of RGBA): an 80 × 30 world
 /// is 1280 × 512 = 655,360 pixels; a 1000 × 1000 world, 256 million.
@@ -66,9 +68,9 @@ pub enum RasterReason {
     #[error("{0}")]
     Io(#[from] std::io::Error),
     /// What stands at the path is not written over: a folder, a FIFO, a device, a link that
-    /// is not followed ([`super::files`]).
+    /// is not followed ([`files`]).
     #[error("{0}")]
-    Refused(#[from] super::files::Refusal),
+    Refused(#[from] files::Refusal),
     /// The PNG encoder failed.
     #[error("{0}")]
     Encode(#[from] image::ImageError),
@@ -96,7 +98,7 @@ pub fn rasterize(world: &World, geometry: Geometry) -> RgbaImage {
     rasterize_styled(world, geometry, WallStyle::Java)
 }
 
-/// [`rasterize`] with walls drawn in `style` (box lines: [`super::autotile`]).
+/// [`rasterize`] with walls drawn in `style` (box lines: [`autotile`]).
 pub fn rasterize_styled(world: &World, geometry: Geometry, style: WallStyle) -> RgbaImage {
     match draw(world, geometry, style) {
         Ok((image, _)) => image,
@@ -122,7 +124,7 @@ pub fn try_rasterize_styled(
 
 /// Draws `world` ([`try_rasterize`]) and writes it as an RGBA PNG at `path`. The file is
 /// written next to its destination, synced and renamed over it, so `path` never holds half a
-/// PNG. What stands at `path` is treated as saves treat theirs ([`super::files`]): a link the
+/// PNG. What stands at `path` is treated as saves treat theirs ([`files`]): a link the
 /// user owns to a regular file is written through, anything else that is not a regular file
 /// is refused ([`RasterReason::Refused`]) before anything is drawn or opened.
 pub fn write_png(world: &World, geometry: Geometry, path: &Path) -> Result<(), RasterError> {
@@ -140,7 +142,7 @@ pub fn write_png_styled(
         path: path.to_path_buf(),
         reason,
     };
-    super::files::write_target(path).map_err(|e| fail(e.into()))?;
+    files::write_target(path).map_err(|e| fail(e.into()))?;
     let image = try_rasterize_styled(world, geometry, style).map_err(fail)?;
     encode_to(&image, path).map_err(fail)
 }
@@ -148,8 +150,8 @@ pub fn write_png_styled(
 fn encode_to(image: &RgbaImage, path: &Path) -> Result<(), RasterReason> {
     // A folder, a FIFO or a device is refused before anything is opened; a link the user
     // owns to a regular file is written through (the file replaced, the link kept).
-    let target = super::files::write_target(path)?;
-    let dir = super::files::folder_of(&target);
+    let target = files::write_target(path)?;
+    let dir = files::folder_of(&target);
     let mut file = tempfile::Builder::new()
         .prefix(".byog-png")
         .suffix(".tmp")
@@ -441,7 +443,7 @@ mod tests {
         // Pictures draw box walls as strokes, but terminals and text use the characters.
         let font = font().unwrap();
         for mask in 0..16 {
-            let c = crate::autotile::box_char(mask);
+            let c = autotile::box_char(mask);
             assert_ne!(font.lookup_glyph_index(c), 0, "{c:?} (mask {mask})");
         }
     }
