@@ -62,6 +62,9 @@ pub struct Batch {
     written: Vec<bool>,
     view_len: usize,
     pool: Option<rayon::ThreadPool>,
+    /// Whether an ended game starts its next episode at its next step (else its next step
+    /// is refused, as a game alone does: [`Game::step`]).
+    autoreset: bool,
 }
 
 /// One thread's share of the games and of the arrays.
@@ -83,11 +86,17 @@ fn cut<T>(slice: Option<&mut [T]>, per: usize, games: usize, n: usize) -> Vec<Op
 
 impl Batch {
     /// `n` games made with `options` (checked before), at the menu, spread over `threads`
-    /// threads (1: the caller's thread alone, no pool).
+    /// threads (1: the caller's thread alone, no pool); `autoreset`: whether a game whose
+    /// episode ended starts its next one at its next step.
     ///
     /// # Errors
     /// The pool of threads could not be made.
-    pub fn new(options: &Options, n: usize, threads: usize) -> Result<Batch, String> {
+    pub fn new(
+        options: &Options,
+        n: usize,
+        threads: usize,
+        autoreset: bool,
+    ) -> Result<Batch, String> {
         let (rows, cols) = options.view_shape();
         let pool = if threads > 1 && n > 1 {
             Some(
@@ -107,6 +116,7 @@ impl Batch {
             written: vec![false; n],
             view_len: rows * cols,
             pool,
+            autoreset,
         })
     }
 
@@ -197,8 +207,9 @@ impl Batch {
             let acts = actions.map(|a| &a[first.min(a.len())..(first + per_share).min(a.len())]);
             parts.push((first, share, acts));
         }
+        let autoreset = self.autoreset;
         let play = |(first, share, acts): (usize, Share<'_>, Option<&[i64]>)| {
-            share.play(first, acts, v, total)
+            share.play(first, acts, v, total, autoreset)
         };
         let errors: Vec<StepError> = match &self.pool {
             Some(pool) => pool.install(|| parts.into_par_iter().filter_map(play).collect()),
@@ -219,6 +230,7 @@ impl Share<'_> {
         actions: Option<&[i64]>,
         v: usize,
         total: u64,
+        autoreset: bool,
     ) -> Option<StepError> {
         let Share {
             games,
@@ -242,7 +254,7 @@ impl Share<'_> {
                     .map(|a| &mut a[row(MESSAGE_BYTES)]),
             };
             let action = actions.map(|a| a.get(i).copied().unwrap_or(-1));
-            if done[i] || action.is_none() {
+            if (done[i] && autoreset) || action.is_none() {
                 let seed = next_seed[i];
                 next_seed[i] = seed.wrapping_add(total) % (MAX_SEED + 1);
                 if let Err(message) = game.reset(seed) {

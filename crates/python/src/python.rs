@@ -75,7 +75,7 @@ fn options_of(mode: &str, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Option
 
 /// N games stepped in one call (`byog.vector.BatchEnv` wraps it).
 ///
-/// `Batch(mode, num_envs, threads, observation_keys, **options)`: the arrays (attributes
+/// `Batch(mode, num_envs, threads, observation_keys, autoreset, **options)`: the arrays (attributes
 /// `glyphs`, `chars`, `colors` of shape `(N, rows, cols)`, `stats` `(N, len(STATS))`,
 /// `message` `(N, MESSAGE_BYTES)`, `rewards`, `terminated`, `truncated` `(N,)`) are made once
 /// and written in place by `reset` and `step`; an observation key not asked for has no array
@@ -162,13 +162,14 @@ macro_rules! with_arrays {
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (mode, num_envs, threads=1, observation_keys=None, **options))]
+    #[pyo3(signature = (mode, num_envs, threads=1, observation_keys=None, autoreset=true, **options))]
     fn new(
         py: Python<'_>,
         mode: &str,
         num_envs: i64,
         threads: i64,
         observation_keys: Option<Vec<String>>,
+        autoreset: bool,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Batch> {
         let options = options_of(mode, options)?;
@@ -195,7 +196,8 @@ impl Batch {
         let has = |k: &str| keys.iter().any(|x| x == k);
         let n = num_envs as usize;
         let (rows, cols) = options.view_shape();
-        let inner = RustBatch::new(&options, n, threads as usize).map_err(PyValueError::new_err)?;
+        let inner = RustBatch::new(&options, n, threads as usize, autoreset)
+            .map_err(PyValueError::new_err)?;
         // One game made now, so a world that cannot be made is told here.
         let mut probe = crate::Game::new(&options);
         probe.reset(0).map_err(PyValueError::new_err)?;
@@ -289,6 +291,12 @@ impl Batch {
     #[getter]
     fn view_shape(&self) -> (usize, usize) {
         self.options.view_shape()
+    }
+
+    /// Whether the view is a crop round the avatar (else the whole world).
+    #[getter]
+    fn cropped(&self) -> bool {
+        matches!(self.options.view, crate::options::View::Crop { .. })
     }
 
     /// The step limit of an episode (`None`: none).

@@ -259,7 +259,7 @@ fn a_batch_is_its_games_stepped_alone() {
     let n = 5;
     let (r, c) = o.view_shape();
     let run = |threads: usize| {
-        let mut batch = Batch::new(&o, n, threads).unwrap();
+        let mut batch = Batch::new(&o, n, threads, true).unwrap();
         let mut glyphs = vec![0u16; n * r * c];
         let mut stats = vec![0i64; n * STATS.len()];
         let (mut rewards, mut term, mut trunc) = (vec![0.0; n], vec![false; n], vec![false; n]);

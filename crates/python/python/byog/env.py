@@ -55,7 +55,7 @@ class ByogEnv(gym.Env):
             raise ValueError("reward_fn reads the stats: keep 'stats' in observation_keys")
         self.mode = mode
         self.render_mode = render_mode
-        self._batch = Batch(mode, 1, 1, keys, **options)
+        self._batch = Batch(mode, 1, 1, keys, False, **options)
         self._keys = keys
         self._copy = copy
         self._reward_fn = reward_fn
@@ -75,11 +75,15 @@ class ByogEnv(gym.Env):
     def reset(self, *, seed=None, options=None):
         """Starts an episode: seed ``seed`` if given, else the next of the environment's
         generator. ``options`` is not used. Returns the observation and ``{"seed": seed}``."""
-        super().reset(seed=seed)
+        if seed is not None and (
+            isinstance(seed, bool)
+            or not isinstance(seed, (int, np.integer))
+            or not 0 <= seed <= MAX_SEED
+        ):
+            raise ValueError(f"seed={seed!r}: a seed is a whole number in 0..2^63-1")
+        super().reset(seed=None if seed is None else int(seed))
         if seed is None:
             seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
-        elif not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed={seed!r}: a seed is a whole number in 0..2^63-1")
         self._batch.reset(int(seed))
         self._started = True
         if self._reward_fn is not None:
@@ -128,6 +132,16 @@ class ByogEnv(gym.Env):
         if message:
             lines.append(message)
         return "\n".join(lines)
+
+    @property
+    def view_shape(self):
+        """The glyph arrays' ``(rows, cols)``."""
+        return tuple(self._batch.view_shape)
+
+    @property
+    def cropped(self):
+        """Whether the view is a crop centred on the avatar (else the whole world)."""
+        return self._batch.cropped
 
     @property
     def seed_played(self):

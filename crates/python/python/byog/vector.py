@@ -96,11 +96,15 @@ class ByogVectorEnv(VectorEnv):
                     "pass one int s"
                 )
             seed = seed[0]
-        super().reset(seed=seed)
+        if seed is not None and (
+            isinstance(seed, bool)
+            or not isinstance(seed, (int, np.integer))
+            or not 0 <= seed <= MAX_SEED
+        ):
+            raise ValueError(f"seed={seed!r}: a seed is a whole number in 0..2^63-1")
+        super().reset(seed=None if seed is None else int(seed))
         if seed is None:
             seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
-        elif not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed={seed!r}: a seed is a whole number in 0..2^63-1")
         self._batch.reset(int(seed))
         self._started = True
         if self._reward_fn is not None:
