@@ -105,9 +105,10 @@ struct Batch {
 /// The observation keys a batch can fill.
 const OBSERVATION_KEYS: [&str; 5] = ["glyphs", "chars", "colors", "stats", "message"];
 
-/// Runs `f` on the batch's arrays as slices, with the GIL released.
+/// Runs `$body` on the batch's arrays as slices (`$out`), with the GIL released when
+/// `$release`.
 macro_rules! with_arrays {
-    ($py:expr, $this:expr, |$inner:ident, $out:ident| $body:expr) => {{
+    ($py:expr, $this:expr, $release:expr, |$inner:ident, $out:ident| $body:expr) => {{
         let this = &mut *$this;
         let glyphs = this.glyphs.as_ref().map(|a| a.bind($py).clone());
         let chars = this.chars.as_ref().map(|a| a.bind($py).clone());
@@ -153,7 +154,11 @@ macro_rules! with_arrays {
                 truncated: truncated.as_slice_mut().map_err(contiguous)?,
             };
             let $inner = &mut this.inner;
-            $py.detach(move || $body)
+            if $release {
+                $py.detach(move || $body)
+            } else {
+                $body
+            }
         };
         result.map_err(|e| PyValueError::new_err(e.to_string()))
     }};
@@ -218,7 +223,7 @@ impl Batch {
 
     /// Starts every game anew, game `i` on seed `seed + i`.
     fn reset(mut slf: PyRefMut<'_, Self>, py: Python<'_>, seed: u64) -> PyResult<()> {
-        with_arrays!(py, slf, |inner, out| inner.reset(seed, out))
+        with_arrays!(py, slf, true, |inner, out| inner.reset(seed, out))
     }
 
     /// Plays `actions[i]` (int64, one a game) in game `i`; games whose episode ended at their
@@ -249,7 +254,7 @@ impl Batch {
             )));
         }
         let actions = actions.to_vec();
-        with_arrays!(py, slf, |inner, out| inner.step(&actions, out))
+        with_arrays!(py, slf, true, |inner, out| inner.step(&actions, out))
     }
 
     /// One game's step (a batch of one): plays `action` and returns `(reward, terminated,
@@ -265,8 +270,10 @@ impl Batch {
                 "action {action} is not one of the {limit} actions (0..{limit})"
             )));
         }
+        // One game's step takes about a microsecond: the GIL is kept (releasing it and
+        // taking it back would cost a good part of that).
         let actions = [action];
-        with_arrays!(py, slf, |inner, out| inner.step(&actions, out))?;
+        with_arrays!(py, slf, false, |inner, out| inner.step(&actions, out))?;
         let this = &*slf;
         let read = |a: &Py<PyArray1<bool>>| a.bind(py).get_owned(0).unwrap_or(false);
         Ok((

@@ -99,10 +99,10 @@ def same(a, b):
 def test_the_same_seed_and_actions_give_the_same_observations(env_id):
     rng = random.Random(5)
     actions = [rng.randrange(6) for _ in range(400)]
-    one = play(gym.make(env_id, **SMALL), 11, actions)
-    two = play(gym.make(env_id, **SMALL), 11, actions)
+    one = play(gym.make(env_id, copy=True, **SMALL), 11, actions)
+    two = play(gym.make(env_id, copy=True, **SMALL), 11, actions)
     assert len(one) == len(two) and all(same(a, b) for a, b in zip(one, two))
-    other = play(gym.make(env_id, **SMALL), 12, actions)
+    other = play(gym.make(env_id, copy=True, **SMALL), 12, actions)
     assert not same(one[0], other[0]), "another seed, another game"
     # reset() without a seed draws the next seed from the generator the first seed set.
     env = gym.make(env_id, **SMALL)
@@ -112,17 +112,22 @@ def test_the_same_seed_and_actions_give_the_same_observations(env_id):
     assert env.reset()[1]["seed"] == a
 
 
-def test_the_observation_is_a_copy_unless_asked():
+def test_observations_are_copies_unless_asked_not_to_be():
     env = gym.make("byog/Classic-v0")
     first, _ = env.reset(seed=2)
     kept = first["glyphs"].copy()
     env.step(3)
     env.step(3)
     assert np.array_equal(first["glyphs"], kept)
+    first["glyphs"][0, 0] = 1  # a copy is the caller's
     env = gym.make("byog/Classic-v0", copy=False)
     first, _ = env.reset(seed=2)
     second = env.step(3)[0]
-    assert np.shares_memory(first["glyphs"], second["glyphs"])
+    third = env.step(1)[0]
+    assert not np.shares_memory(first["glyphs"], second["glyphs"]), "a reset's is a copy"
+    assert np.shares_memory(second["glyphs"], third["glyphs"])
+    with pytest.raises(ValueError, match="read-only"):
+        second["glyphs"][0, 0] = 1
 
 
 @pytest.mark.parametrize(
@@ -140,7 +145,7 @@ def test_every_observation_is_byog_agents(mode, options):
     """Random actions (travel keys included) in the environment and the same keys, one a
     line, to `byog agent` in process: each answer shows what the arrays show, and a key the
     agent refuses is an action the environment refuses (the arrays unchanged)."""
-    env = byog.ByogEnv(mode, travel=True, max_episode_steps=None, **options)
+    env = byog.ByogEnv(mode, travel=True, max_episode_steps=None, copy=True, **options)
     agent = env.agent()
     rng = random.Random(hash((mode, len(options))) & 0xFFFF)
     seed = rng.randrange(1000)

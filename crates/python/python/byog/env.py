@@ -26,8 +26,9 @@ class ByogEnv(gym.Env):
     banked; ``truncated`` after ``max_episode_steps`` steps (default 5,000; ``None``: never).
 
     ``reset(seed=s)`` plays seed ``s`` (the game ``byog replay N<s>S`` starts); ``reset()``
-    draws the next seed from the environment's generator. The observation returned is a copy
-    (``copy=False`` returns the environment's own arrays, overwritten by the next step).
+    draws the next seed from the environment's generator. Every observation is a fresh copy,
+    as Gymnasium asks; ``copy=False`` makes ``step`` return the environment's own arrays
+    instead, as NLE does: read-only, overwritten by the next step (copy one to keep it).
 
     Every other keyword argument is one of the command line's options (``byog.OPTION_NAMES``):
     ``width``, ``height``, ``floors``, ``generator``, ``monsters``, ``view`` (``"world"`` or
@@ -61,14 +62,19 @@ class ByogEnv(gym.Env):
         self._reward_fn = reward_fn
         self.observation_space = observation_space(keys, self._batch.view_shape)
         self.action_space = spaces.Discrete(self._batch.num_actions)
-        # One game's rows of the batch's arrays.
-        self._views = {k: getattr(self._batch, k)[0] for k in keys}
+        # One game's rows of the batch's arrays, read-only: the batch writes only what changed
+        # from one step to the next.
+        self._views = {}
+        for k in keys:
+            view = getattr(self._batch, k)[0]
+            view.flags.writeable = False
+            self._views[k] = view
         self._stats = getattr(self._batch, "stats", None)
         self._prev_stats = None
         self._started = False
 
-    def _observation(self):
-        if self._copy:
+    def _observation(self, copy=False):
+        if copy or self._copy:
             return {k: v.copy() for k, v in self._views.items()}
         return dict(self._views)
 
@@ -88,7 +94,8 @@ class ByogEnv(gym.Env):
         self._started = True
         if self._reward_fn is not None:
             self._prev_stats = self._stats[0].copy()
-        return self._observation(), {"seed": int(seed)}
+        # A reset costs a world's generation: its observation is always a copy.
+        return self._observation(copy=True), {"seed": int(seed)}
 
     def step(self, action):
         """Plays one action; returns ``(observation, reward, terminated, truncated, info)``.
