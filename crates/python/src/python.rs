@@ -384,12 +384,49 @@ impl Agent {
     }
 }
 
+/// Seconds a game of `mode` takes to start, on average over `seeds` seeds from 0: the world
+/// (a run's first floor with its features, proof and par route; an exploration's start room)
+/// made through the keys `N<seed>S` (`R`, `E`), with no observation; the benchmarks' "the
+/// floor's own time" (`benches/peers/nle_speed.py`).
+#[pyfunction]
+#[pyo3(signature = (mode, seeds, **options))]
+fn time_new_game(
+    py: Python<'_>,
+    mode: &str,
+    seeds: u64,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<f64> {
+    let options = options_of(mode, options)?;
+    let kind = options.mode;
+    py.detach(move || {
+        let start = std::time::Instant::now();
+        for seed in 0..seeds.max(1) {
+            let mut interpreter = byog_game::interpreter::Interpreter::new(
+                options.width,
+                options.height,
+                options.settings,
+            )
+            .with_floors(options.floors)
+            .with_explore(options.explore);
+            let mut store = byog_game::save::MemoryStore::default();
+            for key in format!("{}{seed}S", kind.key()).chars() {
+                interpreter
+                    .feed(key, &mut store)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            }
+            std::hint::black_box(&interpreter);
+        }
+        Ok(start.elapsed().as_secs_f64() / seeds.max(1) as f64)
+    })
+}
+
 /// Names and tables the Python package builds its spaces from.
 #[pymodule]
 fn _byog(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Batch>()?;
     m.add_class::<Agent>()?;
+    m.add_function(wrap_pyfunction!(time_new_game, m)?)?;
     m.add("STATS", PyTuple::new(py, STATS)?)?;
     m.add("ACTION_KEYS", ACTION_KEYS.iter().collect::<String>())?;
     m.add("MESSAGE_BYTES", MESSAGE_BYTES)?;
