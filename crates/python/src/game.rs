@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 
 use byog_game::GridBoard;
 use byog_game::action::Action;
-use byog_game::explore::play::ExploreEnd;
+use byog_game::explore::play::{ExploreEnd, InSight};
 use byog_game::game::{GameKind, GameState, LevelStatus, MAX_SEED, SIGHT_RADIUS};
 use byog_game::interpreter::{Interpreter, Outcome, Phase};
 use byog_game::run::{self, FeatureKind, Loss};
@@ -231,6 +231,10 @@ pub struct Game {
     written_message: usize,
     refused: bool,
     cache: Cache,
+    /// An exploration's crop, made each step: its tiles, what was seen, one row of glyphs.
+    scratch_tiles: Vec<Tile>,
+    scratch_seen: Vec<bool>,
+    scratch_line: Vec<u16>,
 }
 
 /// `n` as an `i64` stat (saturated).
@@ -260,6 +264,9 @@ impl Game {
             written_message: usize::MAX,
             refused: false,
             cache: Cache::default(),
+            scratch_tiles: Vec::new(),
+            scratch_seen: Vec::new(),
+            scratch_line: Vec::new(),
         }
     }
 
@@ -491,8 +498,11 @@ impl Game {
     /// Writes the observation into `out`. `whole`: the arrays do not hold this game's last
     /// observation (write every entry); else only what changed since is written.
     pub fn write(&mut self, out: &mut Out<'_>, whole: bool) {
+        // What the avatar of an exploration sees now (a field of view): once for the stats
+        // and the view.
+        let sight = self.game().and_then(GameState::explore).map(|e| e.sight());
         if let Some(stats) = out.stats.as_deref_mut() {
-            self.write_stats(stats);
+            self.write_stats(stats, sight.as_ref());
         }
         if let Some(m) = out.message.as_deref_mut() {
             let bytes = self.message.as_bytes();
@@ -518,7 +528,7 @@ impl Game {
         }
         match self.view {
             View::World => self.write_world(out, whole),
-            View::Crop { rows, cols } => self.write_crop(out, rows, cols),
+            View::Crop { rows, cols } => self.write_crop(out, rows, cols, sight.as_ref()),
         }
     }
 
@@ -556,7 +566,7 @@ impl Game {
     }
 
     /// A `rows × cols` crop centred on the avatar.
-    fn write_crop(&mut self, out: &mut Out<'_>, rows: usize, cols: usize) {
+    fn write_crop(&mut self, out: &mut Out<'_>, rows: usize, cols: usize, sight: Option<&InSight>) {
         let Some(game) = self.interpreter.game() else {
             fill(out, 0..rows * cols, 0);
             return;
@@ -594,25 +604,55 @@ impl Game {
             c.dirty = Some(Vec::new());
             return;
         }
-        // An exploration: the tiles seen in the crop's part of the map's frame.
+        // An exploration: the tiles of the crop's part of the map's frame, in one pass over
+        // the rooms under it (their tiles and features, the way up), the monsters in sight
+        // and the avatar over them, then the tiles never seen blanked: what
+        // `GameState::compose_seen` draws, at a room lookup a plot rather than a tile.
         fill(out, 0..rows * cols, 0);
+        let Some(e) = game.explore() else {
+            return;
+        };
         let area = Rect::new(left, bottom, cols as i32, rows as i32).intersection(&game.rect());
         if area.width <= 0 || area.height <= 0 {
             return;
         }
-        let seen = game.compose_seen(area);
-        let mut line = vec![0u16; area.width as usize];
-        for y in 0..area.height {
-            for (x, g) in line.iter_mut().enumerate() {
-                *g = u16::from(seen.tile(Pos::new(x as i32, y)).id());
+        let o = game.origin();
+        let dungeon = Rect::new(area.x + o.x, area.y + o.y, area.width, area.height);
+        let (w, n) = (area.width as usize, area.area() as usize);
+        let (tiles, seen) = (&mut self.scratch_tiles, &mut self.scratch_seen);
+        tiles.clear();
+        tiles.resize(n, Tile::Nothing);
+        seen.clear();
+        seen.resize(n, false);
+        e.paint_into(dungeon, tiles);
+        e.seen_into(dungeon, seen);
+        let index = |p: Pos| (p.y - dungeon.y) as usize * w + (p.x - dungeon.x) as usize;
+        if let Some(sight) = sight {
+            for m in e.monsters() {
+                if dungeon.contains(m.pos) && sight.contains(m.pos) {
+                    tiles[index(m.pos)] = m.kind.stats().tile;
+                }
             }
-            let r = (top - (area.y + y)) as usize;
+        }
+        if dungeon.contains(e.avatar()) {
+            tiles[index(e.avatar())] = Tile::Player;
+        }
+        let line = &mut self.scratch_line;
+        for y in 0..area.height as usize {
+            line.clear();
+            line.extend(
+                tiles[y * w..(y + 1) * w]
+                    .iter()
+                    .zip(&seen[y * w..(y + 1) * w])
+                    .map(|(t, &s)| if s { u16::from(t.id()) } else { 0 }),
+            );
+            let r = (top - (area.y + y as i32)) as usize;
             let c0 = (area.x - left) as usize;
-            put(out, r * cols + c0, &line);
+            put(out, r * cols + c0, line);
         }
     }
 
-    fn write_stats(&self, s: &mut [i64]) {
+    fn write_stats(&self, s: &mut [i64], sight: Option<&InSight>) {
         s.fill(-1);
         let Some(game) = self.game() else {
             return;
@@ -687,11 +727,11 @@ impl Game {
             set(s, Stat::RoomX, i64::from(room.x));
             set(s, Stat::RoomY, i64::from(room.y));
             set(s, Stat::Branch, e.branch().map_or(-1, i64::from));
-            let sight = e.sight();
+            let seen = |p| sight.is_some_and(|v| v.contains(p));
             set(
                 s,
                 Stat::Monsters,
-                e.monsters().filter(|m| sight.contains(m.pos)).count() as i64,
+                e.monsters().filter(|m| seen(m.pos)).count() as i64,
             );
             let killed = matches!(e.end(), Some(ExploreEnd::Lost { .. }))
                 .then(|| e.killed_by())
