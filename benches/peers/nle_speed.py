@@ -261,6 +261,11 @@ def main():
     parser.add_argument("--batch-calls", type=int, default=2_000, help="steps of the batch")
     parser.add_argument("--resets", type=int, default=2_000)
     parser.add_argument(
+        "--without-agent-example",
+        action="store_true",
+        help="skip the Rust example (its release build of the whole command line is long)",
+    )
+    parser.add_argument(
         "--without-nle",
         action="store_true",
         help="time byog alone (where NLE cannot be installed)",
@@ -284,11 +289,12 @@ def main():
     cpus = sorted(os.sched_getaffinity(0))
     cpu = cpus[-1] if args.cpu is None else args.cpu
     os.sched_setaffinity(0, {cpu})  # children (the byog example) inherit it
-    subprocess.run(
-        ["cargo", "build", "--release", "--quiet", "--example", "agent_speed"],
-        cwd=ROOT,
-        check=True,
-    )
+    if not args.without_agent_example:
+        subprocess.run(
+            ["cargo", "build", "--release", "--quiet", "--example", "agent_speed"],
+            cwd=ROOT,
+            check=True,
+        )
     example = ROOT / "target" / "release" / "examples" / "agent_speed"
     print(
         f"nle {nle.__version__ if nle else '(not installed)'}, Python {platform.python_version()}, "
@@ -300,20 +306,23 @@ def main():
         if nle:
             raw.append(time_raw(args.raw_steps, seed=r))
             gym.append(time_gym(args.gym_steps, seed=r))
-        byog.append(time_byog(example, args.byog_steps))
+        if not args.without_agent_example:
+            byog.append(time_byog(example, args.byog_steps))
         nle_text = (
             f"NLE raw {raw[-1] * 1e6:.2f} us, NLE Gymnasium {gym[-1] * 1e6:.2f} us, " if nle else ""
         )
-        print(f"round {r + 1}: {nle_text}byog {byog[-1] * 1e6:.3f} us a step; load {load()}")
-    byog_m = statistics.median(byog)
+        byog_text = f"byog {byog[-1] * 1e6:.3f} us a step; " if byog else ""
+        print(f"round {r + 1}: {nle_text}{byog_text}load {load()}")
+    byog_m = statistics.median(byog) if byog else None
     raw_m = gym_m = None
     print(f"medians of {args.rounds} rounds, one core:")
     if nle:
         raw_m, gym_m = statistics.median(raw), statistics.median(gym)
         print(f"  NLE nethack.Nethack.step     {raw_m * 1e6:9.2f} us  {1 / raw_m:12,.0f} steps/s")
         print(f"  NLE NetHackScore-v0 .step    {gym_m * 1e6:9.2f} us  {1 / gym_m:12,.0f} steps/s")
-    print(f"  byog Agent::step             {byog_m * 1e6:9.3f} us  {1 / byog_m:12,.0f} steps/s")
-    if nle:
+    if byog_m:
+        print(f"  byog Agent::step             {byog_m * 1e6:9.3f} us  {1 / byog_m:12,.0f} steps/s")
+    if nle and byog_m:
         print(f"  byog is {raw_m / byog_m:.1f} x NLE's raw step and {gym_m / byog_m:.1f} x its Gymnasium env")
     byog_python(args, cpus, cpu, raw_m, gym_m)
 
