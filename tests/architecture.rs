@@ -329,6 +329,16 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "byog-python",
+        &[
+            "byog-tile-engine",
+            "byog-worlds",
+            "byog-game",
+            "byog-players",
+            "byog-shell",
+        ],
+    ),
+    (
         "byog",
         &[
             "byog-tile-engine",
