@@ -2,11 +2,13 @@
 //! enforces what each may import; these tests check that the layering itself stays as drawn:
 //! each package depends only on the packages below it (read from `cargo metadata`), the game
 //! library and the packages between it and the front-ends compile no window, terminal, web
-//! server or SQLite, and inside the game package (`crates/game/src`) the modules import each
-//! other without a circle, nothing below the rules importing them. That last check reads the
-//! files as text, the way a reviewer would: every path `crate::NAME` and every `super::` path
-//! that leaves a module is an import of NAME (test modules, which may use anything, and
-//! comments are left out).
+//! server or SQLite, and inside the game package (`crates/game/src`) the modules of every
+//! folder (the package's root, `explore/`, `run/`, `travel/`, …) import each other without a
+//! circle, nothing below the rules importing them. That last check reads the files as text,
+//! the way a reviewer would: every path `crate::…` and every `super::…` path is resolved to
+//! the module path it names, and a file imports the modules of its folder (and of each
+//! folder above it) that those paths name, directly or through a name the folder's `mod.rs`
+//! or `lib.rs` re-exports (test modules, which may use anything, and comments are left out).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -40,112 +42,18 @@ fn code_of(text: &str) -> String {
         .join("\n")
 }
 
-/// The module path of a file under `crates/game/src` (`["run", "floor"]` for `run/floor.rs`,
-/// `["run"]` for `run/mod.rs`).
+/// The module path of a file under a package's `src` (`["run", "floor"]` for `run/floor.rs`,
+/// `["run"]` for `run/mod.rs`, `[]` for `lib.rs`).
 fn module_path(rel: &Path) -> Vec<String> {
     let mut parts: Vec<String> = rel
         .iter()
         .map(|c| c.to_string_lossy().into_owned())
         .collect();
     let last = parts.pop().unwrap();
-    if last != "mod.rs" {
+    if last != "mod.rs" && !(parts.is_empty() && last == "lib.rs") {
         parts.push(last.trim_end_matches(".rs").to_string());
     }
     parts
-}
-
-/// The identifiers that start each item of a `{ … }` group (at its top nesting level).
-fn group_heads(group: &str) -> Vec<String> {
-    let mut heads = Vec::new();
-    let mut depth = 0;
-    let mut item_start = true;
-    let mut ident = String::new();
-    for c in group.chars() {
-        match c {
-            '{' => {
-                depth += 1;
-                item_start = false;
-            }
-            '}' => depth -= 1,
-            ',' if depth == 0 => item_start = true,
-            c if c.is_alphanumeric() || c == '_' => {
-                if item_start && depth == 0 {
-                    ident.push(c);
-                }
-            }
-            _ => {
-                if !ident.is_empty() {
-                    heads.push(std::mem::take(&mut ident));
-                    item_start = false;
-                }
-            }
-        }
-    }
-    if !ident.is_empty() {
-        heads.push(ident);
-    }
-    heads
-}
-
-/// The top-level modules of the game package a file's code names (`self` left out).
-fn imports(code: &str, module: &[String]) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut add_path = |path: &[&str], rest: &str| {
-        // `path` is the absolute module path the `crate::`/`super::` prefix reached.
-        match path.first() {
-            Some(first) => {
-                out.insert((*first).to_string());
-            }
-            None => {
-                // At the crate's root: the next segment or group names the module.
-                let rest = rest.trim_start();
-                if let Some(group) = rest.strip_prefix('{') {
-                    let end = matching_brace(group);
-                    out.extend(group_heads(&group[..end]));
-                } else {
-                    let name: String = rest
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_')
-                        .collect();
-                    if !name.is_empty() {
-                        out.insert(name);
-                    }
-                }
-            }
-        }
-    };
-    for (i, _) in code.match_indices("crate::") {
-        add_path(&[], &code[i + "crate::".len()..]);
-    }
-    let bytes = code.as_bytes();
-    let mut i = 0;
-    while let Some(found) = code[i..].find("super::") {
-        let start = i + found;
-        i = start + 1;
-        if start > 0 && (bytes[start - 1].is_ascii_alphanumeric() || bytes[start - 1] == b':') {
-            continue;
-        }
-        let mut ups = 0;
-        let mut rest = &code[start..];
-        while let Some(r) = rest.strip_prefix("super::") {
-            ups += 1;
-            rest = r;
-        }
-        if ups > module.len() {
-            continue;
-        }
-        // `super` of a file module `a/b` is `a`; of `a/mod.rs` (module `a`) the crate's root.
-        let base: Vec<&str> = module[..module.len() - ups]
-            .iter()
-            .map(String::as_str)
-            .collect();
-        add_path(&base, rest);
-    }
-    if let Some(own) = module.first() {
-        out.remove(own);
-    }
-    out.retain(|m| m != "self" && m != "super");
-    out
 }
 
 /// The index just past the brace that closes a group whose `{` was already read.
@@ -166,27 +74,184 @@ fn matching_brace(group: &str) -> usize {
     group.len()
 }
 
-/// Each top-level module of the game package and the modules of it that it imports.
-fn game_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/game/src");
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in rust_files(&root) {
-        let rel = file.strip_prefix(&root).unwrap();
-        let module = module_path(rel);
-        let Some(top) = module.first().cloned() else {
-            continue; // lib.rs: the module list and its re-exports
+/// The items of a `{ … }` group's inside, split at its top-level commas.
+fn group_items(group: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut depth, mut from) = (0, 0);
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&group[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&group[from..]);
+    items
+}
+
+/// Adds to `out` the paths a use tree names (`a::b::{c, d::{e, self}}` names `a::b::c`,
+/// `a::b::d::e` and `a::b::d`), each after `prefix`; the tree ends where a path does.
+fn expand(tree: &str, prefix: &[String], out: &mut BTreeSet<Vec<String>>) {
+    let mut path = prefix.to_vec();
+    let mut rest = tree;
+    loop {
+        rest = rest.trim_start();
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = matching_brace(group);
+            for item in group_items(&group[..end]) {
+                if !item.trim().is_empty() {
+                    expand(item, &path, out);
+                }
+            }
+            return;
+        }
+        let ident: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if ident.is_empty() {
+            break;
+        }
+        rest = &rest[ident.len()..];
+        if ident != "self" {
+            path.push(ident);
+        }
+        match rest.trim_start().strip_prefix("::") {
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    out.insert(path);
+}
+
+/// Whether the code at byte `i` continues a longer path or name (`a::super::`, `my_crate::`).
+fn continues_a_name(code: &str, i: usize) -> bool {
+    let b = code.as_bytes();
+    i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b':')
+}
+
+/// Every path a file's code (module `module`) names from the package's root (`crate::…`)
+/// or from a module above its own (`super::…`), as module paths from the root:
+/// `crate::run::{floor::Floor, Feature}` names `run::floor::Floor` and `run::Feature`;
+/// `super::play::X` in `explore/turn.rs` names `explore::play::X`.
+fn paths_named(code: &str, module: &[String]) -> BTreeSet<Vec<String>> {
+    let mut out = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        if !continues_a_name(code, i) {
+            expand(&code[i + "crate::".len()..], &[], &mut out);
+        }
+    }
+    for (i, _) in code.match_indices("super::") {
+        if continues_a_name(code, i) {
+            continue;
+        }
+        let mut ups = 0;
+        let mut rest = &code[i..];
+        while let Some(r) = rest.strip_prefix("super::") {
+            ups += 1;
+            rest = r;
+        }
+        if ups > module.len() {
+            continue;
+        }
+        // `super` of a file module `a/b` is `a`; of `a/mod.rs` (module `a`) the root.
+        expand(rest, &module[..module.len() - ups], &mut out);
+    }
+    out
+}
+
+/// The names a folder's root file (`lib.rs`, `mod.rs`) re-exports from the folder's
+/// `children` (`pub use play::ExploreState;`), each with the child it comes from.
+fn reexports(code: &str, children: &BTreeSet<String>) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for statement in code.split(';') {
+        let s = statement.trim_start();
+        let Some(tree) = ["pub use ", "pub(crate) use ", "pub(super) use "]
+            .iter()
+            .find_map(|p| s.strip_prefix(p))
+        else {
+            continue;
         };
+        let mut paths = BTreeSet::new();
+        expand(tree, &[], &mut paths);
+        for p in paths {
+            if p.len() >= 2 && children.contains(&p[0]) {
+                out.insert(p[p.len() - 1].clone(), p[0].clone());
+            }
+        }
+    }
+    out
+}
+
+/// A package's import graphs, by folder: for every folder of its `src` (the root, `[]`,
+/// included), each module of the folder (a file, or a subfolder with everything in it) and
+/// the modules of the same folder it imports, by name or through a name the folder's root
+/// file (`lib.rs`, `mod.rs`) re-exports from one of them. The root file itself is no module
+/// of its folder: it declares them.
+type Graphs = BTreeMap<Vec<String>, BTreeMap<String, BTreeSet<String>>>;
+
+/// [`Graphs`] of the package whose sources are under `src`.
+fn package_graphs(src: &Path) -> Graphs {
+    let mut files = Vec::new();
+    for file in rust_files(src) {
+        let module = module_path(file.strip_prefix(src).unwrap());
         let code = code_of(&fs::read_to_string(&file).unwrap());
-        graph
-            .entry(top)
-            .or_default()
-            .extend(imports(&code, &module));
+        files.push((module, code));
     }
-    let modules: BTreeSet<String> = graph.keys().cloned().collect();
-    for targets in graph.values_mut() {
-        targets.retain(|t| modules.contains(t));
+    let mut graphs = Graphs::new();
+    for (module, _) in &files {
+        for k in 0..module.len() {
+            graphs
+                .entry(module[..k].to_vec())
+                .or_default()
+                .entry(module[k].clone())
+                .or_default();
+        }
     }
-    graph
+    let mut aliases: BTreeMap<Vec<String>, BTreeMap<String, String>> = BTreeMap::new();
+    for (module, code) in &files {
+        if let Some(graph) = graphs.get(module) {
+            let children = graph.keys().cloned().collect();
+            aliases.insert(module.clone(), reexports(code, &children));
+        }
+    }
+    for (module, code) in &files {
+        let named = paths_named(code, module);
+        for k in 0..module.len() {
+            let folder = &module[..k];
+            let own = &module[k];
+            let graph = graphs.get_mut(folder).unwrap();
+            for path in named
+                .iter()
+                .filter(|p| p.len() > k && p.starts_with(folder))
+            {
+                let name = &path[k];
+                let target = if graph.contains_key(name) {
+                    Some(name.clone())
+                } else {
+                    aliases.get(folder).and_then(|a| a.get(name)).cloned()
+                };
+                if let Some(t) = target.filter(|t| t != own) {
+                    graph.get_mut(own).unwrap().insert(t);
+                }
+            }
+        }
+    }
+    graphs
+}
+
+/// The game package's import graphs (`crates/game/src`).
+fn game_graphs() -> Graphs {
+    package_graphs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/game/src"))
+}
+
+/// The graph of the game package's top-level modules.
+fn game_graph() -> BTreeMap<String, BTreeSet<String>> {
+    game_graphs().remove(&Vec::new()).unwrap()
 }
 
 /// A circle of modules, if the graph has one (depth-first search, colours).
@@ -230,27 +295,89 @@ fn find_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>
     None
 }
 
+/// Paths as strings (`a::b`), for readable expectations.
+fn joined(paths: &BTreeSet<Vec<String>>) -> BTreeSet<String> {
+    paths.iter().map(|p| p.join("::")).collect()
+}
+
 #[test]
 fn the_parser_reads_every_form_of_import() {
     let module = vec!["run".to_string(), "floor".to_string()];
     let code = "use super::route::Router;\nuse crate::base::{GameRng, terrain_under};\n\
-                use super::super::{game::GameState, rules};\nlet x = crate::explore::f();";
-    let found = imports(code, &module);
-    let expected: BTreeSet<String> = ["base", "explore", "game", "rules"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    assert_eq!(found, expected, "`super::route` stays inside run");
-    let top = vec!["rules".to_string()];
-    let found = imports(
+                use super::super::{game::GameState, rules};\nlet x = crate::explore::f();\n\
+                use crate::explore::{play::{self, X}, turn};\nlet y = my_crate::z + a::super::b;";
+    let expected: BTreeSet<String> = [
+        "run::route::Router",
+        "base::GameRng",
+        "base::terrain_under",
+        "game::GameState",
+        "rules",
+        "explore::f",
+        "explore::play",
+        "explore::play::X",
+        "explore::turn",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    assert_eq!(joined(&paths_named(code, &module)), expected);
+    // In a folder's root file, `super` is the folder above it.
+    let found = paths_named(
         "use super::{action::Action, board::{Board, GridBoard}};",
-        &top,
+        &["rules".to_string()],
     );
     assert_eq!(
-        found,
-        ["action", "board"].iter().map(|s| s.to_string()).collect()
+        joined(&found),
+        ["action::Action", "board::Board", "board::GridBoard"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    );
+    let children: BTreeSet<String> = ["play", "turn"].iter().map(|s| s.to_string()).collect();
+    let names = reexports(
+        "pub use play::{ExploreState, InSight};\npub use byog_tile_engine::Direction;\n\
+         pub(crate) use turn::TurnCache;\nuse play::Hidden;",
+        &children,
+    );
+    assert_eq!(
+        names.into_iter().collect::<Vec<_>>(),
+        [
+            ("ExploreState", "play"),
+            ("InSight", "play"),
+            ("TurnCache", "turn")
+        ]
+        .map(|(a, b)| (a.to_string(), b.to_string()))
     );
     assert_eq!(code_of("use a;\n// use b;\n#[cfg(test)]\nuse c;"), "use a;");
+}
+
+#[test]
+fn the_graphs_hold_every_folder_and_see_through_reexports() {
+    // A package whose folder `a` has a circle only through the name its `mod.rs` re-exports,
+    // and whose root imports `a` only through the name `lib.rs` re-exports.
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    fs::create_dir(src.join("a")).unwrap();
+    for (file, code) in [
+        ("lib.rs", "pub mod a;\npub mod b;\npub use a::Y;\n"),
+        ("b.rs", "use crate::Y;\n"),
+        ("a/mod.rs", "pub mod x;\npub mod y;\npub use y::Y;\n"),
+        ("a/x.rs", "use super::Y;\n"),
+        ("a/y.rs", "pub struct Y;\nfn f() { super::x::g() }\n"),
+    ] {
+        fs::write(src.join(file), code).unwrap();
+    }
+    let graphs = package_graphs(src);
+    let edges = |folder: &[&str], module: &str| -> Vec<String> {
+        let folder: Vec<String> = folder.iter().map(|s| s.to_string()).collect();
+        graphs[&folder][module].iter().cloned().collect()
+    };
+    assert_eq!(edges(&[], "b"), ["a"]);
+    assert_eq!(edges(&[], "a"), Vec::<String>::new());
+    assert_eq!(edges(&["a"], "x"), ["y"]);
+    assert_eq!(edges(&["a"], "y"), ["x"]);
+    assert!(find_circle(&graphs[&vec!["a".to_string()]]).is_some());
+    assert!(find_circle(&graphs[&Vec::new()]).is_none());
 }
 
 #[test]
@@ -269,14 +396,22 @@ fn the_circle_finder_finds_a_circle_and_only_one() {
 
 #[test]
 fn the_game_packages_modules_import_each_other_without_a_circle() {
-    let graph = game_graph();
-    // The graph is really read: the rules use the board, the game and the content below.
-    assert!(graph["rules"].contains("game"), "{graph:?}");
-    if let Some(circle) = find_circle(&graph) {
-        panic!(
-            "crates/game has an import circle: {}\nthe whole graph: {graph:#?}",
-            circle.join(" -> ")
-        );
+    let graphs = game_graphs();
+    // The graphs are really read: the rules use the game; inside `explore`, the monsters'
+    // turn plays on the exploration.
+    assert!(graphs[&Vec::new()]["rules"].contains("game"), "{graphs:?}");
+    assert!(
+        graphs[&vec!["explore".to_string()]]["turn"].contains("play"),
+        "{graphs:?}"
+    );
+    for (folder, graph) in &graphs {
+        if let Some(circle) = find_circle(graph) {
+            panic!(
+                "crates/game/src/{} has an import circle: {}\nthe folder's graph: {graph:#?}",
+                folder.join("/"),
+                circle.join(" -> ")
+            );
+        }
     }
 }
 

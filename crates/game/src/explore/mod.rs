@@ -19,6 +19,7 @@
 //! heap a room after 10,000 rooms (`docs/performance.md`). A branch adds its 32-byte generator,
 //! its bounds and a few counters.
 
+mod cache;
 pub mod monsters;
 pub mod orchestrator;
 pub mod play;

@@ -15,6 +15,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::cache::InSight;
+use super::cache::TurnCache;
 use super::monsters::{self, Encounters, Monster, MonsterState};
 use super::plot::{self, MID, Memory, PLOT, WAY_UP};
 use super::{BranchId, Dungeon, ExitState, ExploreSettings, Room, RoomPos, SettingsError};
@@ -64,22 +66,6 @@ impl ExploreEnd {
     }
 }
 
-/// What the avatar sees at one moment ([`ExploreState::sight`]): bit `i` of row `j` is
-/// dungeon tile `(origin.x + i, origin.y + j)`, over the light radius' square.
-#[derive(Debug, Clone, Copy)]
-pub struct InSight {
-    origin: Pos,
-    rows: [u32; 32],
-}
-
-impl InSight {
-    /// Whether dungeon tile `p` is seen (false outside the square).
-    pub fn contains(&self, p: Pos) -> bool {
-        let (i, j) = (p.x - self.origin.x, p.y - self.origin.y);
-        (0..32).contains(&i) && (0..32).contains(&j) && self.rows[j as usize] >> i & 1 == 1
-    }
-}
-
 /// An exploration as saves store it (formats 3 on): [`ExploreState`] without its monsters,
 /// field for field the bytes the exploration had before monsters existed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,7 +94,7 @@ pub struct ExploreState {
     /// What the monsters' turn keeps between turns while the avatar's map and tile stay
     /// the same ([`super::turn`]); never saved, never compared.
     #[serde(skip)]
-    pub(crate) cache: super::turn::TurnCache,
+    pub(crate) cache: TurnCache,
 }
 
 impl ExploreState {
@@ -318,10 +304,7 @@ impl ExploreState {
     pub fn sight(&self) -> InSight {
         let r = SIGHT_RADIUS as i32;
         let origin = Pos::new(self.avatar.x - r, self.avatar.y - r);
-        InSight {
-            origin,
-            rows: fov::lit_in(&self.opacity(origin)),
-        }
+        InSight::new(origin, fov::lit_in(&self.opacity(origin)))
     }
 
     /// Whether dungeon tile `p` is in the avatar's sight now.
@@ -645,13 +628,7 @@ impl ExploreState {
         // 3 × 3 plots' rooms is looked up once, not once a tile.
         let lit_rows = fov::lit_in(&patch);
         // The monsters' turn wakes what the avatar sees from here: the same field of view.
-        self.cache.saw(
-            self.avatar,
-            InSight {
-                origin,
-                rows: lit_rows,
-            },
-        );
+        self.cache.saw(self.avatar, InSight::new(origin, lit_rows));
         let home = plot::plot_of(self.avatar);
         let mut lit = [Memory::default(); 9];
         // The patch's columns cut at the plots' borders: where each part starts in the

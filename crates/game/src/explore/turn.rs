@@ -10,7 +10,7 @@
 //!    never a wall, a feature, a closed exit, the way up or the start room; they cross between
 //!    the rooms of their branch's map through open exits. A *safety map* (the distance map
 //!    times -1.2, relaxed again: [`search::relax`], Brogue's Dijkstra maps) is made only when
-//!    a monster flees (relaxed with a sorted queue rather than a heap: `relax`).
+//!    a monster flees.
 //! 3. **Act.** Every awake monster in the square acts, in id order, as often as its speed
 //!    says: a hunting monster beside the avatar strikes it (a blow lands with its kind's
 //!    chance and takes its damage, both drawn from the game's generator); else it steps to
@@ -23,11 +23,13 @@
 //! not every one of them is striking from beside the avatar (`monsters/turn_50_awake` in
 //! `docs/performance.md`); nothing is done while every monster nearby sleeps out of sight.
 //! The maps (and what the avatar sees, for waking) are kept between turns while the avatar
-//! stands on the same tile of an unchanged map (`TurnCache`): a fight, a wait or a potion
-//! pays for them once (`explore/replay_1M_keys_monsters` in `benches/play.rs`).
+//! stands on the same tile of an unchanged map (the exploration's cache, `explore/cache.rs`):
+//! a fight, a wait or a potion pays for them once (`explore/replay_1M_keys_monsters` in
+//! `benches/byog.rs`).
 
 use rand::RngExt;
 
+use super::cache::{Maps, Square};
 use super::monsters::{MonsterKind, MonsterState};
 use super::play::ExploreState;
 use super::plot;
@@ -61,73 +63,6 @@ pub struct TurnReport {
     /// The monsters that began to flee this turn: kind, branch and home room (the room each
     /// gives up; the rules settle them).
     pub fled: Vec<(MonsterKind, super::BranchId, super::RoomPos)>,
-}
-
-/// The square around the avatar the monsters' maps cover: its rectangle in dungeon tiles and
-/// its padded grid.
-#[derive(Debug, Clone)]
-struct Square {
-    area: Rect,
-    grid: Grid,
-}
-
-/// The monsters' maps around one tile of the avatar: the square, where monsters may walk in
-/// it, the distance map to the avatar and (once a monster fled) the safety map.
-#[derive(Debug, Clone)]
-struct Maps {
-    square: Square,
-    open: Vec<bool>,
-    dist: Vec<u32>,
-    safety: Option<Vec<i32>>,
-}
-
-/// What the monsters' turn keeps between turns, for as long as the avatar stands on the same
-/// tile of an unchanged map (a fight, a wait, a potion): what the avatar sees (for waking)
-/// and the monsters' maps. Any change to the map's tiles (a room made or cleared, another
-/// map, a branch retired) counts as a new `version`, which drops them. Never saved and never
-/// compared: two games equal in everything else are equal.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct TurnCache {
-    /// Counts the changes to the tiles of the avatar's map.
-    version: u64,
-    /// What the avatar sees, from the tile and version it was looked from.
-    sight: Option<(Pos, u64, super::play::InSight)>,
-    /// The monsters' maps, around the tile and at the version they were made for.
-    maps: Option<(Pos, u64, Maps)>,
-}
-
-impl TurnCache {
-    /// What the avatar sees from `at` now (the look that marks the memory computed it).
-    pub(crate) fn saw(&mut self, at: Pos, sight: super::play::InSight) {
-        self.sight = Some((at, self.version, sight));
-    }
-
-    /// The map's tiles may have changed: what was kept is dropped.
-    pub(crate) fn changed(&mut self) {
-        self.version += 1;
-        self.sight = None;
-        self.maps = None;
-    }
-}
-
-impl PartialEq for TurnCache {
-    fn eq(&self, _: &TurnCache) -> bool {
-        true
-    }
-}
-
-impl Eq for TurnCache {}
-
-impl Square {
-    fn index(&self, p: Pos) -> Option<usize> {
-        self.grid
-            .index(Pos::new(p.x - self.area.x, p.y - self.area.y))
-    }
-
-    fn pos(&self, i: usize) -> Pos {
-        let p = self.grid.pos(i);
-        Pos::new(p.x + self.area.x, p.y + self.area.y)
-    }
 }
 
 impl ExploreState {
@@ -286,7 +221,7 @@ impl ExploreState {
 
     /// Wakes every sleeping monster of the map the avatar sees; the first's kind and how many.
     fn wake(&mut self) -> Option<(MonsterKind, u32)> {
-        let r = super::play::SIGHT_RADIUS as i32;
+        let r = crate::base::SIGHT_RADIUS as i32;
         let avatar = self.avatar();
         let sleepers: Vec<usize> = (0..self.encounters().monsters.len())
             .filter(|&k| {
@@ -372,51 +307,8 @@ fn safety_map(square: &Square, open: &[bool], dist: &[u32]) -> Vec<i32> {
             }
         })
         .collect();
-    relax(square.grid, open, &mut values, 10);
+    search::relax(square.grid, open, &mut values, 10);
     values
-}
-
-/// [`search::relax`]'s map (each cell the least of its own value and an open neighbour's
-/// plus `step`, unreached cells `i32::MAX`), found without a heap: every step adds the same
-/// `step`, so the cells settle in the order of their values by merging the sources sorted
-/// by value with a first-in first-out queue of the cells they lower (which is sorted by
-/// construction). The map is unique, so it is the heap's to the last cell; the cost is the
-/// sort of the sources and one pass (the safety map is made on most turns a monster flees).
-fn relax(grid: Grid, open: &[bool], values: &mut [i32], step: i32) {
-    let mut sources: Vec<(i32, usize)> = values
-        .iter()
-        .enumerate()
-        .filter(|&(_, &v)| v != i32::MAX)
-        .map(|(i, &v)| (v, i))
-        .collect();
-    sources.sort_unstable();
-    let mut queue: std::collections::VecDeque<(i32, usize)> =
-        std::collections::VecDeque::with_capacity(sources.len());
-    let mut next_source = 0;
-    loop {
-        let from_sources = match (sources.get(next_source), queue.front()) {
-            (Some(s), Some(q)) => s.0 <= q.0,
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (None, None) => break,
-        };
-        let (v, i) = if from_sources {
-            next_source += 1;
-            sources[next_source - 1]
-        } else {
-            queue.pop_front().unwrap_or_default()
-        };
-        if v > values[i] {
-            continue;
-        }
-        let next = v.saturating_add(step);
-        for n in grid.neighbours(i) {
-            if open[n] && next < values[n] {
-                values[n] = next;
-                queue.push_back((next, n));
-            }
-        }
-    }
 }
 
 /// The free open neighbour of `at` with the least `value`, if it is less than `at`'s own
@@ -438,35 +330,4 @@ fn downhill(
         }
     }
     to
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::{RngExt, SeedableRng};
-
-    /// The queue's relaxation gives the heap's map, cell for cell, on random squares.
-    #[test]
-    fn relax_without_a_heap_is_the_search_modules() {
-        let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
-        for _ in 0..300 {
-            let (w, h) = (rng.random_range(1..30usize), rng.random_range(1..30usize));
-            let grid = Grid::around(w, h);
-            let mut open = vec![false; grid.len()];
-            let mut values = vec![i32::MAX; grid.len()];
-            for y in 0..h {
-                for x in 0..w {
-                    let i = (y + 1) * grid.width + x + 1;
-                    open[i] = rng.random_range(0..100) < 70;
-                    if open[i] && rng.random_range(0..100) < 30 {
-                        values[i] = -12 * rng.random_range(0..40);
-                    }
-                }
-            }
-            let mut heap = values.clone();
-            search::relax(grid, &open, &mut heap, 10);
-            relax(grid, &open, &mut values, 10);
-            assert_eq!(values, heap);
-        }
-    }
 }

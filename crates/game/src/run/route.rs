@@ -30,7 +30,7 @@
 //!
 
 use super::{Feature, FeatureKind};
-use byog_tile_engine::search::{Grid, UNREACHED, bfs, path_into};
+use byog_tile_engine::search::{Grid, Layered, UNREACHED, bfs, path_into};
 use byog_tile_engine::{Direction, Pos, World};
 use byog_worlds::generator::RoomRect;
 
@@ -207,7 +207,7 @@ impl Router {
             from = t + 1;
         }
         self.walk(from, self.exit, &mut cells);
-        directions(self.grid, &cells)
+        self.grid.directions(&cells)
     }
 
     /// Appends the cells of the walk from point `from` into cell `to` (the first cell, where
@@ -220,8 +220,10 @@ impl Router {
 
     /// The shortest way from the start into the exit that steps on armed traps at most
     /// `crossings` times (each costs a health: `crossings = health − 1` keeps the upkeeper
-    /// alive), as moves; `None` when there is none. A breadth-first search over (tile,
-    /// traps crossed so far), linear in tiles × (`crossings` + 1).
+    /// alive), as moves; `None` when there is none. The search module's layered search
+    /// ([`Layered`]: a breadth-first search over (tile, traps crossed so far), linear in
+    /// tiles × (`crossings` + 1)), stopped at the first tile beside the exit and walked back
+    /// along the tree it grew.
     pub fn escape(&self, crossings: u32) -> Option<Vec<Direction>> {
         let layers = crossings as usize + 1;
         let n = self.grid.len();
@@ -229,30 +231,15 @@ impl Router {
         let mut from = vec![usize::MAX; layers * n];
         let start = self.points[0];
         from[start] = start;
-        let mut queue = std::collections::VecDeque::from([start]);
-        let mut end = None;
-        while let Some(s) = queue.pop_front() {
-            let (layer, cell) = (s / n, s % n);
-            if self.grid.neighbours(cell).contains(&self.exit) {
-                end = Some(s);
-                break;
-            }
-            for next in self.grid.neighbours(cell) {
-                if next == self.exit || !self.walkable(next) {
-                    continue;
-                }
-                let armed = self.is_trap(next) && !self.unarmed[next];
-                let l = layer + usize::from(armed);
-                if l >= layers {
-                    continue;
-                }
-                let t = l * n + next;
-                if from[t] == usize::MAX {
-                    from[t] = s;
-                    queue.push_back(t);
-                }
-            }
-        }
+        let (_, end) = Layered::search(
+            self.grid,
+            start,
+            layers,
+            |_, _, next| next != self.exit && self.walkable(next),
+            |next| self.is_trap(next) && !self.unarmed[next],
+            |cell, _| self.grid.neighbours(cell).contains(&self.exit),
+            |t, s| from[t] = s,
+        );
         let mut s = end?;
         let mut cells = vec![self.exit, s % n];
         while from[s] != s {
@@ -260,7 +247,7 @@ impl Router {
             cells.push(s % n);
         }
         cells.reverse();
-        Some(directions(self.grid, &cells))
+        Some(self.grid.directions(&cells))
     }
 
     /// Whether the avatar can stand on cell `i` (any open tile, traps included).
@@ -594,20 +581,6 @@ impl Legs {
         let d = self.to_exit(0);
         (d != u64::MAX).then_some(d)
     }
-}
-
-/// The moves between consecutive cells of a walk.
-fn directions(grid: Grid, cells: &[usize]) -> Vec<Direction> {
-    cells
-        .windows(2)
-        .map(|w| {
-            let (a, b) = (grid.pos(w[0]), grid.pos(w[1]));
-            Direction::ALL
-                .into_iter()
-                .find(|&d| a + d == b)
-                .unwrap_or(Direction::Up)
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -1,0 +1,362 @@
+//! Planning a walk over what is known (the module's documentation): the route to a goal,
+//! in windows widened until the answer is exact, and the known ways into the exit.
+
+use super::known::{Known, Ways, is_unexplored_exit, knows};
+use super::stop::Stop;
+use super::{EXIT_RESERVE, FIRST_REACH, Goal};
+use crate::explore::MonsterKind;
+use crate::game::GameState;
+use byog_tile_engine::search::UNREACHED;
+use byog_tile_engine::{Direction, Map, Pos};
+
+/// A planned walk: its steps and what they cross.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    /// The world tiles walked onto (or into, for the exit), in order, the avatar's left out.
+    pub tiles: Vec<Pos>,
+    /// The direction of each step.
+    pub steps: Vec<Direction>,
+    /// Armed traps on the way: each costs a heart (no known way that fits avoids them).
+    pub armed: u32,
+}
+
+impl Route {
+    /// The route along the padded cells `cells` of `known`'s window (source first).
+    fn along(known: &Known, cells: &[usize]) -> Route {
+        let tiles: Vec<Pos> = cells.iter().skip(1).map(|&c| known.pos(c)).collect();
+        let steps = known.grid.directions(cells);
+        let armed = cells.iter().skip(1).filter(|&&c| known.armed[c]).count() as u32;
+        Route {
+            tiles,
+            steps,
+            armed,
+        }
+    }
+}
+
+/// One way into the exit: its length and the armed traps it crosses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Way {
+    /// Steps, the one into the exit included (moves, in a run).
+    pub steps: u32,
+    /// Armed traps crossed (each costs a heart).
+    pub traps: u32,
+}
+
+/// The known ways into the exit (`>`), for a run's HUD: `exit 189 · 107 through 2 traps`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExitWays {
+    /// The shortest known way round every armed trap, if any.
+    pub around: Option<Way>,
+    /// The shortest known way that crosses armed traps, as many as the health allows (a
+    /// heart kept: at most health − 1), the fewest among those as short; only when it is
+    /// shorter than `around` (or there is no way round).
+    pub through: Option<Way>,
+}
+
+impl ExitWays {
+    /// The steps of the shortest of the two ways (round the armed traps, or through them);
+    /// `None` when neither is known.
+    pub fn shortest(&self) -> Option<u32> {
+        [self.around, self.through]
+            .into_iter()
+            .flatten()
+            .map(|w| w.steps)
+            .min()
+    }
+}
+
+/// In a run with a known way into the exit: the moves its shortest way needs (round the
+/// armed traps, or through as many as the health allows) and the moves left.
+pub(super) fn exit_needs(game: &GameState) -> Option<(u32, u64)> {
+    let left = game.run()?.moves_left;
+    Some((exit_ways(game)?.shortest()?, left))
+}
+
+/// Whether the moves left spare at most [`EXIT_RESERVE`] beyond the exit's way.
+pub(super) fn at_the_limit((needs, left): (u32, u64)) -> bool {
+    left as i64 - i64::from(needs) <= EXIT_RESERVE
+}
+
+/// Whether every chest and trap of `game` is handled and its exit known (a classic game or a
+/// run; explorations never run out). `X` then has nothing left to find once a known way
+/// leads into the exit, and until one does it explores towards the exit.
+pub fn nothing_left(game: &GameState) -> bool {
+    game.grid().is_some() && knows(game, game.exit()) && game.features().iter().all(|f| f.handled)
+}
+
+/// Plans the walk to `goal` from where the avatar stands, over the known tiles (module
+/// documentation): round armed traps where a known way does; `>` in a run the shortest way
+/// that fits the moves left (round the traps, else through the fewest the health allows);
+/// otherwise through the fewest armed traps the health allows ([`Route::armed`] says how
+/// many). `Explore` plans to the nearest tile beside the unseen; an avatar standing on an
+/// exploration's unexplored exit gets the one step through it.
+///
+/// # Errors
+/// The [`Stop`] that says why there is no walk: the game is over, nothing is left to find or
+/// explore, the exit or the tile has not been seen, no known way leads there (or none the
+/// hearts or the moves left allow), or the avatar is there.
+pub fn plan(game: &GameState, goal: Goal) -> Result<Route, Stop> {
+    plan_avoiding(game, goal, &[], &mut None)
+}
+
+/// Runs `search` on windows around the avatar until its answer is exact (it says so) or
+/// the window is the whole map: first the window `kept` holds, if it still fits the game
+/// (brought up to date), then windows of [`FIRST_REACH`] (at least `least`) doubled. The
+/// window of the answer is left in `kept`.
+fn widening<T>(
+    game: &GameState,
+    least: i32,
+    kept: &mut Option<Known>,
+    mut search: impl FnMut(&Known) -> (T, bool),
+) -> T {
+    if let Some(mut known) = kept.take().filter(|k| k.fits(game)) {
+        known.catch_up(game);
+        known.mark(game);
+        let (answer, exact) = search(&known);
+        if exact || known.whole() {
+            *kept = Some(known);
+            return answer;
+        }
+    }
+    let mut reach = FIRST_REACH.max(least);
+    loop {
+        let known = Known::around(game, reach);
+        let (answer, exact) = search(&known);
+        if exact || known.whole() {
+            *kept = Some(known);
+            return answer;
+        }
+        reach = reach.saturating_mul(2);
+    }
+}
+
+/// [`plan`], with `visited` (world tiles) no longer counted as beside the unseen by
+/// `Explore` (the avatar stood there and saw all it could), searching the window `kept`
+/// first (and keeping the one searched there). When no way leads on, says so as
+/// [`Stop::MonsterInTheWay`] if one would without the monsters in sight.
+pub(super) fn plan_avoiding(
+    game: &GameState,
+    goal: Goal,
+    visited: &[Pos],
+    kept: &mut Option<Known>,
+) -> Result<Route, Stop> {
+    let planned = plan_known(game, goal, visited, kept);
+    match planned {
+        Err(Stop::Explored | Stop::NoWay) => match monster_in_the_way(game, goal, visited) {
+            Some(kind) => Err(Stop::MonsterInTheWay(kind)),
+            None => planned,
+        },
+        other => other,
+    }
+}
+
+/// The nearest monster in sight (steps as the crow walks, then the order they act in) when
+/// a walk to `goal` that finds no way would find one were the monsters in sight gone: the
+/// plan again on a copy of the game without them (only on this failing path).
+fn monster_in_the_way(game: &GameState, goal: Goal, visited: &[Pos]) -> Option<MonsterKind> {
+    let e = game.explore()?;
+    let sight = e.sight();
+    let avatar = game.avatar();
+    let o = game.origin();
+    let nearest = e
+        .monsters()
+        .filter(|m| sight.contains(m.pos))
+        .min_by_key(|m| Pos::new(m.pos.x - o.x, m.pos.y - o.y).manhattan(avatar))?
+        .kind;
+    let mut without = game.clone();
+    let ex = without.explore_mut()?;
+    let ids: Vec<u32> = ex
+        .monsters()
+        .filter(|m| sight.contains(m.pos))
+        .map(|m| m.id)
+        .collect();
+    ex.encounters_mut()
+        .monsters
+        .retain(|m| !ids.contains(&m.id));
+    plan_known(&without, goal, visited, &mut None)
+        .ok()
+        .map(|_| nearest)
+}
+
+/// [`plan_avoiding`] over the known tiles as they are, monsters in sight in the way.
+fn plan_known(
+    game: &GameState,
+    goal: Goal,
+    visited: &[Pos],
+    kept: &mut Option<Known>,
+) -> Result<Route, Stop> {
+    if game.has_ended() {
+        return Err(Stop::Over);
+    }
+    let avatar = game.avatar();
+    match goal {
+        Goal::Explore => {
+            // Every feature handled and the exit known: nothing is left to find once a known
+            // way leads into the exit; until one does, explore towards the exit.
+            let towards = if nothing_left(game) {
+                if exit_ways(game).is_some_and(|w| w.around.is_some() || w.through.is_some()) {
+                    return Err(Stop::NothingLeft);
+                }
+                Some(game.exit())
+            } else {
+                None
+            };
+            if is_unexplored_exit(game, avatar)
+                && let Some(d) = Direction::ALL
+                    .into_iter()
+                    .find(|&d| !game.has_seen(avatar + d) && !game.is_walkable(avatar + d))
+            {
+                return Ok(Route {
+                    tiles: vec![avatar + d],
+                    steps: vec![d],
+                    armed: 0,
+                });
+            }
+            for through_traps in [false, true] {
+                let found = widening(game, 0, kept, |known| {
+                    let Some(source) = known.cell(avatar) else {
+                        return (None, true);
+                    };
+                    let mut dist = vec![UNREACHED; known.grid.len()];
+                    let is_goal = |c: usize| {
+                        c != source && known.is_frontier(c) && !visited.contains(&known.pos(c))
+                    };
+                    let Some(exit) = towards else {
+                        let (t, touched) = known.search(through_traps, source, is_goal, &mut dist);
+                        let exact = match t {
+                            Some(t) => dist[t] <= known.margin,
+                            None => !touched,
+                        };
+                        return (t.map(|t| (t, dist)), exact);
+                    };
+                    // Towards the exit: the frontier tile with the least steps there plus
+                    // tiles on from there to the exit (as the crow walks, A*'s estimate),
+                    // nearest on ties, then first in row order.
+                    let (_, touched) = known.search(through_traps, source, |_| false, &mut dist);
+                    let score = |c: usize| dist[c] + known.pos(c).manhattan(exit);
+                    let t = (0..known.grid.len())
+                        .filter(|&c| dist[c] != UNREACHED && is_goal(c))
+                        .min_by_key(|&c| (score(c), dist[c], c));
+                    let exact = match t {
+                        Some(t) => score(t) <= known.margin,
+                        None => !touched,
+                    };
+                    (t.map(|t| (t, dist)), exact)
+                });
+                if let Some((t, dist)) = found {
+                    let known = kept.as_ref().ok_or(Stop::NoWay)?;
+                    let cells = known.path(&dist, t).ok_or(Stop::NoWay)?;
+                    return Ok(Route::along(known, &cells));
+                }
+            }
+            Err(Stop::Explored)
+        }
+        Goal::Exit | Goal::To(_) => {
+            let target = match goal {
+                Goal::Exit => game.exit(),
+                Goal::To(p) => {
+                    let o = game.origin();
+                    Pos::new(p.x - o.x, p.y - o.y)
+                }
+                Goal::Explore => unreachable!(),
+            };
+            if !knows(game, target) {
+                return Err(if goal == Goal::Exit {
+                    Stop::ExitUnseen
+                } else {
+                    Stop::Unseen
+                });
+            }
+            if target == avatar {
+                return Err(Stop::Arrived);
+            }
+            if !game.contains(target) {
+                return Err(Stop::NoWay);
+            }
+            let health = game.health().unwrap_or(1).max(1);
+            let layers = health as usize;
+            let found = ways_into(game, target, layers, kept);
+            let (Some((t, ways)), Some(known)) = (found, kept.as_ref()) else {
+                return Err(Stop::NoWay);
+            };
+            let left = match (goal, game.run()) {
+                (Goal::Exit, Some(run)) => Some(run.moves_left),
+                _ => None,
+            };
+            let fits = |steps: u32| left.is_none_or(|left| u64::from(steps) <= left);
+            // Round the traps when that fits; else the fewest traps whose way fits.
+            let chosen = (0..layers).find_map(|k| {
+                let (steps, layer) = ways.best(k)?;
+                fits(steps).then_some(layer)
+            });
+            match chosen {
+                Some(layer) => {
+                    let cells = ways.path(known, t, layer).ok_or(Stop::NoWay)?;
+                    Ok(Route::along(known, &cells))
+                }
+                None => match (ways.best(layers - 1), left) {
+                    (Some((needs, _)), Some(left)) => Err(Stop::OutOfReach { needs, left }),
+                    (Some(_), None) => Err(Stop::NoWay),
+                    (None, _) => {
+                        // No way the hearts allow: is there one at all, through more traps?
+                        let source = known.cell(avatar).unwrap_or(0);
+                        let mut dist = vec![UNREACHED; known.grid.len()];
+                        let into = |c: usize| c == t || known.grid.neighbours(t).contains(&c);
+                        if known.search(true, source, into, &mut dist).0.is_some() {
+                            Err(Stop::TooManyTraps { health })
+                        } else {
+                            Err(Stop::NoWay)
+                        }
+                    }
+                },
+            }
+        }
+    }
+}
+
+/// The layered search ([`Known::layered`]) from the avatar into world tile `target` over
+/// `layers` layers (armed traps crossed: 0 to `layers − 1`), on windows widened until it is
+/// exact ([`widening`]): the target's cell and the ways, or `None` when the target lies
+/// outside the map or is a closed tile other than the exit. `>`, a click and the HUD's
+/// [`exit_ways`] plan with it.
+fn ways_into(
+    game: &GameState,
+    target: Pos,
+    layers: usize,
+    kept: &mut Option<Known>,
+) -> Option<(usize, Ways)> {
+    let avatar = game.avatar();
+    let reach = (target.x - avatar.x).abs().max((target.y - avatar.y).abs()) + 1;
+    widening(game, reach, kept, |known| {
+        let (Some(source), Some(t)) = (known.cell(avatar), known.cell(target)) else {
+            return (None, false);
+        };
+        if !known.open[t] && target != game.exit() {
+            return (None, true);
+        }
+        let ways = known.layered(source, t, layers);
+        let exact = !ways.touched || ways.into[0] <= known.margin;
+        (Some((t, ways)), exact)
+    })
+}
+
+/// The known ways into `game`'s exit (module documentation): round every armed trap, and the
+/// shortest through as many as the health allows when that is shorter. `None` when the
+/// game is over or the exit is not known.
+pub fn exit_ways(game: &GameState) -> Option<ExitWays> {
+    if game.has_ended() || !knows(game, game.exit()) {
+        return None;
+    }
+    let layers = game.health().unwrap_or(1).max(1) as usize;
+    let (_, ways) = ways_into(game, game.exit(), layers, &mut None)?;
+    let around = ways.best(0).map(|(steps, _)| Way { steps, traps: 0 });
+    let through = ways
+        .best(layers - 1)
+        .filter(|&(steps, _)| around.is_none_or(|a| steps < a.steps))
+        .map(|(steps, layer)| Way {
+            steps,
+            traps: layer as u32,
+        });
+    Some(ExitWays { around, through })
+}

@@ -1,0 +1,242 @@
+//! Walking: a walk under way, one step at a time ([`Travel`]), and the interpreter's whole
+//! walk by the rules ([`walk`]).
+
+use super::known::{Known, is_unexplored_exit, knows};
+use super::plan::{at_the_limit, exit_needs, plan_avoiding};
+use super::sighting::{Sighting, sighting};
+use super::stop::Stop;
+use super::{Goal, MAX_STEPS};
+use crate::action::Action;
+use crate::game::GameState;
+use crate::rules::{Event, Events};
+use byog_tile_engine::{Direction, Map, Pos};
+
+/// A walk under way, one step at a time: [`Travel::next`] says the step, the caller applies
+/// it (the interpreter by the rules, a front-end by feeding its key), then
+/// [`Travel::observe`] says whether to stop.
+#[derive(Debug, Clone)]
+pub struct Travel {
+    goal: Goal,
+    /// The planned steps not taken yet, the next one last.
+    ahead: Vec<Direction>,
+    /// The dungeon tile the avatar should stand on now.
+    expect: Option<Pos>,
+    /// The tile `Explore` walks to.
+    target: Option<Pos>,
+    known: Sighting,
+    /// The window of the tiles known, kept between steps.
+    pub(super) map: Option<Known>,
+    health: Option<u32>,
+    steps: u32,
+    visited: Vec<Pos>,
+    /// Hearts the player agreed to lose on the way (a confirmed route through armed traps).
+    hurts: u32,
+    /// Whether the walk takes the armed traps its plan crosses without asking ([`walk`]:
+    /// an input string's `>`).
+    take_traps: bool,
+    /// Whether a run's exit was already at the limit of the moves when the walk began (an
+    /// `X` then explores on: the player chose to).
+    limit_at_start: bool,
+}
+
+impl Travel {
+    /// A walk to `goal` from where `game`'s avatar stands.
+    pub fn new(game: &GameState, goal: Goal) -> Travel {
+        Travel {
+            goal,
+            ahead: Vec::new(),
+            expect: None,
+            target: None,
+            known: sighting(game),
+            map: None,
+            health: game.health(),
+            steps: 0,
+            visited: Vec::new(),
+            hurts: 0,
+            take_traps: false,
+            limit_at_start: goal == Goal::Explore && exit_needs(game).is_some_and(at_the_limit),
+        }
+    }
+
+    /// The same walk, going on through `hearts` losses of health (the player confirmed a
+    /// route through that many armed traps) instead of stopping at the first.
+    pub fn allowing_hurts(mut self, hearts: u32) -> Travel {
+        self.hurts = hearts;
+        self
+    }
+
+    /// Where the walk goes.
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    /// Steps taken so far (steps the rules refused not counted).
+    pub fn steps(&self) -> u32 {
+        self.steps
+    }
+
+    /// The avatar's dungeon tile.
+    fn here(game: &GameState) -> Pos {
+        let (a, o) = (game.avatar(), game.origin());
+        Pos::new(a.x + o.x, a.y + o.y)
+    }
+
+    /// The next step, planned again when the avatar is not where the plan put it, or when
+    /// `Explore`'s tile no longer lies beside the unseen.
+    ///
+    /// # Errors
+    /// The [`Stop`] when there is no next step.
+    pub fn next(&mut self, game: &GameState) -> Result<Action, Stop> {
+        if self.steps >= MAX_STEPS {
+            return Err(Stop::Limit);
+        }
+        let here = Travel::here(game);
+        let o = game.origin();
+        let stale = self.ahead.is_empty()
+            || self.expect != Some(here)
+            || (self.goal == Goal::Explore
+                && self.target.is_none_or(|t| {
+                    let w = Pos::new(t.x - o.x, t.y - o.y);
+                    !Direction::ALL
+                        .into_iter()
+                        .any(|d| !knows(game, w + d) && game.contains(w + d))
+                        && !is_unexplored_exit(game, w)
+                }));
+        if stale {
+            if self.goal == Goal::Explore && !self.visited.contains(&here) {
+                self.visited.push(here);
+            }
+            let visited: Vec<Pos> = self
+                .visited
+                .iter()
+                .map(|p| Pos::new(p.x - o.x, p.y - o.y))
+                .collect();
+            let route = plan_avoiding(game, self.goal, &visited, &mut self.map)?;
+            if self.take_traps && self.goal != Goal::Explore {
+                self.hurts = self.hurts.max(route.armed);
+            }
+            self.target = route.tiles.last().map(|p| Pos::new(p.x + o.x, p.y + o.y));
+            self.ahead = route.steps;
+            self.ahead.reverse();
+            self.expect = Some(here);
+        }
+        let d = self.ahead.pop().ok_or(Stop::NoWay)?;
+        self.expect = Some(here + d);
+        Ok(Action::Move(d))
+    }
+
+    /// After the step [`Travel::next`] gave was applied with `events`: why to stop, if so.
+    /// A step the rules refused (nothing changed) stops the walk with the reason
+    /// ([`Stop::InCombat`], [`Stop::Blocked`]) and is not counted.
+    pub fn observe(&mut self, game: &GameState, events: &Events) -> Option<Stop> {
+        if !events.changed_game() {
+            self.ahead.clear();
+            return Some(if game.has_ended() {
+                Stop::Over
+            } else if events
+                .as_slice()
+                .iter()
+                .any(|e| matches!(e, Event::InCombat { .. }))
+            {
+                Stop::InCombat
+            } else {
+                Stop::Blocked
+            });
+        }
+        self.steps += 1;
+        let stop = if game.has_ended() {
+            Some(Stop::Over)
+        } else if game.health() < self.health && self.hurts == 0 {
+            Some(Stop::Hurt)
+        } else if events.as_slice().iter().any(|e| match e {
+            Event::Moved { .. } | Event::Entered { .. } => false,
+            Event::Hurt { .. } if self.hurts > 0 => {
+                self.hurts -= 1;
+                false
+            }
+            _ => true,
+        }) {
+            Some(Stop::Event)
+        } else if let Some(thing) = self.known.newly(game) {
+            Some(Stop::Sighted(thing))
+        } else if self.goal != Goal::Explore && self.ahead.is_empty() {
+            Some(Stop::Arrived)
+        } else if let Some((needs, left)) = (self.goal == Goal::Explore && !self.limit_at_start)
+            .then(|| exit_needs(game))
+            .flatten()
+            .filter(|&n| at_the_limit(n))
+        {
+            Some(Stop::ExitAtTheLimit { needs, left })
+        } else if self.steps >= MAX_STEPS {
+            Some(Stop::Limit)
+        } else {
+            None
+        };
+        // The window kept between steps stays true while the step only moved the avatar
+        // (what it saw is read in before the next plan); a room made or cleared, a new floor
+        // or a feature changed tiles: the next plan makes a new one.
+        let tiles_kept = events.as_slice().iter().all(|e| {
+            matches!(
+                e,
+                Event::Moved { .. }
+                    | Event::Entered { made: false, .. }
+                    | Event::Hurt { .. }
+                    | Event::Spotted { .. }
+                    | Event::Struck { .. }
+                    | Event::Fled { .. }
+            )
+        });
+        match (&mut self.map, tiles_kept) {
+            (Some(map), true) => map.stood_on(game.avatar()),
+            _ => self.map = None,
+        }
+        self.known = sighting(game);
+        self.health = game.health();
+        stop
+    }
+}
+
+/// What [`walk`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Walk {
+    /// Steps taken (each one action in the history).
+    pub steps: u32,
+    /// The events of the last step taken, if a step was taken.
+    pub last: Option<Events>,
+    /// Why it stopped.
+    pub stop: Stop,
+}
+
+/// Walks `game` to `goal` by the rules until the walk stops: the interpreter's `X` and `>`.
+/// An input string has no one to ask `Y`, so `>` (and a walk to a tile) takes the way its
+/// plan chose, through the armed traps it crosses (the fewest that fit, a heart kept:
+/// [`plan`](super::plan)); `X` stops at the first heart lost.
+pub fn walk(game: &mut GameState, goal: Goal) -> Walk {
+    let mut travel = Travel::new(game, goal);
+    travel.take_traps = true;
+    let mut last = None;
+    loop {
+        match travel.next(game) {
+            Err(stop) => {
+                return Walk {
+                    steps: travel.steps,
+                    last,
+                    stop,
+                };
+            }
+            Ok(action) => {
+                let events = game.apply(action);
+                if events.changed_game() {
+                    last = Some(events);
+                }
+                if let Some(stop) = travel.observe(game, &events) {
+                    return Walk {
+                        steps: travel.steps,
+                        last,
+                        stop,
+                    };
+                }
+            }
+        }
+    }
+}
