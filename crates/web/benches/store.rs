@@ -17,7 +17,10 @@ const BATCHES: u64 = 100;
 
 fn game(i: usize) -> NewGame {
     NewGame {
-        id: format!("{:016x}", (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+        id: format!(
+            "{:016x}",
+            (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ),
         secret_hash: "0".repeat(64),
         account: None,
         board: "seeded".into(),

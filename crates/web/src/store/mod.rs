@@ -90,6 +90,12 @@ pub enum StoreError {
         /// What is wrong with it.
         why: String,
     },
+    /// The database's path is not a regular file.
+    #[error("{} is not a regular file: move it away, or give --data another folder", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
     /// The database file holds tables that are not byog's.
     #[error("{} is not byog serve's database (it holds other tables): give --data another folder", db.display())]
     Foreign {
@@ -389,14 +395,18 @@ impl Store {
     /// [`StoreError::Damaged`], [`StoreError::Behind`] or [`StoreError::Gone`] when the
     /// database fails its checks (unless `options.recover`); [`StoreError::Newer`] for a
     /// schema this build does not know; [`StoreError::Foreign`], [`StoreError::NotOurLock`]
-    /// for files byog did not make; [`StoreError::Io`] and [`StoreError::Sql`] when a file
-    /// cannot be used.
+    /// and [`StoreError::NotAFile`] for files byog did not make; [`StoreError::Io`] and
+    /// [`StoreError::Sql`] when a file cannot be used.
     pub fn open_with(dir: &Path, options: StoreOptions) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::io("create the folder", dir, e))?;
         let (lock, made) = lock::Lock::acquire(dir)?;
         let db = dir.join(DB_FILE);
         let mut notes = Vec::new();
         let exists = |p: &Path| std::fs::symlink_metadata(p).is_ok();
+        // A FIFO or a device in its place would hang SQLite's first read.
+        if exists(&db) && !std::fs::metadata(&db).is_ok_and(|m| m.is_file()) {
+            return Err(StoreError::NotAFile { path: db });
+        }
         let mut conn = if !exists(&db) {
             let orphans = recover::companions(&db).into_iter().any(|p| exists(&p));
             let made = made.unwrap_or(0);
@@ -417,6 +427,7 @@ impl Store {
             }
             connect(&db, options.sync)?
         } else {
+            let wal_before = exists(&writer::wal_path(&db));
             match checked(&db, options.sync, made) {
                 (Some(conn), None) => {
                     if options.recover {
@@ -429,6 +440,13 @@ impl Store {
                     conn
                 }
                 (conn, Some(problem)) => {
+                    // Closed without a checkpoint: the database is left as found, but for
+                    // the empty log SQLite made beside it to read it.
+                    drop(conn);
+                    let wal = writer::wal_path(&db);
+                    if !wal_before && std::fs::metadata(&wal).is_ok_and(|m| m.len() == 0) {
+                        let _ = std::fs::remove_file(&wal);
+                    }
                     let why = match problem {
                         Problem::Damaged(problems) if !options.recover => {
                             return Err(StoreError::Damaged { db, problems });
@@ -445,13 +463,11 @@ impl Store {
                             format!("PRAGMA quick_check: {}", summary(&problems))
                         }
                         Problem::Behind { has, made } => format!(
-                            "it holds {has} commits, {} counted {made}: the last {} were lost",
+                            "it holds {has} commits, {} counted {made}: the last {} were lost, and the games written in them are back where they stood before them",
                             lock.path().display(),
                             made - has
                         ),
                     };
-                    // Closed without a checkpoint: the files are set aside as found.
-                    drop(conn);
                     recover::recover(&db, options.sync, &why, &mut notes)?
                 }
                 (None, None) => unreachable!("a check without a connection found a problem"),

@@ -114,6 +114,8 @@ pub fn recover(
     ));
     let mut fresh = connect(db, sync)?;
     wal(&fresh)?;
+    let aside_wal = wal_path(&aside);
+    let had_wal = std::fs::symlink_metadata(&aside_wal).is_ok();
     let src = connect(&aside, sync).and_then(|c| {
         c.pragma_update(None, "query_only", "ON")?;
         Ok(c)
@@ -133,6 +135,11 @@ pub fn recover(
             ));
             schema::create(&mut fresh, schema::CURRENT)?;
         }
+    }
+    // The damaged copy was read without a checkpoint: it is as it was, but for the empty
+    // log SQLite made beside it to read it.
+    if !had_wal && std::fs::metadata(&aside_wal).is_ok_and(|m| m.len() == 0) {
+        let _ = std::fs::remove_file(&aside_wal);
     }
     Ok(fresh)
 }
@@ -325,7 +332,7 @@ fn copy(
             cols.len(),
             &mut |values| put(&mut insert, values, &mut kept, &mut refused),
         );
-        kept_said.push(format!("{kept} {table} rows"));
+        kept_said.push(format!("{table} {kept}"));
         if !lost.is_empty() {
             notes.push(format!(
                 "--recover: {table}: the rows of rowid {} could not be read{}",
@@ -383,7 +390,7 @@ fn copy(
                 ));
             }
         }
-        kept_said.push(format!("{kept} {table} rows"));
+        kept_said.push(format!("{table} {kept}"));
         if refused > 0 {
             notes.push(format!(
                 "--recover: {table}: {refused} rows that read back broke a constraint and were dropped"
@@ -394,7 +401,7 @@ fn copy(
     parents_lost(&tx, notes)?;
     tx.commit()?;
     fresh.pragma_update(None, "foreign_keys", "ON")?;
-    notes.push(format!("--recover: kept {}", kept_said.join(", ")));
+    notes.push(format!("--recover: rows kept: {}", kept_said.join(", ")));
     Ok(())
 }
 

@@ -130,6 +130,9 @@ pub struct NewScore {
 
 impl Store {
     /// Records a new game.
+    ///
+    /// # Errors
+    /// When the database fails (a duplicate id or daily attempt: [`StoreError::is_duplicate`]).
     pub async fn create_game(&self, g: NewGame) -> Result<(), StoreError> {
         self.write(move |c| {
             let now = now_unix();
@@ -158,6 +161,9 @@ impl Store {
     }
 
     /// A game's row.
+    ///
+    /// # Errors
+    /// When the database fails.
     pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         self.read(|c| {
             Ok(
@@ -168,6 +174,9 @@ impl Store {
     }
 
     /// The daily game of `account` in `mode` on `day`, if it started one.
+    ///
+    /// # Errors
+    /// When the database fails.
     pub fn daily_game(
         &self,
         account: i64,
@@ -188,6 +197,9 @@ impl Store {
     }
 
     /// The games of `account`, newest first (at most 50).
+    ///
+    /// # Errors
+    /// When the database fails.
     pub fn games_of(&self, account: i64) -> Result<Vec<GameRow>, StoreError> {
         self.read(|c| {
             let mut st = c.prepare(&format!(
@@ -235,6 +247,9 @@ impl Store {
     }
 
     /// Sets a game's mode and seed once its game started (a game begun at the menu).
+    ///
+    /// # Errors
+    /// When the database fails.
     pub async fn set_started(&self, id: String, mode: String, seed: u64) -> Result<(), StoreError> {
         self.write(move |c| {
             c.execute(
@@ -249,6 +264,9 @@ impl Store {
 
     /// Records where a game stands: its state (`open`, `left`, `finished`), status, score
     /// and moves. A damaged game keeps its state.
+    ///
+    /// # Errors
+    /// When the database fails.
     pub async fn set_state(
         &self,
         id: String,
@@ -279,6 +297,9 @@ impl Store {
     /// Records a verified score; a duplicate (the same account's on the same board, with
     /// the same ruleset, options and history) is refused with a UNIQUE error
     /// ([`StoreError::is_duplicate`]).
+    ///
+    /// # Errors
+    /// When the database fails.
     pub async fn add_score(&self, s: NewScore) -> Result<i64, StoreError> {
         self.write(move |c| {
             c.execute(
@@ -310,6 +331,9 @@ impl Store {
 
     /// A board: the best 100 scores of `board` in `mode` (the daily board of `day`), best
     /// first: by score, then fewer moves (a classic game: won games by fewer moves).
+    ///
+    /// # Errors
+    /// When the database fails.
     pub fn board(
         &self,
         board: &str,

@@ -88,3 +88,77 @@ async fn a_write_that_fails_leaves_nothing_of_itself_and_the_others_commit() {
         .unwrap();
     assert_eq!(keys, ["whole"]);
 }
+
+#[tokio::test]
+async fn a_database_replaced_while_running_acknowledges_nothing_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    store.create_game(game("g1")).await.unwrap();
+    store.append("g1", 1, None, "R42S").await.unwrap().unwrap();
+    // Another file put in its place (a copy, renamed over it).
+    let db = dir.path().join(DB_FILE);
+    let copy = dir.path().join("copy");
+    std::fs::copy(&db, &copy).unwrap();
+    std::fs::rename(&copy, &db).unwrap();
+    for seq in [2, 2] {
+        match store.append("g1", seq, Some(1), "D").await.unwrap() {
+            Err(StoreError::Replaced(why)) => {
+                assert!(why.contains("replaced") && why.contains("restart"), "{why}")
+            }
+            other => panic!("a write after the file was replaced: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_lock_file_deleted_while_running_acknowledges_nothing_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    store.create_game(game("g1")).await.unwrap();
+    std::fs::remove_file(dir.path().join(lock::LOCK_FILE)).unwrap();
+    match store.append("g1", 1, None, "R42S").await.unwrap() {
+        Err(StoreError::Replaced(why)) => assert!(why.contains("byog.lock"), "{why}"),
+        other => panic!("a write after the lock file went: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_database_deleted_while_stopped_is_refused_and_recover_begins_an_empty_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    store.create_game(game("g1")).await.unwrap();
+    drop(store);
+    std::fs::remove_file(dir.path().join(DB_FILE)).unwrap();
+    match Store::open(dir.path(), Sync::Normal) {
+        Err(e @ StoreError::Gone { .. }) => assert!(e.to_string().contains("--recover"), "{e}"),
+        other => panic!("a database gone: {other:?}"),
+    }
+    let recover = StoreOptions {
+        recover: true,
+        ..StoreOptions::default()
+    };
+    let store = Store::open_with(dir.path(), recover).unwrap();
+    assert!(store.game("g1").unwrap().is_none());
+    assert!(
+        store
+            .startup()
+            .iter()
+            .any(|n| n.contains("began an empty database")),
+        "{:?}",
+        store.startup()
+    );
+    drop(store);
+    // And the next start is an ordinary one.
+    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    assert!(store.startup().is_empty(), "{:?}", store.startup());
+}
+
+#[test]
+fn a_database_path_that_is_not_a_file_is_refused_before_sqlite_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join(DB_FILE)).unwrap();
+    match Store::open(dir.path(), Sync::Normal) {
+        Err(e @ StoreError::NotAFile { .. }) => assert!(e.to_string().contains(DB_FILE), "{e}"),
+        other => panic!("a folder in the database's place: {other:?}"),
+    }
+}
