@@ -44,6 +44,7 @@ fn serve(data: &Path, extra: &[&str]) -> (Child, Vec<String>) {
             }
             Err(_) => {
                 let _ = child.kill();
+                let _ = child.wait();
                 panic!("byog serve did not start: {lines:?}");
             }
         }
