@@ -1,7 +1,7 @@
 //! `cargo bench -p byog-web --bench store`: the store's part of a key (`docs/web.md`,
 //! "Measured"): a batch appended and its commit awaited, alone and 64 at once (one group
-//! commit), and the reads a game's start and the lobby make, on a database of 1,000 games of
-//! 100 batches each.
+//! commit), and the reads a game's start makes, on a database of 1,000 games of 100 batches
+//! each; then opening that database (its checks at start).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -108,6 +108,16 @@ fn store(c: &mut Criterion) {
             black_box(store.game(id).unwrap());
             black_box(store.log(id).unwrap())
         })
+    });
+    g.finish();
+    // Opening the database again: the checks at start (quick_check, every game's log
+    // against its count) over 1,000 games and their batches.
+    drop(store);
+    let batches = BATCHES as usize * GAMES + i + j;
+    let mut g = c.benchmark_group("store");
+    g.sample_size(10);
+    g.bench_function(format!("open/{GAMES}-games-{batches}-batches"), |b| {
+        b.iter(|| Store::open(dir.path(), Sync::Normal).unwrap())
     });
     g.finish();
 }
