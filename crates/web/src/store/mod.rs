@@ -7,13 +7,13 @@
 //! locking mode: no other connection, no `-shm` file mapped into memory).
 //!
 //! One server per data folder: [`Store::open_with`] takes the lock file `byog.lock`
-//! ([`lock`]) for the store's life, checks the database before anything writes to it
+//! (module `lock`) for the store's life, checks the database before anything writes to it
 //! (`PRAGMA quick_check`, and the commit counter the lock file keeps against the one in the
 //! database, which finds commits a damaged write-ahead log dropped without an error),
-//! migrates its schema ([`schema`]), repairs doubled key logs and marks damaged ones
-//! ([`logs`]); with [`StoreOptions::recover`] a damaged database is copied, what reads
-//! back, into a fresh one ([`recover`]). While it runs, a database file deleted or replaced
-//! under it stops every acknowledgement ([`writer`]).
+//! migrates its schema (module `schema`), repairs doubled key logs and marks damaged ones
+//! (module `logs`); with [`StoreOptions::recover`] a damaged database is copied, what reads
+//! back, into a fresh one (module `recover`). While it runs, a database file deleted or replaced
+//! under it stops every acknowledgement (module `writer`).
 //!
 //! [`Store`] is the seam: the server uses nothing else of SQLite, so a store over a shared
 //! PostgreSQL (the same tables) can take its place when games are served by several
