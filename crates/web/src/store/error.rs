@@ -53,6 +53,16 @@ pub enum StoreError {
         /// The path.
         path: PathBuf,
     },
+    /// Another program holds the database open (a server of a version before the lock
+    /// file, or a tool).
+    #[error(
+        "the database {} is in use by another program (a byog serve older than byog.lock, or a tool with it open): stop that first",
+        db.display()
+    )]
+    InUse {
+        /// The database file.
+        db: PathBuf,
+    },
     /// The database file holds tables that are not byog's.
     #[error("{} is not byog serve's database (it holds other tables): give --data another folder", db.display())]
     Foreign {

@@ -125,6 +125,9 @@ pub fn now_unix() -> i64 {
 /// refused is left exactly as it was found.
 fn connect(path: &Path, sync: Sync) -> Result<Connection, StoreError> {
     let conn = Connection::open(path)?;
+    // Only another program can hold the file (the server holds it alone once open): two
+    // seconds for one that is finishing, then the start refuses.
+    conn.busy_timeout(std::time::Duration::from_secs(2))?;
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
     conn.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
     conn.pragma_update(
@@ -175,26 +178,38 @@ enum Problem {
     Damaged(Vec<String>),
     /// The database holds `has` commits, the lock file counted `made`.
     Behind { has: u64, made: u64 },
+    /// Another program holds the database (SQLite's busy or locked).
+    InUse,
+}
+
+/// Whether `e` says another connection holds the database.
+fn busy(e: &rusqlite::Error) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(f, _)
+        if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
 }
 
 /// Opens the existing database `db` and checks it before anything writes to it.
 fn checked(db: &Path, sync: Sync, made: Option<u64>) -> (Option<Connection>, Option<Problem>) {
     let conn = match connect(db, sync) {
         Ok(c) => c,
+        Err(StoreError::Sql(e)) if busy(&e) => return (None, Some(Problem::InUse)),
         Err(e) => return (None, Some(Problem::Damaged(vec![e.to_string()]))),
     };
-    let lines = conn
-        .prepare("PRAGMA quick_check(20)")
-        .and_then(|mut st| {
-            st.query_map([], |r| r.get::<_, String>(0))?
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .unwrap_or_else(|e| vec![e.to_string()]);
+    let lines = conn.prepare("PRAGMA quick_check(20)").and_then(|mut st| {
+        st.query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let lines = match lines {
+        Ok(lines) => lines,
+        Err(e) if busy(&e) => return (Some(conn), Some(Problem::InUse)),
+        Err(e) => vec![e.to_string()],
+    };
     if lines != ["ok"] {
         return (Some(conn), Some(Problem::Damaged(lines)));
     }
     let has = match commits_in(&conn) {
         Ok(n) => n,
+        Err(StoreError::Sql(e)) if busy(&e) => return (Some(conn), Some(Problem::InUse)),
         Err(e) => return (Some(conn), Some(Problem::Damaged(vec![e.to_string()]))),
     };
     match made {
@@ -282,6 +297,8 @@ impl Store {
                         let _ = std::fs::remove_file(&wal);
                     }
                     let why = match problem {
+                        // Never set aside a file another program is writing.
+                        Problem::InUse => return Err(StoreError::InUse { db }),
                         Problem::Damaged(problems) if !options.recover => {
                             return Err(StoreError::Damaged { db, problems });
                         }

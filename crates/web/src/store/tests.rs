@@ -162,3 +162,29 @@ fn a_database_path_that_is_not_a_file_is_refused_before_sqlite_reads_it() {
         other => panic!("a folder in the database's place: {other:?}"),
     }
 }
+
+#[test]
+fn a_database_another_program_holds_open_is_refused_as_in_use_not_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(Store::open(dir.path(), Sync::Normal).unwrap());
+    // Another program (an older server without the lock file) with the database open.
+    let other = Connection::open(dir.path().join(DB_FILE)).unwrap();
+    other.pragma_update(None, "journal_mode", "WAL").unwrap();
+    other
+        .execute("INSERT INTO meta(key, value) VALUES ('other', 'x')", [])
+        .unwrap();
+    let recover = StoreOptions {
+        recover: true,
+        ..StoreOptions::default()
+    };
+    // Refused as in use, even with --recover: its file is not set aside.
+    for options in [StoreOptions::default(), recover] {
+        match Store::open_with(dir.path(), options) {
+            Err(e @ StoreError::InUse { .. }) => assert!(e.to_string().contains("in use"), "{e}"),
+            other => panic!("a database in use: {other:?}"),
+        }
+    }
+    assert!(dir.path().join(DB_FILE).exists());
+    drop(other);
+    drop(Store::open(dir.path(), Sync::Normal).unwrap());
+}
