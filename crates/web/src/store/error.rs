@@ -120,6 +120,17 @@ pub enum StoreError {
         /// Its schema version.
         version: u32,
     },
+    /// `--recover` failed; the database's files were put back as they were found.
+    #[error(
+        "--recover failed, and {} was put back as it was found: {source}",
+        db.display()
+    )]
+    Recover {
+        /// The database file.
+        db: PathBuf,
+        /// Why.
+        source: Box<StoreError>,
+    },
     /// The data folder's files changed under the running server (deleted, moved or
     /// replaced): nothing is acknowledged any more.
     #[error("{0}")]

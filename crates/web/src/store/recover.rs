@@ -94,29 +94,77 @@ pub fn recover(
     notes: &mut Vec<String>,
 ) -> Result<Connection, StoreError> {
     let aside = aside_name(db);
-    move_if_there(db, &aside)?;
-    let mut kept_too = Vec::new();
-    for (from, to) in companions(db).iter().zip(companions(&aside)) {
-        if move_if_there(from, &to)? {
-            kept_too.push(to.display().to_string());
+    let mut moved: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let pairs = std::iter::once((db.to_owned(), aside.clone()))
+        .chain(companions(db).into_iter().zip(companions(&aside)));
+    for (from, to) in pairs {
+        match move_if_there(&from, &to) {
+            Ok(true) => moved.push((from, to)),
+            Ok(false) => {}
+            Err(e) => {
+                put_back(db, &moved, false);
+                return Err(e);
+            }
         }
     }
-    notes.push(format!(
-        "--recover: {} ({why}) is kept as {}{}; what reads back of it is copied into a fresh {}",
-        db.display(),
-        aside.display(),
-        if kept_too.is_empty() {
-            String::new()
-        } else {
-            format!(" (and {})", kept_too.join(", "))
-        },
-        db.display()
-    ));
-    let mut fresh = connect(db, sync)?;
-    wal(&fresh)?;
     let aside_wal = wal_path(&aside);
     let had_wal = std::fs::symlink_metadata(&aside_wal).is_ok();
-    let src = connect(&aside, sync).and_then(|c| {
+    let mut said = Vec::new();
+    let filled = fill(db, &aside, sync, &mut said);
+    // The damaged copy was read without a checkpoint: it is as it was, but for the empty
+    // log SQLite made beside it to read it.
+    if !had_wal && std::fs::metadata(&aside_wal).is_ok_and(|m| m.len() == 0) {
+        let _ = std::fs::remove_file(&aside_wal);
+    }
+    match filled {
+        Ok(fresh) => {
+            notes.push(format!(
+                "--recover: {} ({why}) is kept as {}; what reads back of it is copied into a fresh {}",
+                db.display(),
+                moved
+                    .iter()
+                    .map(|(_, to)| to.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                db.display()
+            ));
+            notes.append(&mut said);
+            Ok(fresh)
+        }
+        Err(e) => {
+            put_back(db, &moved, true);
+            Err(StoreError::Recover {
+                db: db.to_owned(),
+                source: Box::new(e),
+            })
+        }
+    }
+}
+
+/// Undoes a recovery that failed: the fresh files (byog's own, half made, when `fresh`) are
+/// removed and the files `moved` aside go back where they were.
+fn put_back(db: &Path, moved: &[(PathBuf, PathBuf)], fresh: bool) {
+    if fresh {
+        for p in std::iter::once(db.to_owned()).chain(companions(db)) {
+            let _ = std::fs::remove_file(&p);
+        }
+    }
+    for (from, to) in moved.iter().rev() {
+        let _ = std::fs::rename(to, from);
+    }
+}
+
+/// Makes the fresh database `db` and copies into it what reads back of `aside`; what it
+/// kept and dropped goes to `said`.
+fn fill(
+    db: &Path,
+    aside: &Path,
+    sync: Sync,
+    said: &mut Vec<String>,
+) -> Result<Connection, StoreError> {
+    let mut fresh = connect(db, sync)?;
+    wal(&fresh)?;
+    let src = connect(aside, sync).and_then(|c| {
         c.pragma_update(None, "query_only", "ON")?;
         Ok(c)
     });
@@ -124,22 +172,17 @@ pub fn recover(
     match (src, version) {
         (Ok(src), Some(v)) => {
             schema::create(&mut fresh, v)?;
-            copy(&src, &mut fresh, v, notes)?;
+            copy(&src, &mut fresh, v, said)?;
         }
         (src, _) => {
             let e = src
                 .err()
                 .map_or("no byog table reads back".to_owned(), |e| e.to_string());
-            notes.push(format!(
+            said.push(format!(
                 "--recover: nothing could be read from it ({e}): began an empty database"
             ));
             schema::create(&mut fresh, schema::CURRENT)?;
         }
-    }
-    // The damaged copy was read without a checkpoint: it is as it was, but for the empty
-    // log SQLite made beside it to read it.
-    if !had_wal && std::fs::metadata(&aside_wal).is_ok_and(|m| m.len() == 0) {
-        let _ = std::fs::remove_file(&aside_wal);
     }
     Ok(fresh)
 }
@@ -184,12 +227,12 @@ fn columns(c: &Connection, table: &str) -> Result<Vec<String>, StoreError> {
     Ok(cols)
 }
 
-/// `lost` key ranges as text: `13-40, 77`, a range to the end as `13 on`.
+/// `lost` key ranges as text: `13-40, 77`, a range to the end as `from 13 on`.
 fn said(lost: &[(i64, i64)]) -> String {
     lost.iter()
         .map(|&(a, b)| match (a, b) {
             (a, b) if a == b => a.to_string(),
-            (a, i64::MAX) => format!("{a} on"),
+            (a, i64::MAX) => format!("from {a} on"),
             (a, b) => format!("{a}-{b}"),
         })
         .collect::<Vec<_>>()
@@ -199,8 +242,9 @@ fn said(lost: &[(i64, i64)]) -> String {
 /// Walks rows in key order past damage. `rows_sql` selects the key and `ncols` columns of
 /// the rows whose key is above its last parameter, in key order, at most [`CHUNK`];
 /// `probe_sql` the first key at or above its last parameter; `fixed` are the parameters
-/// before those. Each row read is given to `take`; returns the key ranges that could not
-/// be read.
+/// before those. Keys are positive (rowids, batch numbers). Each row read is given to
+/// `take`; returns the key ranges that could not be read. Every turn moves past at least
+/// one key, so a damaged tree that leads back cannot hold the walk.
 fn walk(
     src: &Connection,
     rows_sql: &str,
@@ -220,28 +264,41 @@ fn walk(
         })
         .optional()
     };
-    let mut lost = Vec::new();
-    let mut after = i64::MIN;
-    loop {
+    // Reads at most `max` rows above `*after`, moving `*after` to each key read; how many
+    // were read, and whether the read ended on damage.
+    let mut read = |after: &mut i64, max: i64| -> (i64, bool) {
         let mut n = 0;
-        let read = (|| -> rusqlite::Result<()> {
+        let r = (|| -> rusqlite::Result<()> {
             let mut st = src.prepare_cached(rows_sql)?;
-            let mut rows = st.query(params_from_iter(args(after)))?;
-            while let Some(r) = rows.next()? {
+            let mut rows = st.query(params_from_iter(args(*after)))?;
+            while n < max
+                && let Some(r) = rows.next()?
+            {
                 let key: i64 = r.get(0)?;
+                if key <= *after {
+                    // Out of order: the tree is damaged here.
+                    return Err(rusqlite::Error::InvalidQuery);
+                }
                 let values = (1..=ncols)
                     .map(|i| r.get::<_, Value>(i))
                     .collect::<Result<Vec<_>, _>>()?;
-                after = key;
+                *after = key;
                 n += 1;
                 take(values);
             }
             Ok(())
         })();
-        match read {
-            Ok(()) if n < CHUNK => return lost,
-            Ok(()) => continue,
-            Err(_) => {}
+        (n, r.is_err())
+    };
+    let mut lost = Vec::new();
+    // Keys start at 1 (rowids and batch numbers): from 0, a seek past damage at the start
+    // doubles its way to them, not across the whole range of negative keys.
+    let mut after = 0;
+    loop {
+        match read(&mut after, CHUNK) {
+            (n, false) if n < CHUNK => return lost,
+            (_, false) => continue,
+            (_, true) => {}
         }
         let Some(start) = after.checked_add(1) else {
             return lost;
@@ -249,14 +306,17 @@ fn walk(
         match ok(start) {
             // Nothing after the damage.
             Ok(None) => return lost,
-            // The tree leads to row `r`, which does not read.
-            Ok(Some(r)) => {
-                lost.push((r, r));
+            // A seek reaches row `r`: read it alone; if it does not read, it is lost.
+            Ok(Some(r)) if r >= start => {
+                let mut at = r - 1;
+                if read(&mut at, 1) != (1, false) || at != r {
+                    lost.push((r, r));
+                }
                 after = r;
             }
             // The tree itself is damaged here: find the first key past it that a seek
             // reaches.
-            Err(_) => {
+            _ => {
                 let (mut bad, mut step, mut good) = (start, 1i64, None);
                 while let Some(at) = start.checked_add(step) {
                     if ok(at).is_ok() {
@@ -264,6 +324,9 @@ fn walk(
                         break;
                     }
                     bad = at;
+                    if step == i64::MAX {
+                        break;
+                    }
                     step = step.saturating_mul(2);
                 }
                 let Some(mut good) = good else {
@@ -416,7 +479,7 @@ fn orphans(src: &Connection, table: &str, games: &BTreeSet<String>, notes: &mut 
             .query_row(&next, [&after], |r| r.get::<_, String>(0))
             .optional()
         {
-            Ok(Some(game)) => {
+            Ok(Some(game)) if game > after => {
                 if !games.contains(&game) {
                     let n = src
                         .query_row(&count, [&game], |r| r.get::<_, i64>(0))
@@ -428,7 +491,8 @@ fn orphans(src: &Connection, table: &str, games: &BTreeSet<String>, notes: &mut 
                 after = game;
             }
             Ok(None) => return,
-            Err(_) => match games
+            // Damage, or a tree that leads back: on from the next game known.
+            _ => match games
                 .range::<String, _>((
                     std::ops::Bound::Excluded(&after),
                     std::ops::Bound::Unbounded,
@@ -519,7 +583,7 @@ mod tests {
     fn lost_keys_read_as_ranges() {
         assert_eq!(
             said(&[(13, 40), (77, 77), (90, i64::MAX)]),
-            "13-40, 77, 90 on"
+            "13-40, 77, from 90 on"
         );
     }
 }

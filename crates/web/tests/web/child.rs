@@ -13,6 +13,8 @@ use std::time::Duration;
 const DATA: &str = "BYOG_WEB_CHILD_DATA";
 /// Where the child writes its port.
 const PORT: &str = "BYOG_WEB_CHILD_PORT";
+/// Set: the child starts with `--recover`.
+const RECOVER: &str = "BYOG_WEB_CHILD_RECOVER";
 
 /// Not a test: the server a [`Child`] runs, until killed. It prints what opening the
 /// database found, as `byog serve` does, and exits with code 2 when it cannot start.
@@ -26,6 +28,7 @@ fn serve() {
     runtime.block_on(async move {
         let options = byog_web::ServeOptions {
             data: data.into(),
+            recover: std::env::var_os(RECOVER).is_some(),
             ..byog_web::ServeOptions::default()
         };
         let app = match byog_web::App::new(&options).await {
@@ -92,6 +95,29 @@ impl Child {
         let _ = process.kill();
         let _ = process.wait();
         panic!("the child server did not start");
+    }
+
+    /// Starts a server with `--recover` over `data`, its files limited to `kib` KiB each
+    /// (`ulimit -f`, SIGXFSZ ignored: a write past the limit fails), expecting it not to
+    /// start; its exit code and what it said.
+    pub fn recover_within(data: &Path, kib: u64) -> (Option<i32>, String) {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "trap '' XFSZ; ulimit -f {}; exec \"$0\" --ignored --exact child::serve --nocapture --test-threads=1",
+                kib * 2
+            ))
+            .arg(std::env::current_exe().unwrap())
+            .env(DATA, data)
+            .env(PORT, data.join("never"))
+            .env(RECOVER, "1")
+            .stdout(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     }
 
     /// Its process id.

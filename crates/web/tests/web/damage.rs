@@ -320,3 +320,65 @@ async fn a_server_killed_and_its_log_cut_is_refused_at_the_next_start() {
         replayed(&format!("R42S{}", &moves[..acked as usize]))
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_recovery_that_fails_puts_the_database_back_as_it_was_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = [("aaaaaaaaaaaaaaaa", 11), ("bbbbbbbbbbbbbbbb", 22)];
+    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    fill(&store, &games).await;
+    drop(store);
+    let db = dir.path().join("byog.sqlite3");
+    let (pages, size) = leaves(&db, "batches");
+    spoil_page(&db, pages[pages.len() / 2], size);
+    let before = std::fs::read(&db).unwrap();
+    assert!(before.len() > 64 * 1024, "{} bytes", before.len());
+    // The fresh copy cannot be written past 32 KiB (as on a full disk).
+    let (code, said) = Child::recover_within(dir.path(), 32);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("--recover failed") && said.contains("put back"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        before,
+        "the database is back as it was"
+    );
+    assert_eq!(named(dir.path(), "byog.sqlite3"), std::slice::from_ref(&db));
+    // With room, the recovery is done.
+    let recover = StoreOptions {
+        recover: true,
+        ..StoreOptions::default()
+    };
+    let store = Store::open_with(dir.path(), recover).unwrap();
+    let notes = store.startup().join("\n");
+    eprintln!("{notes}");
+    assert!(notes.contains("is kept as"), "{notes}");
+    // Each game is its whole log, or marked damaged with what it lost, and the rows past
+    // the damaged page are kept.
+    let mut kept = 0;
+    for (id, seed) in games {
+        kept += store
+            .read(|c| {
+                Ok(
+                    c.query_row("SELECT count(*) FROM batches WHERE game = ?1", [id], |r| {
+                        r.get::<_, i64>(0)
+                    })?,
+                )
+            })
+            .unwrap();
+        match store.log(id) {
+            Ok((log, _, _)) => assert_eq!(log, batches(seed, 200).concat(), "{id}"),
+            Err(StoreError::DamagedGame { why, .. }) => assert!(why.contains("of 200"), "{why}"),
+            Err(e) => panic!("{id}: {e}"),
+        }
+    }
+    // At most the damaged leaf's rows are lost: the leaves hold the 400 batches about
+    // evenly.
+    let per_leaf = 400 / pages.len() as i64;
+    assert!(
+        kept >= 400 - 2 * per_leaf,
+        "{kept} batches kept, {per_leaf} a leaf"
+    );
+}
