@@ -200,7 +200,11 @@ fn checked(db: &Path, sync: Sync, made: Option<u64>) -> (Option<Connection>, Opt
             .collect::<Result<Vec<_>, _>>()
     });
     let lines = match lines {
-        Ok(lines) => lines,
+        // Its heading ("*** in database main ***") says nothing here.
+        Ok(lines) => lines
+            .into_iter()
+            .filter(|l| !l.starts_with("*** in database"))
+            .collect(),
         Err(e) if busy(&e) => return (Some(conn), Some(Problem::InUse)),
         Err(e) => vec![e.to_string()],
     };

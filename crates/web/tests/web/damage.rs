@@ -382,3 +382,56 @@ async fn a_recovery_that_fails_puts_the_database_back_as_it_was_found() {
         "{kept} batches kept, {per_leaf} a leaf"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recover_keeps_every_game_whole_or_marked_whichever_page_is_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = [
+        ("aaaaaaaaaaaaaaaa", 11),
+        ("bbbbbbbbbbbbbbbb", 22),
+        ("cccccccccccccccc", 33),
+    ];
+    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let logs = fill(&store, &games).await;
+    drop(store);
+    let db = dir.path().join("byog.sqlite3");
+    let (_, size) = leaves(&db, "batches");
+    let pages = std::fs::metadata(&db).unwrap().len() / size;
+    let recover = StoreOptions {
+        recover: true,
+        ..StoreOptions::default()
+    };
+    // Every page in turn, the first (the schema) included.
+    for page in 1..=pages {
+        let copy = tempfile::tempdir().unwrap();
+        std::fs::copy(&db, copy.path().join("byog.sqlite3")).unwrap();
+        spoil_page(&copy.path().join("byog.sqlite3"), page, size);
+        let store = Store::open_with(copy.path(), recover).unwrap();
+        let notes = store.startup().join("\n");
+        for ((id, _), log) in games.iter().zip(&logs) {
+            if store.game(id).unwrap().is_none() {
+                // Its row was lost: said, with its batches dropped, unless the damage
+                // kept the walk from them (said too).
+                assert!(
+                    notes.contains(&format!("game {id}: its row could not be read"))
+                        || notes.contains("could not be looked for")
+                        || notes.contains("could not be read at all")
+                        || notes.contains("nothing could be read"),
+                    "page {page}, {id}: {notes}"
+                );
+                continue;
+            }
+            // Never another game: the whole log, or marked damaged and refused.
+            match store.log(id) {
+                Ok((kept, _, _)) => assert_eq!(kept, log.concat(), "page {page}, {id}"),
+                Err(StoreError::DamagedGame { .. }) => {
+                    assert!(
+                        notes.contains(&format!("game {id} is marked damaged")),
+                        "{notes}"
+                    )
+                }
+                Err(e) => panic!("page {page}, {id}: {e}"),
+            }
+        }
+    }
+}
