@@ -33,6 +33,7 @@ mod robustness;
 mod run_stats;
 mod runs;
 mod saves;
+mod serve;
 mod setting_errors;
 mod sight;
 mod snapshots;

@@ -47,6 +47,11 @@ pub struct ServeArgs {
     /// How hard the database syncs each commit.
     #[arg(long, value_enum, value_name = "MODE", default_value_t = SyncChoice::Normal)]
     sync: SyncChoice,
+    /// Start even when the database fails its checks at start: what reads back is copied
+    /// into a fresh database, the damaged files are kept beside it, and what was dropped is
+    /// said.
+    #[arg(long)]
+    recover: bool,
 }
 
 /// Runs the server until Ctrl-C.
@@ -80,6 +85,7 @@ pub fn execute(common: &Common, args: ServeArgs) -> Result<(), CliError> {
             SyncChoice::Normal => byog_web::Sync::Normal,
             SyncChoice::Full => byog_web::Sync::Full,
         },
+        recover: args.recover,
     };
     byog_web::serve(options).map_err(|e| match e {
         byog_web::ServeError::Io(e) => CliError::Internal(format!("byog serve failed: {e}")),

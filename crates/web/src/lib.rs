@@ -36,7 +36,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
 pub use games::Games;
-pub use store::{Store, Sync};
+pub use store::{Store, StoreOptions, Sync};
 pub use verify::GameOptions;
 
 /// The limits a server holds (`docs/web.md`, "Limits").
@@ -84,6 +84,9 @@ pub struct ServeOptions {
     pub idle: Duration,
     /// How hard commits are synced.
     pub sync: Sync,
+    /// Start even when the database fails its checks, keeping what reads back
+    /// (`--recover`, [`StoreOptions::recover`]).
+    pub recover: bool,
 }
 
 impl Default for ServeOptions {
@@ -96,6 +99,7 @@ impl Default for ServeOptions {
             origins: Vec::new(),
             idle: Duration::from_secs(300),
             sync: Sync::Normal,
+            recover: false,
         }
     }
 }
@@ -148,14 +152,24 @@ pub struct App {
 }
 
 impl App {
-    /// The server's state over an opened database.
+    /// The server's state over an opened database (what opening it found and did:
+    /// [`Store::startup`]).
+    ///
+    /// # Errors
+    /// [`ServeError::Store`] when the database cannot be opened: another server holds the
+    /// folder, it fails its checks (without [`ServeOptions::recover`]), or a file cannot be
+    /// used.
     pub async fn new(options: &ServeOptions) -> Result<Arc<App>, ServeError> {
-        let store = Arc::new(Store::open(&options.data, options.sync).map_err(|source| {
-            ServeError::Store {
+        let store_options = StoreOptions {
+            sync: options.sync,
+            recover: options.recover,
+        };
+        let store = Arc::new(
+            Store::open_with(&options.data, store_options).map_err(|source| ServeError::Store {
                 dir: options.data.clone(),
                 source,
-            }
-        })?);
+            })?,
+        );
         let daily_key = store
             .meta_or("daily_key", accounts::random_hex(32))
             .await
@@ -305,6 +319,9 @@ pub fn serve(options: ServeOptions) -> Result<(), ServeError> {
         .build()?;
     runtime.block_on(async move {
         let app = App::new(&options).await?;
+        for note in app.store.startup() {
+            eprintln!("byog serve: {note}");
+        }
         let listener = tokio::net::TcpListener::bind(&options.bind)
             .await
             .map_err(|source| ServeError::Bind {
