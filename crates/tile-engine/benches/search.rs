@@ -90,9 +90,9 @@ fn searches(c: &mut Criterion) {
             let best = (0..3)
                 .filter(|&l| ways.steps_into(l, target) != UNREACHED)
                 .min_by_key(|&l| ways.steps_into(l, target));
-            black_box(best.and_then(|l| {
-                ways.path_into_where(target, l, |m| costly[m], |_, _| true)
-            }))
+            black_box(
+                best.and_then(|l| ways.path_into_where(target, l, |m| costly[m], |_, _| true)),
+            )
         })
     });
     let (square, square_open, _) = mask(25, 25);
@@ -101,7 +101,13 @@ fn searches(c: &mut Criterion) {
     search::bfs(square, &square_open, &[centre], &mut dist);
     let scaled: Vec<i32> = dist
         .iter()
-        .map(|&d| if d == UNREACHED { i32::MAX } else { d as i32 * -12 })
+        .map(|&d| {
+            if d == UNREACHED {
+                i32::MAX
+            } else {
+                d as i32 * -12
+            }
+        })
         .collect();
     g.bench_function("relax/25x25", |b| {
         let mut values = scaled.clone();

@@ -846,6 +846,7 @@ impl Actor {
         if summary.status != "playing" && !self.finished {
             self.finished = true;
             let note = self.finish(summary).await;
+            let _ = self.store.set_scored(self.id.clone(), note.clone()).await;
             self.shell.note_end(note);
         }
     }

@@ -209,7 +209,9 @@ fn source_version(c: &Connection) -> Option<u32> {
         .ok()
     };
     let games = sql("games")?;
-    if sql("batches_as_stored").is_some() || games.contains("batches") {
+    if games.contains("scored") {
+        Some(4)
+    } else if sql("batches_as_stored").is_some() || games.contains("batches") {
         Some(3)
     } else if sql("scores").is_some_and(|s| s.contains("UNIQUE (account")) {
         Some(2)

@@ -68,6 +68,10 @@ pub struct GameRow {
     /// What a damaged game's key log lost.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub damage: Option<String>,
+    /// What the server said of a finished game's score: where it went ("scored: 707 points
+    /// on the seeded board") or why it was not recorded ("not scored: …").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scored: Option<String>,
 }
 
 /// A recorded score.
@@ -294,6 +298,22 @@ impl Store {
         .map(|_| ())
     }
 
+    /// Records what the server said of game `id`'s score ([`GameRow::scored`]).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn set_scored(&self, id: String, said: String) -> Result<(), StoreError> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE games SET scored = ?2 WHERE id = ?1",
+                params![id, said],
+            )?;
+            Ok(0)
+        })
+        .await
+        .map(|_| ())
+    }
+
     /// Records a verified score; a duplicate (the same account's on the same board, with
     /// the same ruleset, options and history) is refused with a UNIQUE error
     /// ([`StoreError::is_duplicate`]).
@@ -373,8 +393,8 @@ impl Store {
 }
 
 const GAME_SELECT: &str = "SELECT g.id, g.secret_hash, g.account, a.name, g.board, g.day,
-    g.mode, g.seed, g.options, g.state, g.status, g.score, g.moves, g.updated, g.damage
-    FROM games g LEFT JOIN accounts a ON a.id = g.account";
+    g.mode, g.seed, g.options, g.state, g.status, g.score, g.moves, g.updated, g.damage,
+    g.scored FROM games g LEFT JOIN accounts a ON a.id = g.account";
 
 fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
@@ -393,5 +413,6 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         moves: r.get::<_, i64>(12)? as u64,
         updated: r.get(13)?,
         damage: r.get(14)?,
+        scored: r.get(15)?,
     })
 }

@@ -20,7 +20,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction};
 use super::{StoreError, logs};
 
 /// The schema version this build makes and reads.
-pub const CURRENT: u32 = 3;
+pub const CURRENT: u32 = 4;
 
 /// Version 1, as the first server made it.
 pub const V1: &str = "
@@ -116,6 +116,10 @@ DROP TABLE scores;
 ALTER TABLE scores_v2 RENAME TO scores;
 CREATE INDEX scores_by_board ON scores(board, mode, day, score);
 ";
+
+/// Version 4: what the server said of a finished game's score (`scored`: where it went, or
+/// why it was not recorded).
+const V4: &str = "ALTER TABLE games ADD COLUMN scored TEXT;";
 
 /// Version 3: the key logs' counter, damage and repair; the commit counter.
 const V3: &str = "
@@ -217,6 +221,7 @@ fn step(conn: &mut Connection, to: u32, notes: &mut Vec<String>) -> Result<(), S
     match to {
         2 => tx.execute_batch(V2)?,
         3 => v3(&tx, notes)?,
+        4 => tx.execute_batch(V4)?,
         _ => unreachable!("no migration to version {to}"),
     }
     tx.execute(

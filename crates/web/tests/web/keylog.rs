@@ -199,6 +199,31 @@ async fn stray_keys_are_not_logged_and_a_won_run_is_scored() {
         all.iter().any(|t| t.starts_with("scored: ")),
         "the end screen says where the score went: {all:?}"
     );
+    let row = server.app.store.game(&game).unwrap().unwrap();
+    assert!(
+        row.scored
+            .as_deref()
+            .is_some_and(|s| s.starts_with("scored: ")),
+        "and so does its row: {:?}",
+        row.scored
+    );
+    // A game of nobody signed in says why it was not scored, on the screen and the row.
+    let (anon, secret) = new_game(server.addr, "run", 42, None).await;
+    let (mut p, _) = player(server.addr, &anon, &secret).await;
+    let mut m = 0;
+    for chunk in win.as_bytes().chunks(40) {
+        m += 1;
+        keys(&mut p, m, std::str::from_utf8(chunk).unwrap()).await;
+    }
+    let row = server.app.store.game(&anon).unwrap().unwrap();
+    assert_eq!(row.status, "won");
+    assert!(
+        row.scored
+            .as_deref()
+            .is_some_and(|s| s.starts_with("not scored: sign in")),
+        "{:?}",
+        row.scored
+    );
     // The published keys verify.
     let published = http(server.addr, "GET", &format!("/api/games/{game}"), &[], None)
         .await
