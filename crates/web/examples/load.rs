@@ -26,8 +26,12 @@ fn serve(dir: &str) {
     runtime.block_on(async {
         let options = byog_web::ServeOptions {
             data: dir.into(),
+            // Every player comes from this one address: its per-address limits are
+            // lifted; every limit of a connection stays as `byog serve` has it.
             limits: byog_web::Limits {
                 connections_per_address: 1_000_000,
+                http_connections_per_address: 1_000_000,
+                games_burst: 1_000_000.0,
                 ..byog_web::Limits::default()
             },
             ..byog_web::ServeOptions::default()

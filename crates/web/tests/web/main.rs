@@ -4,6 +4,7 @@
 
 mod common;
 mod hostile;
+mod limits;
 mod play;
 mod restart;
 mod verify;
