@@ -51,11 +51,14 @@ impl Bucket {
         }
     }
 
-    /// How long until `n` tokens are there (zero when they are now); takes none.
+    /// How long until `n` tokens are there (zero when they are now, an hour at most); takes
+    /// none.
     pub fn wait_for(&mut self, n: f64) -> Duration {
         self.refill();
-        if self.tokens >= n || self.rate <= 0.0 {
+        if self.tokens >= n {
             Duration::ZERO
+        } else if self.rate <= 0.0 {
+            Duration::from_secs(3600)
         } else {
             Duration::from_secs_f64(((n - self.tokens) / self.rate).min(3600.0))
         }
