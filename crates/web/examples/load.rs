@@ -6,7 +6,8 @@
 //! frames' size and the run's throughput.
 //!
 //! `cargo run --release -p byog-web --example load -- [PLAYERS] [KEYS_A_SECOND] [SECONDS]`
-//! (default 1000 5 60).
+//! (default 1000 5 60). `BYOG_LOAD_WRAP` runs the server under a command, e.g.
+//! `BYOG_LOAD_WRAP="valgrind --tool=callgrind"` for a profile of its instructions.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -205,7 +206,13 @@ fn main() {
     let rate: f64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(5.0);
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(60);
     let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+    // `BYOG_LOAD_WRAP="valgrind --tool=callgrind"` runs the server under that command (its
+    // process is the server's: valgrind runs it in its own).
+    let wrap = std::env::var("BYOG_LOAD_WRAP").unwrap_or_default();
+    let mut command: Vec<String> = wrap.split_whitespace().map(str::to_owned).collect();
+    command.push(std::env::current_exe().unwrap().display().to_string());
+    let mut child = std::process::Command::new(&command[0])
+        .args(&command[1..])
         .args(["--serve", dir.path().to_str().unwrap()])
         .stdout(std::process::Stdio::piped())
         .spawn()
