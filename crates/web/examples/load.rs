@@ -262,7 +262,15 @@ fn main() {
     });
     let cpu = cpu_seconds(pid) - cpu_before;
     let wall = wall.elapsed().as_secs_f64();
-    let _ = child.kill();
+    if wrap.is_empty() {
+        let _ = child.kill();
+    } else {
+        // SIGTERM: a wrapping tool writes its report as the server ends (SIGKILL would lose
+        // it).
+        let _ = std::process::Command::new("kill")
+            .arg(pid.to_string())
+            .status();
+    }
     let _ = child.wait();
     let mut l = latencies;
     l.sort_unstable();
