@@ -1,6 +1,6 @@
 //! `cargo bench -p byog-web`: verifying a submitted 10-floor run (SPEC: ≤ 5 ms), and a
 //! frame's cost on the server (painting it in the shell, encoding it for the wire) with
-//! its size in bytes (printed once, `docs/web.md` keeps the figures).
+//! its size in bytes (printed once, `docs/web.md` keeps the figures), and at larger views.
 
 use std::hint::black_box;
 
@@ -92,5 +92,27 @@ fn frames(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, verify, frames);
+/// A run's frame painted and encoded at larger views: what a view's size costs the server
+/// (`docs/web.md`, "Limits": a view is at most 20,000 cells).
+fn view_sizes(c: &mut Criterion) {
+    let options = GameOptions::default();
+    let mut shell = Shell::replayed(shell_options(&options, None), "R42SDDDDWWWWAAAA").unwrap();
+    for (cols, rows) in [(80u32, 30u32), (200, 60), (400, 50), (400, 400)] {
+        let req = FrameRequest {
+            view_cols: cols,
+            view_rows: rows,
+            minimap: Some(((cols / 4).max(8), (rows / 3).max(4))),
+            pointer: None,
+        };
+        c.bench_function(&format!("frame/view/{cols}x{rows}"), |b| {
+            b.iter(|| {
+                let frame = shell.frame(0.0, &req);
+                let summary = shell.shown_game().map(GameSummary::of);
+                black_box(encode("0123456789abcdef", 1, 1, false, &frame, summary))
+            })
+        });
+    }
+}
+
+criterion_group!(benches, verify, frames, view_sizes);
 criterion_main!(benches);

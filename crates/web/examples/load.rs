@@ -6,7 +6,8 @@
 //! frames' size and the run's throughput.
 //!
 //! `cargo run --release -p byog-web --example load -- [PLAYERS] [KEYS_A_SECOND] [SECONDS]`
-//! (default 1000 5 60).
+//! (default 1000 5 60). `BYOG_LOAD_WRAP` runs the server under a command, e.g.
+//! `BYOG_LOAD_WRAP="valgrind --tool=callgrind"` for a profile of its instructions.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -26,8 +27,12 @@ fn serve(dir: &str) {
     runtime.block_on(async {
         let options = byog_web::ServeOptions {
             data: dir.into(),
+            // Every player comes from this one address: its per-address limits are
+            // lifted; every limit of a connection stays as `byog serve` has it.
             limits: byog_web::Limits {
                 connections_per_address: 1_000_000,
+                http_connections_per_address: 1_000_000,
+                games_burst: 1_000_000.0,
                 ..byog_web::Limits::default()
             },
             ..byog_web::ServeOptions::default()
@@ -201,7 +206,13 @@ fn main() {
     let rate: f64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(5.0);
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(60);
     let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+    // `BYOG_LOAD_WRAP="valgrind --tool=callgrind"` runs the server under that command (its
+    // process is the server's: valgrind runs it in its own).
+    let wrap = std::env::var("BYOG_LOAD_WRAP").unwrap_or_default();
+    let mut command: Vec<String> = wrap.split_whitespace().map(str::to_owned).collect();
+    command.push(std::env::current_exe().unwrap().display().to_string());
+    let mut child = std::process::Command::new(&command[0])
+        .args(&command[1..])
         .args(["--serve", dir.path().to_str().unwrap()])
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -251,7 +262,15 @@ fn main() {
     });
     let cpu = cpu_seconds(pid) - cpu_before;
     let wall = wall.elapsed().as_secs_f64();
-    let _ = child.kill();
+    if wrap.is_empty() {
+        let _ = child.kill();
+    } else {
+        // SIGTERM: a wrapping tool writes its report as the server ends (SIGKILL would lose
+        // it).
+        let _ = std::process::Command::new("kill")
+            .arg(pid.to_string())
+            .status();
+    }
     let _ = child.wait();
     let mut l = latencies;
     l.sort_unstable();

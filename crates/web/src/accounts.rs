@@ -3,8 +3,10 @@
 //! one lane), a random session token in an HttpOnly, SameSite=Strict cookie, kept in the
 //! database only as its BLAKE2b hash (a stolen database opens no session).
 
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use std::cell::RefCell;
+
+use argon2::password_hash::{self, Output, PasswordHash, Salt, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 use rusqlite::{OptionalExtension, params};
 
 use crate::store::{Store, StoreError, now_unix};
@@ -81,24 +83,86 @@ pub fn random_u64() -> u64 {
     u64::from_le_bytes(buf)
 }
 
-/// The argon2id hash of `password` (PHC string, salt included).
+thread_local! {
+    /// argon2's working memory (19 MiB with the default parameters), kept for this thread's
+    /// next hash. Allocated anew for each hash (as `Argon2::hash_password` does), glibc's
+    /// allocator kept every one: a thread's resident set grew by 19 MiB a hash (measured:
+    /// 100 MB after 6 hashes on one thread), hence the server's gigabytes after a burst of
+    /// sign-ups. Reused, a thread holds one. The server hashes on its own few threads
+    /// ([`crate::limits::Hasher`]).
+    static BLOCKS: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The PHC string of `password` hashed by `argon2` with `salt`, on this thread's kept
+/// memory ([`BLOCKS`]): what `PasswordHasher::hash_password` makes.
+fn hash_with<'a>(
+    argon2: &Argon2<'_>,
+    algorithm: Algorithm,
+    version: Version,
+    password: &[u8],
+    salt: Salt<'a>,
+) -> password_hash::Result<PasswordHash<'a>> {
+    let mut salt_bytes = [0u8; 64];
+    let salt_bytes = salt.decode_b64(&mut salt_bytes)?;
+    let params = argon2.params();
+    let len = params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN);
+    let output = Output::init_with(len, |out| {
+        BLOCKS.with_borrow_mut(|blocks| {
+            blocks.resize(params.block_count(), Block::default());
+            argon2
+                .hash_password_into_with_memory(password, salt_bytes, out, &mut blocks[..])
+                .map_err(Into::into)
+        })
+    })?;
+    Ok(PasswordHash {
+        algorithm: algorithm.ident(),
+        version: Some(version.into()),
+        params: params.try_into()?,
+        salt: Some(salt),
+        hash: Some(output),
+    })
+}
+
+/// The argon2id hash of `password` (PHC string, salt included), with the `argon2` crate's
+/// default parameters (argon2id, version 0x13, 19 MiB, 2 passes, one lane).
 pub fn hash_password(password: &str) -> String {
     let mut salt = [0u8; 16];
     getrandom::fill(&mut salt).expect("the operating system's random generator");
     let salt = SaltString::encode_b64(&salt).expect("16 bytes make a salt");
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .unwrap_or_default()
+    let (algorithm, version) = (Algorithm::Argon2id, Version::V0x13);
+    let argon2 = Argon2::new(algorithm, version, Params::default());
+    hash_with(
+        &argon2,
+        algorithm,
+        version,
+        password.as_bytes(),
+        salt.as_salt(),
+    )
+    .map(|h| h.to_string())
+    .unwrap_or_default()
 }
 
-/// Whether `password` matches the PHC string `hash`.
+/// Whether `password` matches the PHC string `hash` (its own algorithm, version and
+/// parameters; the outputs compared in constant time, as `PasswordVerifier` does).
 pub fn password_matches(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|h| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &h)
-            .is_ok()
-    })
+    let Ok(h) = PasswordHash::new(hash) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (h.salt, h.hash) else {
+        return false;
+    };
+    let Ok(algorithm) = Algorithm::try_from(h.algorithm) else {
+        return false;
+    };
+    let Ok(version) = h.version.map_or(Ok(Version::default()), Version::try_from) else {
+        return false;
+    };
+    let Ok(params) = Params::try_from(&h) else {
+        return false;
+    };
+    let argon2 = Argon2::new(algorithm, version, params);
+    hash_with(&argon2, algorithm, version, password.as_bytes(), salt)
+        .is_ok_and(|computed| computed.hash.is_some_and(|c| c == expected))
 }
 
 /// A hash that no password matches, checked against when the name is unknown, so that a
@@ -216,6 +280,35 @@ mod tests {
         assert!(check_name("x'; DROP TABLE accounts; --").is_err());
         assert!(check_name("名前").is_err());
         assert!(check_name(&"a".repeat(25)).is_err());
+    }
+
+    #[test]
+    fn hashes_are_the_argon2_crates_own_both_ways() {
+        use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+        // Ours verify with the crate's verifier, and the crate's with ours.
+        let ours = hash_password("correct horse");
+        let parsed = PasswordHash::new(&ours).unwrap();
+        assert!(
+            Argon2::default()
+                .verify_password(b"correct horse", &parsed)
+                .is_ok()
+        );
+        assert!(
+            Argon2::default()
+                .verify_password(b"correct hors", &parsed)
+                .is_err()
+        );
+        let salt = SaltString::encode_b64(b"sixteen byte slt").unwrap();
+        let theirs = Argon2::default()
+            .hash_password(b"battery staple", &salt)
+            .unwrap()
+            .to_string();
+        assert!(password_matches("battery staple", &theirs));
+        assert!(!password_matches("battery stapler", &theirs));
+        // The same salt and password give the crate's own string.
+        let (a, v) = (Algorithm::Argon2id, Version::V0x13);
+        let same = hash_with(&Argon2::default(), a, v, b"battery staple", salt.as_salt());
+        assert_eq!(same.unwrap().to_string(), theirs);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::accounts::{self, Account};
+use crate::limits::HashError;
 use crate::verify::{self, RULESET, VerifyError};
 use crate::{App, daily};
 
@@ -110,7 +111,28 @@ pub struct Credentials {
     password: String,
 }
 
+/// A refusal for a limit: 429 `rate`, and the wait.
+fn rate(what: &str, wait: u64) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate",
+        format!("{what}: try again in {wait} s"),
+    )
+}
+
+/// A refusal of the password workers: 429 `busy`.
+fn hashing(e: HashError) -> ApiError {
+    match e {
+        HashError::Busy => ApiError::new(StatusCode::TOO_MANY_REQUESTS, "busy", e.to_string()),
+        HashError::Stopped => ApiError::internal(e),
+    }
+}
+
 /// `POST /api/signup`: makes an account and signs it in.
+///
+/// The sign-up is counted against the address's hour before anything else is done, a
+/// taken name included; the password is hashed on [`App::hasher`]'s threads, or refused
+/// (429 `busy`, not counted) when they and their queue are full.
 pub async fn signup(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -120,29 +142,38 @@ pub async fn signup(
     accounts::check_password(&c.password)
         .map_err(|m| ApiError::new(StatusCode::BAD_REQUEST, "password", m))?;
     let key = format!("signup:{}", addr.ip());
-    if let Some(wait) = app.signups.blocked(&key) {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate",
-            format!("too many new accounts from this address: try again in {wait} s"),
-        ));
+    let counted = app
+        .signups
+        .reserve(&[&key])
+        .map_err(|wait| rate("too many new accounts from this address", wait))?;
+    let taken = || {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "taken",
+            format!("the name {} is taken", c.name),
+        )
+    };
+    // A taken name is refused before its password costs a hash.
+    if accounts::find(&app.store, &c.name)?.is_some() {
+        return Err(taken());
     }
     let password = c.password;
-    let hash = tokio::task::spawn_blocking(move || accounts::hash_password(&password))
+    let hash = match app
+        .hasher
+        .run(move || accounts::hash_password(&password))
         .await
-        .map_err(ApiError::internal)?;
+    {
+        Ok(hash) => hash,
+        Err(e) => {
+            app.signups.release(counted);
+            return Err(hashing(e));
+        }
+    };
     let id = match accounts::create(&app.store, c.name.clone(), hash).await {
         Ok(id) => id,
-        Err(e) if e.is_duplicate() => {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "taken",
-                format!("the name {} is taken", c.name),
-            ));
-        }
+        Err(e) if e.is_duplicate() => return Err(taken()),
         Err(e) => return Err(e.into()),
     };
-    app.signups.fail(&key);
     let token = accounts::open_session(&app.store, id).await?;
     let mut r = Json(json!({"name": c.name})).into_response();
     r.headers_mut().insert(
@@ -153,6 +184,10 @@ pub async fn signup(
 }
 
 /// `POST /api/login`.
+///
+/// The attempt is counted against its address and its name before its password is
+/// checked, so that attempts sent at once past the limit are refused without a hash; a
+/// successful one is taken back (and clears its name's failures).
 pub async fn login(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -160,31 +195,36 @@ pub async fn login(
 ) -> ApiResult {
     let by_addr = format!("addr:{}", addr.ip());
     let by_name = format!("name:{}", c.name.to_ascii_lowercase());
-    if let Some(wait) = app
+    let attempt = app
         .logins
-        .blocked(&by_addr)
-        .or(app.logins.blocked(&by_name))
-    {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate",
-            format!("too many failed sign-ins: try again in {wait} s"),
-        ));
-    }
+        .reserve(&[&by_addr, &by_name])
+        .map_err(|wait| rate("too many failed sign-ins", wait))?;
     let found = if accounts::check_name(&c.name).is_ok() && c.password.len() <= 1024 {
         accounts::find(&app.store, &c.name)?
     } else {
         None
     };
     let password = c.password;
-    let hash = found
-        .as_ref()
-        .map_or_else(|| accounts::decoy_hash().to_owned(), |(_, h)| h.clone());
-    let ok = tokio::task::spawn_blocking(move || accounts::password_matches(&password, &hash))
-        .await
-        .map_err(ApiError::internal)?;
+    let hash = found.as_ref().map(|(_, h)| h.clone());
+    let checked = app
+        .hasher
+        .run(move || {
+            // An unknown name is checked against a decoy, so that it takes as long as a
+            // wrong password.
+            let hash = hash.as_deref().unwrap_or_else(|| accounts::decoy_hash());
+            accounts::password_matches(&password, hash)
+        })
+        .await;
+    let ok = match checked {
+        Ok(ok) => ok,
+        Err(e) => {
+            app.logins.release(attempt);
+            return Err(hashing(e));
+        }
+    };
     match (found, ok) {
         (Some((acc, _)), true) => {
+            app.logins.release(attempt);
             app.logins.clear(&by_name);
             let token = accounts::open_session(&app.store, acc.id).await?;
             let mut r = Json(json!({"name": acc.name})).into_response();
@@ -194,15 +234,12 @@ pub async fn login(
             );
             Ok(r)
         }
-        _ => {
-            app.logins.fail(&by_addr);
-            app.logins.fail(&by_name);
-            Err(ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "wrong",
-                "wrong name or password",
-            ))
-        }
+        // The attempt stays counted: a failure.
+        _ => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "wrong",
+            "wrong name or password",
+        )),
     }
 }
 
@@ -256,12 +293,23 @@ pub struct PlayRequest {
 }
 
 /// `POST /api/play`: a new game; answers its id and the secret that plays it.
+///
+/// Games made are limited per address and per signed-in account ([`App::plays`], before
+/// anything is made): a game is a row in the database and, once opened, a task in memory.
 pub async fn play(
     State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Json(req): Json<PlayRequest>,
 ) -> ApiResult {
     let acc = account(&app, &headers);
+    let by_addr = format!("addr:{}", addr.ip());
+    let by_account = acc.as_ref().map(|a| format!("account:{}", a.id));
+    let mut keys = vec![by_addr.as_str()];
+    keys.extend(by_account.as_deref());
+    app.plays
+        .take(&keys)
+        .map_err(|wait| rate("too many new games", wait))?;
     let key = match req.mode.as_str() {
         "classic" => Some('N'),
         "run" => Some('R'),

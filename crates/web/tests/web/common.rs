@@ -45,7 +45,11 @@ pub async fn start_with(f: impl FnOnce(&mut ServeOptions)) -> Server {
     };
     f(&mut options);
     let app = App::new(&options).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    // A deep accept queue: some tests open hundreds of connections at once, and past the
+    // queue (std's 128) the kernel drops or resets them before the server sees them.
+    let listener = socket.listen(1024).unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let served = Arc::clone(&app);

@@ -9,6 +9,7 @@ mod damage;
 mod data_folder;
 mod hostile;
 mod keylog;
+mod limits;
 mod migrations;
 mod play;
 mod restart;
