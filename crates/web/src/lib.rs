@@ -459,6 +459,35 @@ pub async fn serve_on(
     Ok(())
 }
 
+/// Connections the kernel keeps waiting to be accepted: 1,024 (tokio's `bind` asks for
+/// 128, which drops the connections of a burst of players arriving at once).
+pub const BACKLOG: u32 = 1024;
+
+/// A listener on `bind` (`HOST:PORT`, each address it names tried in turn) with a backlog
+/// of [`BACKLOG`].
+///
+/// # Errors
+/// The last address's error, when none can be listened on.
+async fn listen(bind: &str) -> std::io::Result<tokio::net::TcpListener> {
+    let mut last = std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("{bind} names no address"),
+    );
+    for addr in tokio::net::lookup_host(bind).await? {
+        let socket = if addr.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        socket.set_reuseaddr(true)?;
+        match socket.bind(addr).and_then(|()| socket.listen(BACKLOG)) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
 /// Runs `byog serve` until Ctrl-C: opens the database, listens, prints the address.
 ///
 /// # Errors
@@ -472,7 +501,7 @@ pub fn serve(options: ServeOptions) -> Result<(), ServeError> {
         for note in app.store.startup() {
             eprintln!("byog serve: {note}");
         }
-        let listener = tokio::net::TcpListener::bind(&options.bind)
+        let listener = listen(&options.bind)
             .await
             .map_err(|source| ServeError::Bind {
                 bind: options.bind.clone(),

@@ -273,9 +273,10 @@ fn send_to_game(handle: &GameHandle, conn: u64, p: Pending) -> Sending {
             Pending::View(cols, rows) => handle.view(conn, cols, rows).await,
             Pending::Pointer(cell) => handle.pointer(conn, cell).await,
             Pending::Observe => {
-                return handle.observe(conn).await.map(|json| {
-                    format!(r#"{{"type":"observation","observation":{json}}}"#)
-                });
+                return handle
+                    .observe(conn)
+                    .await
+                    .map(|json| format!(r#"{{"type":"observation","observation":{json}}}"#));
             }
             Pending::Log => {
                 return Some(match handle.log(conn).await {
