@@ -401,10 +401,10 @@ async fn play(
                 if sending.is_some() =>
             {
                 sending = None;
-                if let Some(msg) = answer {
-                    if sink.send(Message::Text(Utf8Bytes::from(msg))).await.is_err() {
-                        break;
-                    }
+                if let Some(msg) = answer
+                    && sink.send(Message::Text(Utf8Bytes::from(msg))).await.is_err()
+                {
+                    break;
                 }
             }
             () = tokio::time::sleep_until(or_never(wake)), if wake.is_some() => {}
