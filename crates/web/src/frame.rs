@@ -15,7 +15,8 @@
 //! a few hundred runs: an 80 × 30 view of a run is 3 to 6 KB of JSON against some 150 KB
 //! for the cells as objects (`docs/web.md` has the measured sizes).
 
-use std::fmt::Write as _;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -26,8 +27,44 @@ use byog_tile_engine::Rgb;
 
 /// `rrggbb` of a colour (hex, no `#`).
 pub fn hex(c: Rgb) -> String {
-    format!("{:02x}{:02x}{:02x}", c.r, c.g, c.b)
+    let mut s = String::with_capacity(6);
+    push_hex(&mut s, &[c.r, c.g, c.b]);
+    s
 }
+
+/// Appends each byte of `bytes` to `s` as two lower-case hex digits (no `core::fmt`: a
+/// frame's palette is written on every key, `docs/web.md`, "Measured").
+fn push_hex(s: &mut String, bytes: &[u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for &b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
+    }
+}
+
+/// A hasher for the palette's keys, which are already well mixed by [`look_key`]'s
+/// multiplication: the table is only looked up, never walked, so the palette's order stays
+/// the order of first use whatever the hashing.
+#[derive(Default)]
+struct PaletteHasher(u64);
+
+impl Hasher for PaletteHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        // Fibonacci hashing (Knuth, TAOCP vol. 3, 6.4): the high bits mix every input bit.
+        self.0 = n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Palette indices by look, looked up only.
+type Palette = HashMap<u64, u32, BuildHasherDefault<PaletteHasher>>;
 
 /// A style's name on the wire (the page sizes titles and headings by it).
 fn style_name(style: Style) -> &'static str {
@@ -117,8 +154,20 @@ pub struct WireView {
     pub runs: Vec<u32>,
 }
 
-/// A cell's look: its colours' six channels and its light letter.
-type Look = ([u8; 6], char);
+/// A cell's look packed in a word: its colours' six channels, then its light letter (an
+/// ASCII letter) in the seventh byte.
+fn look_key(c: &byog_shell::Cell) -> u64 {
+    u64::from_le_bytes([
+        c.fg.r,
+        c.fg.g,
+        c.fg.b,
+        c.bg.r,
+        c.bg.g,
+        c.bg.b,
+        light_letter(c.light, c.route) as u8,
+        0,
+    ])
+}
 
 fn light_letter(light: Light, route: bool) -> char {
     let c = match light {
@@ -136,50 +185,42 @@ impl WireView {
         let cols = view.cols as usize;
         let mut text = Vec::with_capacity(view.rows as usize);
         for row in view.cells.chunks(cols.max(1)) {
-            let mut s: String = row.iter().map(|c| c.glyph).collect();
-            s.truncate(s.trim_end_matches(' ').len());
+            let used = row
+                .iter()
+                .rposition(|c| c.glyph != ' ')
+                .map_or(0, |i| i + 1);
+            let mut s = String::with_capacity(used);
+            s.extend(row[..used].iter().map(|c| c.glyph));
             text.push(s);
         }
-        // The looks seen so far, in order of first use; a cell usually looks like the one
-        // before it, so the last look is tried first, then the list (a few dozen).
-        let mut looks: Vec<Look> = Vec::with_capacity(64);
+        // The looks seen so far, in order of first use (a few dozen; up to one a cell in a
+        // large view). A run continues while the look does not change, so the table is
+        // asked once a run, not once a cell.
+        let mut styles: Vec<String> = Vec::with_capacity(64);
+        let mut palette = Palette::with_capacity_and_hasher(64, Default::default());
         let mut runs: Vec<u32> = Vec::with_capacity(512);
-        let mut last: Option<(Look, u32)> = None;
+        let mut last: Option<u64> = None;
         for c in &view.cells {
-            let k: Look = (
-                [c.fg.r, c.fg.g, c.fg.b, c.bg.r, c.bg.g, c.bg.b],
-                light_letter(c.light, c.route),
-            );
-            let i = match last {
-                Some((l, i)) if l == k => i,
-                _ => {
-                    let i = match looks.iter().position(|l| *l == k) {
-                        Some(i) => i as u32,
-                        None => {
-                            looks.push(k);
-                            (looks.len() - 1) as u32
-                        }
-                    };
-                    last = Some((k, i));
-                    i
+            let k = look_key(c);
+            if last == Some(k) {
+                if let Some(n) = runs.last_mut() {
+                    *n += 1;
                 }
-            };
+                continue;
+            }
+            last = Some(k);
+            let i = *palette.entry(k).or_insert_with(|| {
+                let mut s = String::with_capacity(13);
+                push_hex(&mut s, &k.to_le_bytes()[..6]);
+                s.push(k.to_le_bytes()[6] as char);
+                styles.push(s);
+                (styles.len() - 1) as u32
+            });
             match runs.len() {
                 n if n >= 2 && runs[n - 2] == i => runs[n - 1] += 1,
                 _ => runs.extend([i, 1]),
             }
         }
-        let styles = looks
-            .iter()
-            .map(|(rgb, light)| {
-                let mut s = String::with_capacity(13);
-                for b in rgb {
-                    let _ = write!(s, "{b:02x}");
-                }
-                s.push(*light);
-                s
-            })
-            .collect();
         WireView {
             cols: view.cols,
             rows: view.rows,
@@ -236,7 +277,11 @@ impl WireMinimap {
             height: m.height,
             colours: palette
                 .iter()
-                .map(|c| c.iter().map(|b| format!("{b:02x}")).collect())
+                .map(|c| {
+                    let mut s = String::with_capacity(8);
+                    push_hex(&mut s, c);
+                    s
+                })
                 .collect(),
             runs,
             avatar: m.avatar,
@@ -402,6 +447,111 @@ mod tests {
             assert_eq!(&look[..6], hex(c.fg));
             assert_eq!(&look[6..12], hex(c.bg));
         }
+    }
+
+    /// The plain encoder the fast one replaced (one string a row by `collect`, a list
+    /// searched for each look, `format!` for the hex): the oracle.
+    fn plain_view(view: &View) -> WireView {
+        let cols = view.cols as usize;
+        let text: Vec<String> = view
+            .cells
+            .chunks(cols.max(1))
+            .map(|row| {
+                let s: String = row.iter().map(|c| c.glyph).collect();
+                s.trim_end_matches(' ').to_owned()
+            })
+            .collect();
+        let mut looks: Vec<String> = Vec::new();
+        let mut runs: Vec<u32> = Vec::new();
+        for c in &view.cells {
+            let look = format!(
+                "{:02x}{:02x}{:02x}{:02x}{:02x}{:02x}{}",
+                c.fg.r,
+                c.fg.g,
+                c.fg.b,
+                c.bg.r,
+                c.bg.g,
+                c.bg.b,
+                light_letter(c.light, c.route)
+            );
+            let i = match looks.iter().position(|l| *l == look) {
+                Some(i) => i as u32,
+                None => {
+                    looks.push(look);
+                    (looks.len() - 1) as u32
+                }
+            };
+            match runs.len() {
+                n if n >= 2 && runs[n - 2] == i => runs[n - 1] += 1,
+                _ => runs.extend([i, 1]),
+            }
+        }
+        WireView {
+            cols: view.cols,
+            rows: view.rows,
+            origin: [view.origin.x, view.origin.y],
+            text,
+            styles: looks,
+            runs,
+        }
+    }
+
+    #[test]
+    fn the_fast_encoder_writes_what_the_plain_one_writes_for_real_frames() {
+        use crate::GameOptions;
+        use crate::games::shell_options;
+        use byog_shell::{FrameRequest, Shell};
+        let (mut frames, mut minimaps) = (0, 0);
+        for keys in [
+            "R42SDDDDWWWWAAAA",
+            "R7SSSSDDDDDDDDWWWW",
+            "E7SWWWWWWWWWDDDD",
+            "E123SAAAASSSSDDDD",
+            "N1234SWWDD",
+            "N99SDDDDDDSSSS",
+        ] {
+            let mut shell = Shell::replayed(shell_options(&GameOptions::default(), None), keys)
+                .expect("replays");
+            for (cols, rows) in [(80, 30), (41, 17), (200, 60), (7, 3)] {
+                let req = FrameRequest {
+                    view_cols: cols,
+                    view_rows: rows,
+                    minimap: Some((20, 10)),
+                    pointer: None,
+                };
+                let frame = shell.frame(0.0, &req);
+                let view = frame.view.as_ref().expect("a game shows its world");
+                assert_eq!(
+                    serde_json::to_string(&WireView::of(view)).unwrap(),
+                    serde_json::to_string(&plain_view(view)).unwrap(),
+                    "{keys} at {cols}x{rows}"
+                );
+                let Some(m) = frame.minimap.as_ref() else {
+                    frames += 1;
+                    continue;
+                };
+                minimaps += 1;
+                let colours: Vec<String> = WireMinimap::of(m).colours;
+                for c in &colours {
+                    assert_eq!(c.len(), 8);
+                }
+                let plain: Vec<String> = {
+                    let mut p: Vec<String> = Vec::new();
+                    for px in m.rgba.chunks_exact(4) {
+                        let s = format!("{:02x}{:02x}{:02x}{:02x}", px[0], px[1], px[2], px[3]);
+                        if !p.contains(&s) {
+                            p.push(s);
+                        }
+                    }
+                    p
+                };
+                assert_eq!(colours, plain);
+                frames += 1;
+            }
+        }
+        assert_eq!(frames, 24);
+        assert!(minimaps >= 6, "{minimaps} minimaps compared");
+        assert_eq!(hex(Rgb::new(0, 0x0f, 0xf0)), "000ff0");
     }
 
     #[test]
