@@ -831,11 +831,33 @@ fn a_version_2_run_fixture_loads_mid_run_and_can_still_be_won() {
     let fresh = replayed(keys.trim(), 80, 30, GeneratorSettings::default());
     assert_same_play(&fresh, &game, "v2-r7s-b2");
     // The solver's keys from the loaded game win the run.
+    let solution = byog::core::players::solver::solve(&game).unwrap();
     let mut going = game.clone();
-    for action in byog::core::players::solver::solve(&game).unwrap() {
+    for &action in &solution {
         going.apply(action);
     }
     assert_eq!(going.status(), LevelStatus::Won);
+    // Format 2 keeps no seclusion (format 8 does): on load the floor is made again, so the
+    // features handled on B2 after loading pay the points the replayed game pays, by their
+    // seclusion (a chest 20 and a trap 30 on B2 by the way, more off it).
+    let b2_points = |start: &GameState| {
+        let mut g = start.clone();
+        let mut points = Vec::new();
+        for &action in &solution {
+            if g.run().unwrap().floor != 2 {
+                break;
+            }
+            for e in g.apply(action).as_slice() {
+                if let byog::core::Event::Earned { points: p, .. } = e {
+                    points.push(*p);
+                }
+            }
+        }
+        points
+    };
+    let (loaded, again) = (b2_points(&game), b2_points(&fresh));
+    assert_eq!(loaded, again);
+    assert!(loaded.iter().any(|&p| p != 20 && p != 30), "{loaded:?}");
 }
 
 #[test]

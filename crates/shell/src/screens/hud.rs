@@ -31,7 +31,7 @@ pub fn hud(
         None => under_mouse
             .and_then(|p| Some((p, game.tile_at(p)?)))
             .filter(|(_, t)| MonsterKind::of_tile(*t).is_none())
-            .map(|(p, t)| describe(game, p, t))
+            .map(|(p, t)| format!("{}{}", describe(game, p, t), click_cost(game, p)))
             .unwrap_or_default(),
     };
     let (top, short, bottom) = match (game.run(), game.explore()) {
@@ -68,7 +68,7 @@ pub fn hud(
                     run.health,
                     byog_game::run::START_HEALTH,
                     run.moves_left,
-                    run.score
+                    run.score,
                 ),
             )
         }
@@ -77,6 +77,12 @@ pub fn hud(
             String::new(),
             format!("{} · {}", game.avatar(), moves_text(game.moves())),
         ),
+    };
+    // A run's bottom row ends with what `X` would cost; the short form (a narrow window)
+    // leaves it out.
+    let (bottom, bottom_short) = match game.run() {
+        Some(_) => (format!("{bottom}{}", explore_cost(game)), bottom),
+        None => (bottom, String::new()),
     };
     Hud {
         rows: [
@@ -90,9 +96,48 @@ pub fn hud(
                 left: message.to_owned(),
                 left_style: Style::Message,
                 right: bottom,
-                right_short: String::new(),
+                right_short: bottom_short,
             },
         ],
+    }
+}
+
+/// What a click on tile `p` will cost in a run, before the walk starts
+/// ([`byog_game::travel::preview`]): ` · walk 14 steps → 166 left` (the moves left once it
+/// arrives, what the features on the way pay counted); nothing outside a run, on the
+/// avatar's tile, or where no known way leads.
+fn click_cost(game: &GameState, p: Pos) -> String {
+    use byog_game::travel::{Goal, preview};
+    if game.run().is_none() || game.has_ended() || p == game.avatar() {
+        return String::new();
+    }
+    match preview(game, Goal::tile(game, p)) {
+        Ok(w) => cost_text("walk", &w),
+        Err(_) => String::new(),
+    }
+}
+
+/// What `X` will cost in a run, before it starts: ` · X 14 steps → 166 left`, its first leg
+/// as planned now ([`byog_game::travel::preview`]: it walks on while it finds more, never past
+/// the point where the exit, or the nearest feature that pays, stops fitting the moves
+/// left); nothing when `X` would not start.
+fn explore_cost(game: &GameState) -> String {
+    use byog_game::travel::{Goal, preview};
+    if game.has_ended() {
+        return String::new();
+    }
+    match preview(game, Goal::Explore) {
+        Ok(w) => cost_text("X", &w),
+        Err(_) => String::new(),
+    }
+}
+
+/// ` · {what} 14 steps → 166 left` for a previewed walk.
+fn cost_text(what: &str, w: &byog_game::travel::Preview) -> String {
+    let steps = u32::try_from(w.route.steps.len()).unwrap_or(u32::MAX);
+    match w.left_after {
+        Some(left) => format!(" · {what} {} → {left} left", steps_text(steps)),
+        None => format!(" · {what} {}", steps_text(steps)),
     }
 }
 
@@ -357,8 +402,60 @@ pub(super) fn steps_text(n: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::exit_ways_text;
-    use byog_game::travel::{ExitWays, Way};
+    use super::{exit_ways_text, hud};
+    use byog_game::GameState;
+    use byog_game::travel::{ExitWays, Goal, Stop, Way, preview, walk};
+    use byog_tile_engine::{Map, Pos};
+
+    /// A run's HUD says what `X` and a click will cost before they start: the steps and the
+    /// moves left after them, which the walk then takes and leaves (the `X` figure is its
+    /// first leg: checked against a walk stopped by nothing new in sight).
+    #[test]
+    fn a_run_s_hud_shows_a_walk_s_cost_before_it_starts() {
+        let settings = byog_worlds::generator::GeneratorSettings::default();
+        let (mut clicks, mut xs) = (0, 0);
+        for seed in 0..6 {
+            let mut game = GameState::new_run(seed, 80, 30, settings, 10).unwrap();
+            for _ in 0..8 {
+                let left = game.run().unwrap().moves_left;
+                let bottom = hud(&game, None, None, "").rows[1].right.clone();
+                if let Some((_, x)) = bottom.split_once(" · X ") {
+                    let (steps, after) = x
+                        .split_once(" steps → ")
+                        .unwrap_or_else(|| x.split_once(" step → ").expect(&bottom));
+                    let steps: usize = steps.parse().unwrap();
+                    let after: u64 = after.trim_end_matches(" left").parse().unwrap();
+                    // The first leg the walk plans now, and the moves left after it.
+                    let p = preview(&game, Goal::Explore).unwrap();
+                    assert_eq!((steps, Some(after)), (p.route.steps.len(), p.left_after));
+                    assert!(after + steps as u64 >= left, "{bottom}");
+                    xs += 1;
+                }
+                // A click on a seen floor tile: the figure under the pointer is the walk's.
+                let target = (0..game.rect().width)
+                    .flat_map(|x| (0..game.rect().height).map(move |y| Pos::new(x, y)))
+                    .rfind(|&p| game.has_seen(p) && game.is_walkable(p) && p != game.avatar());
+                if let Some(t) = target {
+                    let top = hud(&game, None, Some(t), "").rows[0].left.clone();
+                    let mut copy = game.clone();
+                    let w = walk(&mut copy, Goal::tile(&game, t));
+                    if w.stop == Stop::Arrived {
+                        let said = format!(
+                            " · walk {} → {} left",
+                            super::steps_text(w.steps),
+                            copy.run().unwrap().moves_left
+                        );
+                        assert!(top.ends_with(&said), "{top:?} vs {said:?}");
+                        clicks += 1;
+                    }
+                }
+                if walk(&mut game, Goal::Explore).steps == 0 || game.has_ended() {
+                    break;
+                }
+            }
+        }
+        assert!(clicks >= 10 && xs >= 10, "{clicks} clicks, {xs} X");
+    }
 
     #[test]
     fn the_exit_s_ways_read_as_the_player_chooses_between_them() {
