@@ -752,10 +752,10 @@ fn every_fixture_loads_into_the_world_it_was_saved_with() {
 /// version 3 its features pay their moves on their own floor (docs/balance.md): a
 /// run saved before keeps the moves left and the allowance it stored, while its history
 /// replayed today gets today's, so those two numbers may differ; since 2026-11-27 the moves
-/// carried down beyond a cap are paid as points, so once a floor was left today's score may
-/// be higher than in a save written before that cap, as the run fixtures are (never lower:
-/// the features and floors pay the same points); everything else (the floors, the things on
-/// them, health, the generator) is the same.
+/// carried down beyond a cap are paid as points, and since rules version 4 a feature's
+/// points grow with its seclusion, so the score may differ too (a score is verified under
+/// its own rules only); everything else (the floors, the things on them, health, the
+/// generator) is the same.
 fn assert_same_play(again: &GameState, saved: &GameState, what: &str) {
     match (again.run(), saved.run()) {
         (Some(a), Some(s)) => {
@@ -770,11 +770,6 @@ fn assert_same_play(again: &GameState, saved: &GameState, what: &str) {
                 (s.floor, s.floors, s.health, s.perfect_floors),
                 "{what}"
             );
-            assert!(a.score >= s.score, "{what}: {} < {}", a.score, s.score);
-            if a.floor == 1 {
-                // Nothing was carried down yet: the same points.
-                assert_eq!(a.score, s.score, "{what}");
-            }
             assert_eq!(
                 (a.info.par, a.info.direct, a.info.attempt),
                 (s.info.par, s.info.direct, s.info.attempt),

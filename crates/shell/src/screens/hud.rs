@@ -203,8 +203,8 @@ fn branch_timer(
 /// when a way through armed traps the health allows is shorter; `exit seen` while no seen way
 /// leads there). When the exit is beyond the moves left (the shortest way in that crosses
 /// armed traps at most health − 1 times, [`byog_game::run::route::Router::escape`]): `the exit
-/// needs 120 moves: handle a feature first` while a feature that still pays lies within the
-/// moves left (its moves may bring the exit back in reach), else the warning `OUT OF REACH`
+/// needs 120 moves: handle a feature first` while features that still pay bring it back in
+/// reach (as the solver would take them), else the warning `OUT OF REACH`
 /// (the run can no longer be won).
 ///
 /// Remembered for the last few states asked (a frame is asked for on every pointer move,
@@ -305,7 +305,7 @@ fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
         .escape(run.health.saturating_sub(1))
         .map(|m| m.len() as u64);
     if let Some(n) = needed.filter(|&n| n > run.moves_left)
-        && paying_feature_within(game, run.moves_left)
+        && a_feature_brings_the_exit_back(game, run)
     {
         text.push_str(&format!(
             " · the exit needs {n} moves: handle a feature first"
@@ -325,21 +325,37 @@ fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
     text
 }
 
-/// Whether a feature of the run's floor that still pays its moves (never handled yet) lies
-/// within `moves` steps of the avatar over the open tiles, traps included (a lower bound on
-/// any walk there, so `false` means no walk reaches one in time).
-fn paying_feature_within(game: &GameState, moves: u64) -> bool {
-    use byog_tile_engine::search::{Grid, UNREACHED, bfs};
-    let (grid, open) = Grid::walkable_mask(game.terrain());
-    let Some(start) = grid.index(game.avatar()) else {
-        return false;
-    };
-    let mut dist = vec![UNREACHED; grid.len()];
-    bfs(grid, &open, &[start], &mut dist);
-    game.features().iter().filter(|f| !f.paid).any(|f| {
-        grid.index(f.pos)
-            .is_some_and(|i| dist[i] != UNREACHED && u64::from(dist[i]) <= moves)
-    })
+/// Whether handling features first still brings the exit within the moves left, as the
+/// solver plays it (`byog solve`): some first part of its tour of the features not handled
+/// then the exit fits, or one feature that still pays, taken first, pays enough for the walk
+/// from it into the exit ([`byog_game::run::route::Router::fits`]). Since rules version 4 a
+/// feature pays the same moves however far off it stands, so one within reach may not.
+fn a_feature_brings_the_exit_back(game: &GameState, run: &byog_game::run::RunState) -> bool {
+    use byog_game::run::route::{Plan, Router};
+    let features = game.features();
+    let router = Router::new(game.terrain(), &features, game.avatar(), game.exit(), false);
+    let weights = byog_game::run::weights(&features);
+    let pays: Vec<u64> = features
+        .iter()
+        .filter(|f| !f.handled)
+        .map(|f| {
+            if f.paid {
+                0
+            } else {
+                byog_game::run::feature_moves(&run.info, weights, f.kind)
+            }
+        })
+        .collect();
+    let plan = router.plan();
+    let left = run.moves_left;
+    (0..plan.cost.len()).any(|j| router.fits(&plan, j, left, &pays))
+        || (0..pays.len()).any(|t| {
+            let one = Plan {
+                order: vec![t],
+                cost: Vec::new(),
+            };
+            router.fits(&one, 1, left, &pays)
+        })
 }
 
 /// The exit's ways for the HUD: ` · exit 189 away`, ` · exit 189 · 107 through 2 traps`,
