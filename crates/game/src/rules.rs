@@ -13,7 +13,7 @@
 //! for both, the first time: [`crate::run::feature_moves`]), onto an armed trap springs it
 //! on the upkeeper (one health lost); walking into the exit descends to the next floor,
 //! whose arrival moves ([`crate::run::arrival`]) join the moves carried down, or wins on the
-//! last floor (every move left over is a point); the run is lost at 0 health, or at 0 moves
+//! last floor (every move left over pays 2 × its depth); the run is lost at 0 health, or at 0 moves
 //! away from an exit (after what the step's feature paid).
 //!
 //! An exploration (`docs/explore.md`, after Evennia's dungeon) moves the avatar over the rooms of its
@@ -738,14 +738,15 @@ fn descend(game: &mut GameState, events: &mut Events) {
         .sum();
     let perfect = handled == total;
     let (w, h) = (state.max_width as usize, state.max_height as usize);
+    let points = run::depth::params(state.floor, state.floors, w, h, &game.settings);
     if perfect {
-        let points = run::depth::params(state.floor, state.floors, w, h, &game.settings);
         state.score += points.perfect_points;
         state.perfect_floors += 1;
     }
     if state.floor >= state.floors {
-        // Every move left over is a point: two perfect runs score differently.
-        state.score += state.moves_left;
+        // Every move left over pays 2 × the depth (`docs/runs.md`): two perfect runs score
+        // differently, and a run won with moves to spare beats one that scraped through.
+        state.score += state.moves_left * points.end_move_points;
         board.run = Some(state);
         game.status = LevelStatus::Won;
         events.push(Event::Won);
@@ -1142,6 +1143,38 @@ mod tests {
             }
         }
         assert!(far > 100 && near > 100, "{far} far, {near} near");
+    }
+
+    /// Winning pays the last floor's perfect bonus and 2 × its depth a move left over: on
+    /// 3- and 10-floor runs walked by the solver's tours, the step into the last exit adds
+    /// exactly 50 × depth + moves left × 2 × depth (the rule by hand).
+    #[test]
+    fn a_won_run_pays_its_moves_left_by_depth() {
+        let settings = byog_worlds::generator::GeneratorSettings::default();
+        for (seed, floors) in [(3, 3), (8, 3), (42, 10)] {
+            let mut game = GameState::new_run(seed, 80, 30, settings, floors).unwrap();
+            while game.run().unwrap().floor < floors {
+                let moves = tour(&game);
+                play(&mut game, &moves);
+            }
+            let moves = tour(&game);
+            let (last, rest) = moves.split_last().unwrap();
+            play(&mut game, rest);
+            let before = *game.run().unwrap();
+            assert!(game.features().iter().all(|f| f.handled), "R{seed}S");
+            let events = game.apply(Action::Move(*last));
+            assert!(events.as_slice().contains(&Event::Won), "R{seed}S");
+            let after = *game.run().unwrap();
+            let depth = u64::from(floors);
+            let left = before.moves_left - 1;
+            assert_eq!(after.moves_left, left);
+            assert!(left > 0, "R{seed}S");
+            assert_eq!(
+                after.score,
+                before.score + 50 * depth + left * 2 * depth,
+                "R{seed}S"
+            );
+        }
     }
 
     /// The same points when the game was loaded from a save (format 8 keeps each feature's

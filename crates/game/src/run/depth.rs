@@ -49,6 +49,10 @@ pub const BUDGET_LAST: u64 = 140;
 /// since version 4, where a careful player's slack is what carries it through the deep
 /// floors (`docs/balance.md`).
 pub const CARRY_PERCENT: u64 = 130;
+/// The points each move left over pays on winning, times the last floor's depth
+/// ([`DepthParams::end_move_points`]): one a move until rules version 4, when a `greedy`
+/// player's won runs scored about what a careful player's did (`docs/balance.md`).
+pub const END_MOVE_POINTS: u64 = 2;
 /// The points a feature pays a tile of its seclusion, times the depth
 /// ([`DepthParams::seclusion_points`]; `docs/balance.md`).
 pub const SECLUSION_POINTS: u64 = 3;
@@ -86,6 +90,8 @@ pub struct DepthParams {
     /// Points a feature pays for each tile of its seclusion (its distance from the floor's
     /// critical path), on top of its kind's points.
     pub seclusion_points: u64,
+    /// Points each move left over pays when the run is won on this floor (the last).
+    pub end_move_points: u64,
     /// The most moves carried into this floor from the one above, in percent of this
     /// floor's par: moves left beyond it when the upkeeper walks into the exit above are
     /// paid as points, one a move (as the moves left at the end of a run are), so the slack
@@ -155,6 +161,7 @@ pub fn params(
         trap_points: 15 * d,
         perfect_points: 50 * d,
         seclusion_points: SECLUSION_POINTS * d,
+        end_move_points: END_MOVE_POINTS * d,
         carry_percent: CARRY_PERCENT,
     }
 }
@@ -185,6 +192,7 @@ mod tests {
         assert_eq!((first.budget_percent, last.budget_percent), (145, 140));
         assert_eq!((first.carry_percent, last.carry_percent), (130, 130));
         assert_eq!((first.seclusion_points, last.seclusion_points), (3, 30));
+        assert_eq!((first.end_move_points, last.end_move_points), (2, 20));
         let mut previous = first;
         for depth in 2..=10 {
             let p = params(depth, 10, 80, 30, &base);
