@@ -228,10 +228,11 @@ const WORLDS: u64 = 4_367_742_994_727_214_434;
 /// The floors less their move allowance: the same before the balance change of 2026-11-27
 /// and after it (taken on both).
 const FLOORS: u64 = 13_650_564_395_404_422_481;
-/// The floors' move allowances, from rules version 3 (the budget 240% → 200% of par; it was
-/// 250% → 210% from the balance change of 2026-11-27, digest 7,005,659,624,759,865,866, and
-/// 220% → 180% before: `docs/balance.md`).
-const ALLOWANCES: u64 = 5_255_222_874_729_551_675;
+/// The floors' move allowances, from rules version 4 (the budget 145% → 140% of par; it was
+/// 240% → 200% under rules version 3, digest 5,255,222,874,729,551,675; 250% → 210% from the
+/// balance change of 2026-11-27, digest 7,005,659,624,759,865,866, and 220% → 180% before:
+/// `docs/balance.md`).
+const ALLOWANCES: u64 = 6_607_771_044_983_023_085;
 /// Saves changed on purpose after these were taken: format 7 (a new codec and the message
 /// log, `docs/saves.md`; the digest then was 8,561,857,249,676,441,332 on the code before the
 /// speed work and after it), then the balance change of 2026-11-27 (a run's moves left: the
@@ -241,4 +242,9 @@ const ALLOWANCES: u64 = 5_255_222_874_729_551_675;
 /// score and allowance in its save; digest 606,949,905,762,560,328 before): the solver's
 /// keys are still its full tours, exactly the sum of the floors' pars for each of these 40
 /// runs (`byog solve` against `byog stats --run`), so only the saves' run state changed.
-const ROUTES_AND_SAVES: u64 = 6_493_664_224_049_519_241;
+/// Then rules version 4 and save format 8 (features pay points by seclusion, moves at a flat
+/// rate, the budget 145% → 140%, the cap 130%, a move left at the win 2 × the depth; format
+/// 8 stores each feature's seclusion; digest 6,493,664,224,049,519,241 before): the solver's
+/// keys are again exactly the sum of the pars for all 40 runs, so only the saves changed
+/// (their run state and format).
+const ROUTES_AND_SAVES: u64 = 13_124_674_936_445_422_982;

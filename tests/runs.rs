@@ -553,25 +553,16 @@ fn exit_within_moves(
 }
 
 /// What each feature of the current floor that has not paid yet pays when handled: its tile
-/// and moves (the rule by hand: a chest 3 units, a trap 1, a unit 90% of the floor's spare
-/// moves shared by weight).
+/// and moves (the rule by hand since rules version 4: every chest and trap alike, 80% of the
+/// floor's spare moves shared equally).
 fn paying_features(game: &GameState) -> Vec<(Pos, u64)> {
     let info = game.run().unwrap().info;
     let features = game.features();
-    let weights: u64 = features
-        .iter()
-        .map(|f| if f.kind == FeatureKind::Chest { 3 } else { 1 })
-        .sum();
-    let unit = (info.allowance - info.direct) * 90 / 100 / weights;
+    let unit = (info.allowance - info.direct) * 80 / 100 / features.len() as u64;
     features
         .iter()
         .filter(|f| !f.paid)
-        .map(|f| {
-            (
-                f.pos,
-                unit * if f.kind == FeatureKind::Chest { 3 } else { 1 },
-            )
-        })
+        .map(|f| (f.pos, unit))
         .collect()
 }
 
@@ -831,15 +822,35 @@ fn a_floor_is_the_same_whichever_route_reached_it() {
             let next = floor::make(seed, depth + 1, FLOORS, W, H, &settings).unwrap();
             if nothing {
                 empty_handed += 1;
-                // Empty-handed: exactly the next floor's direct distance is earned, on top
-                // of the moves carried down (at most the cap, in percent of the next
-                // floor's par); the moves beyond the cap are paid as points, one a move.
+                // Empty-handed: exactly the next floor's direct distance and its arrival
+                // slack (the spare moves neither its features nor its perfect bonus pay)
+                // are earned, on top of the moves carried down (at most the cap, in percent
+                // of the next floor's par); the moves beyond the cap are paid as points, one
+                // a move.
                 let left = moves_before - walked;
                 let cap = next.info.par * byog::core::run::depth::CARRY_PERCENT / 100;
                 capped += u32::from(left > cap);
+                // The slack by hand: the spare moves less 80% of them shared equally
+                // (rounded down) less the bonus (10%).
+                let spare = next.info.allowance - next.info.direct;
+                let n = next.features.len() as u64;
+                let slack = spare - spare * 80 / 100 / n * n - spare * 10 / 100;
+                assert_eq!(
+                    byog::core::run::arrival_slack(
+                        &next.info,
+                        byog::core::run::weights(&next.features)
+                    ),
+                    slack,
+                    "R{seed}S B{depth}"
+                );
                 assert_eq!(
                     b.run().unwrap().moves_left,
-                    left.min(cap) + next.info.direct,
+                    left.min(cap)
+                        + next.info.direct
+                        + byog::core::run::arrival_slack(
+                            &next.info,
+                            byog::core::run::weights(&next.features)
+                        ),
                     "R{seed}S B{depth}"
                 );
                 assert_eq!(
@@ -870,7 +881,10 @@ fn a_floor_is_the_same_whichever_route_reached_it() {
         empty_handed >= 5,
         "only {empty_handed} floors left empty-handed"
     );
-    assert!(capped >= 1, "the cap on the moves carried down was tested");
+    // Since rules version 4 (B1 starts with 60% of its par carried in, the cap is 130%) an
+    // empty-handed walk rarely carries more than the cap: the cap itself is exercised by
+    // `spare_moves_paid_at_a_descent_are_said_and_scored`.
+    eprintln!("{capped} empty-handed descents over the cap");
 }
 
 // ---------------------------------------------------------------------------------------

@@ -191,11 +191,15 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
             let outcome = copy.feed('X', &mut store).unwrap();
             if let Outcome::Reported(r) = outcome {
                 assert!(
-                    [
-                        Refusal::Travel(Stop::Explored),
-                        Refusal::Travel(Stop::NothingLeft)
-                    ]
-                    .contains(&r.reason),
+                    matches!(
+                        r.reason,
+                        Refusal::Travel(
+                            Stop::Explored
+                                | Stop::NothingLeft
+                                | Stop::ExitAtTheLimit { .. }
+                                | Stop::FeatureAtTheLimit { .. }
+                        )
+                    ),
                     "R{seed}S: {r:?}"
                 );
                 break;
@@ -221,9 +225,7 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
                     // exit's known way at the limit of the moves left.
                     assert!(
                         steps.len() as u32 == MAX_STEPS
-                            || exit_needs(it.game().unwrap()).is_some_and(|(n, l)| {
-                                l as i64 - i64::from(n) <= byog::core::travel::EXIT_RESERVE
-                            })
+                            || byog::core::travel::explore_limit(it.game().unwrap()).is_some()
                             || {
                                 let mut probe = it.clone();
                                 matches!(probe.feed('X', &mut store).unwrap(), Outcome::Reported(_))
@@ -327,38 +329,59 @@ const RETIRED_600038: &[&str] = &[
     "E600038SXWWWWWXDDDDXAAWWASAAAAAXDDDXDDDUDXAAWWAAAXWWWWWWDXAWWXWWWDDWDWWWWAAAXXSSXAAUSAXX",
     "AAAAXXDDDDSDDDXDDDXAAAASAAAXAAWUWWWUSWWXSSSAXDDUDD>",
 ];
-/// `R1S…` on B2, the first 356 keys of the `sight` policy's run (353 moves, 289 left): the
-/// way round the armed traps needs 47 moves, one through an armed trap 23. The test burns
-/// the moves left down with waits until only the way through fits. (The repro this stands
-/// for, `R7S…` on B4 with 143 moves left, round 189, through two traps 107, no longer
-/// arises since the cap on the moves carried down of 2026-11-27: the run had fewer moves on
-/// B4 and was lost before it got there.)
-const TRAPS_R1: &[&str] = &[
-    "R1SAAAAAAAASSSSAAWWWWWWDWWAAAAAAAAADDDDDDDDDSSDDDDDDDDDDDDDDDDDDDDDSSDDSSSSDDDDDDDDDDDDW",
-    "WWWWWWAAWWWAWWDAAAAAAAAAAWWSSAAAASSSSDDDAAAWWWWDDDDDDDDDDDDDSSAAAAAAASSSSSSSWWAAASSAAAAA",
-    "SSSSSSSDDDSDDWWWWWWWWWWDDDDDDDSSSSAASSDDSSSSSSSSAASSAAAAAAAAAAAAAAWWDDWWWWWWWWWWAAAAAAAA",
-    "WWAASSSSSDDDWASAASSAAAAAASSAAWAAAWWAAWAAAAAAADDDDDDDDDSSSAAAAAAAAAAAWWWWWWWWWWDDDDDDDDDD",
-    "DDDD",
-];
-/// `R7S…` on B4 with 207 moves left (457 before the cap on the moves carried down of
-/// 2026-11-27), every chest and trap handled and the exit seen: one `X` walked 314 moves
-/// exploring what no longer mattered.
-const DONE_R7: &[&str] = &[
-    "R7SWWWAAWWSSAAWWWWAASSSSSSAAAAAAWWAAWWWWAAAAAAAAAAASSSSSSDDDDDDDSSSSSSDDDDDDDDWWWWAADDSS",
-    "SSAAAAAAAAWWWWWWDDDDDDDDDDDDWWWWWWDDSSSSDDDDSSDDWWWWDDDDWWDDDDDDDDDDDDSSSSSSSSSSSSSSAAAA",
-    "AAWWDASSAAAAAAWWAAAWWWWADSSSSAAAWWWWWWWWAAAAWWWWAASSSSSSAAAAAAAAAAAASSSSSSDDDDDDDDWWWAAA",
-    "WAASSSWWWAAWWWAAAAAASSSSDDAASSSSDDSSSSDDDDDDDDDDDDWWWWWWWWWWWWDDDDWWAAWWAAAASSAAAAAAADDD",
-    "DDDDWWDDDDSSDDSSAAAASSSSDDDDDDDDSDDWWWWWWWADSSSSSSSAASSSSSSSDDDDWWWWDDWDWDDAAASSAASSSSDD",
-    "DDDDDDDDDDDDDDDDDDWWWWWWWWWWWWAAAAAADDSSAAASAWAAWWDDWWDDWWDWWWWWWDWWAAAAWWAAWAWAAAAWWDDD",
-    "DDDDDDDDDDDDDDSSSSSSSSDDDDDDDDSSADWWDDWWWWWWWWAASSSSSSAAWWWWAASSSSWWWWDDSSSSDDWWWWWWDDSS",
-    "SSSSSSSSSSSSSSAAAAAAWWWWWWAAAAAAWWAAWWWWWWAAAAAASSAASAAAAAADWWWWWAAAAAAAAAAAAASSSSSSAAWA",
-    "AAADDDDSDDWWWWDDDDDDSSSSSSAAAAAAAAAASSDDDDDDDDDDSSAAAASSDDDDDDDDSWAAAAAAAAWWDDDDWWAAAAAA",
-    "AAAAWWDDDDDDDDDDWWWWWWAAAAAAWWAAAAAAAAAAAASSDDSSAASSSSSSDDWWDDDAAASSAAWWWWWWDDWWAAWWDDDD",
-    "DDDDDDDDSSDDDDDDSSSSSSAAAAAAAAAASSDDDDDDDDDDSSAAAASSDDDDDDDDSDDDDDDSSWWWWWDDWDDDDWWWWWWW",
-    "WWWWWAAAAAAAAAAAADDDDSSSSSSSSSSWWWDDWWWAAAAAAAAAASSSSSSDDWWWWAAWWWWWWAAAAAAAAAAAAAAAASSS",
-    "SSSAAWWSSAAAAWWAAAAWWAASSSSDDDDSSDDDDSAAAAAADDWWWAAAAAAAASSSSDDSSSSDDSSSSDDDDDDDDDDDDDDD",
-    "DDDDDDDWWWWWWDDWWAAAAAAWWWWWWDDSSSSDDWWWWWWDDAASSSSSSAAWWWWAAAAAAAASSAASSSSSSSSDDWWDWD",
-];
+/// `R<seed>S` and the first keys of `policy`'s run (`byog stats --runs --policy`) up to the
+/// first state where `found` holds, for the first seed from 1 that has one (the repros these
+/// tests were written from, a player's `R1S…` on B2 and `R7S…` on B4, no longer arise under
+/// rules version 4: the runs had fewer moves and were lost before they got there).
+fn policy_prefix(
+    policy: byog::policy::Policy,
+    found: impl Fn(&byog::core::GameState) -> bool,
+) -> String {
+    let setup = byog::policy::RunSetup::default();
+    for seed in 1..60u64 {
+        let mut keys = Vec::new();
+        byog::policy::play_run(seed, policy, &setup, &mut |d| keys.push(d)).unwrap();
+        let mut game = setup.start(seed).unwrap();
+        let mut input = format!("R{seed}S");
+        for d in keys {
+            let action = byog::core::Action::Move(d);
+            game.apply(action);
+            input.push(action.key());
+            if game.has_ended() {
+                break;
+            }
+            if found(&game) {
+                return input;
+            }
+        }
+    }
+    panic!("no run of seeds 1..60 reaches the state on {policy}'s way");
+}
+
+/// A run where the known way round the armed traps into the exit is longer than one through
+/// one or two of them, with moves to spare for both and hearts for the way through.
+fn traps_repro() -> String {
+    policy_prefix(byog::policy::Policy::Sight, |game| {
+        let run = game.run().unwrap();
+        byog::core::travel::exit_ways(game).is_some_and(|w| {
+            matches!((w.around, w.through), (Some(a), Some(t))
+                if a.steps > t.steps + 2
+                    && (1..3).contains(&t.traps)
+                    && t.traps < run.health
+                    && u64::from(t.steps) + 2 <= run.moves_left)
+        })
+    })
+}
+
+/// A run where every chest and trap of the floor is handled and the exit seen, but no seen
+/// way leads into it yet.
+fn done_repro() -> String {
+    policy_prefix(byog::policy::Policy::Sight, |game| {
+        byog::core::travel::nothing_left(game)
+            && byog::core::travel::exit_ways(game)
+                .is_some_and(|w| w.around.is_none() && w.through.is_none())
+    })
+}
 
 /// The input string of a repro, plus `keys`.
 fn repro(parts: &[&str], keys: &str) -> String {
@@ -412,13 +435,12 @@ fn travel_finds_the_way_home_after_the_branch_retired() {
 
 #[test]
 fn travel_in_a_run_crosses_traps_when_only_that_fits() {
-    let (it, _) = play_default(&repro(TRAPS_R1, ""));
+    let prefix = traps_repro();
+    let (it, _) = play_default(&prefix);
     let state = json::state(&it);
-    // 289 moves left under the rules before features paid on their own floor (rules 3,
-    // docs/runs.md): B1's start and B2's arrival changed.
-    assert_eq!(
-        (state["floor"].clone(), state["moves_left"].clone()),
-        (2.into(), 347.into())
+    let (floor, start_left) = (
+        state["floor"].as_u64().unwrap(),
+        state["moves_left"].as_u64().unwrap(),
     );
     let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
     let around = ways.around.unwrap();
@@ -440,8 +462,8 @@ fn travel_in_a_run_crosses_traps_when_only_that_fits() {
     // Waits (a move each in a run) until the moves left fit only the way through.
     let left = u64::from(through.steps) + 2;
     assert!(u64::from(around.steps) > left);
-    let waits = ".".repeat((347 - left) as usize);
-    let (it, _) = play_default(&repro(TRAPS_R1, &waits));
+    let waits = ".".repeat((start_left - left) as usize);
+    let (it, _) = play_default(&format!("{prefix}{waits}"));
     let state = json::state(&it);
     assert_eq!(state["moves_left"], left);
     assert_eq!(
@@ -450,7 +472,8 @@ fn travel_in_a_run_crosses_traps_when_only_that_fits() {
         "waiting changes no way"
     );
     let moves = state["moves"].as_u64().unwrap();
-    let (it, outcomes) = play_default(&repro(TRAPS_R1, &(waits + ">")));
+    let health = state["health"].as_u64().unwrap();
+    let (it, outcomes) = play_default(&format!("{prefix}{waits}>"));
     let state = json::state(&it);
     assert!(
         matches!(outcomes.last(), Some(Outcome::Acted(_))),
@@ -458,8 +481,12 @@ fn travel_in_a_run_crosses_traps_when_only_that_fits() {
         outcomes.last()
     );
     assert_eq!(state["status"], "playing");
-    assert_eq!(state["floor"], 3, "down to B3");
-    assert_eq!(state["health"], 3 - through.traps, "a heart a trap crossed");
+    assert_eq!(state["floor"], floor + 1, "down a floor");
+    assert_eq!(
+        state["health"],
+        health - u64::from(through.traps),
+        "a heart a trap crossed"
+    );
     assert_eq!(state["moves"], moves + u64::from(through.steps));
 }
 
@@ -467,21 +494,24 @@ fn travel_in_a_run_crosses_traps_when_only_that_fits() {
 fn explore_stops_when_nothing_is_left_to_find() {
     // Every feature handled and the exit seen, but no seen way leads into it yet: `X` goes
     // looking for one, towards the exit (before: it explored the floor's far end, 314 moves).
-    let (before, _) = play_default(&repro(DONE_R7, ""));
+    let prefix = done_repro();
+    let (before, _) = play_default(&prefix);
     assert!(byog::core::travel::nothing_left(before.game().unwrap()));
+    let floor = json::state(&before)["floor"].as_u64().unwrap();
     let ways = byog::core::travel::exit_ways(before.game().unwrap()).unwrap();
     assert_eq!((ways.around, ways.through), (None, None));
     let left = json::state(&before)["moves_left"].as_u64().unwrap();
-    // 207 under the rules before features paid on their own floor (rules 3, docs/runs.md).
-    assert_eq!(left, 340);
-    let (it, _) = play_default(&repro(DONE_R7, "X"));
+    let (it, _) = play_default(&format!("{prefix}X"));
     let state = json::state(&it);
     let spent = left - state["moves_left"].as_u64().unwrap();
-    assert!((1..157).contains(&spent), "X walked {spent} moves");
+    assert!(
+        spent >= 1 && spent < left,
+        "X walked {spent} of {left} moves"
+    );
     let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
     assert!(ways.around.is_some(), "a way into the exit is known now");
     // Now nothing is left to find: `X` walks nothing and says so; `>` goes down.
-    let (it, outcomes) = play_default(&repro(DONE_R7, "XX"));
+    let (it, outcomes) = play_default(&format!("{prefix}XX"));
     assert_eq!(
         json::state(&it)["moves_left"],
         left - spent,
@@ -492,15 +522,15 @@ fn explore_stops_when_nothing_is_left_to_find() {
         "{:?}",
         outcomes.last()
     );
-    let (it, _) = play_default(&repro(DONE_R7, "X>"));
-    assert_eq!(json::state(&it)["floor"], 5);
+    let (it, _) = play_default(&format!("{prefix}X>"));
+    assert_eq!(json::state(&it)["floor"], floor + 1);
 }
 
 /// `replay --strict` refuses a walk that takes no step (the key is reported).
 #[test]
 fn strict_replay_refuses_a_walk_that_takes_no_step() {
     let dir = tempfile::tempdir().unwrap();
-    let input = repro(DONE_R7, "XX");
+    let input = format!("{}XX", done_repro());
     let out = crate::common::byog_in(dir.path(), &["replay", "--strict", &input]);
     assert_eq!(
         out.status.code(),
@@ -682,7 +712,7 @@ fn a_bot_over_100_explorations_never_fails_a_walk_out_of_a_fight() {
 #[test]
 fn the_agent_refuses_a_walk_that_takes_no_step() {
     let mut agent = byog::agent::Agent::new(byog::agent::AgentOptions::default());
-    agent.reset(&repro(DONE_R7, "X")).unwrap();
+    agent.reset(&format!("{}X", done_repro())).unwrap();
     let before = agent.observe();
     match agent.step("X") {
         Err(byog::agent::AgentError::Refused { key, reason, .. }) => {
@@ -743,38 +773,196 @@ fn exit_needs(game: &byog::core::GameState) -> Option<(u32, u64)> {
     Some((needs, game.run()?.moves_left))
 }
 
-/// `X` never walks a run out of reach of a known exit. Runs of seeds 0..40 played by `X`
-/// alone (a feature is handled only where a walk steps on it, so the moves run low): every
-/// walk that began with more than [`EXIT_RESERVE`] moves to spare beyond the exit's known
-/// way ends with that way within the moves left, and the stop that keeps it so comes up.
-/// (Before it, one `X` on R5's B4 walked 147 moves, from 204 left to 57, with the exit about
-/// 130 away.)
+/// The steps from the avatar into the nearest seen feature that still pays its moves, over
+/// the seen tiles crossing at most health − 1 armed traps (each costs a heart), by the
+/// test's own breadth-first search over (tile, traps crossed); `None` when none is reached.
+fn nearest_paying(game: &byog::core::GameState) -> Option<u64> {
+    use byog::core::run::FeatureKind;
+    use byog::tile_engine::{Direction, Map, Pos};
+    let rect = game.rect();
+    let features = game.features();
+    let crossings = game.health().unwrap_or(1).max(1) - 1;
+    let open = |p: Pos| rect.contains(p) && game.has_seen(p) && game.is_walkable(p);
+    let armed = |p: Pos| {
+        features
+            .iter()
+            .any(|f| f.pos == p && f.kind == FeatureKind::Trap && f.handled)
+    };
+    let goal = |p: Pos| {
+        features
+            .iter()
+            .any(|f| f.pos == p && !f.handled && !f.paid && game.has_seen(p))
+    };
+    let start = (game.avatar(), 0u32);
+    let mut dist = std::collections::BTreeMap::from([(start, 0u64)]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some((p, k)) = queue.pop_front() {
+        let d = dist[&(p, k)];
+        if d > 0 && goal(p) {
+            return Some(d);
+        }
+        for dir in Direction::ALL {
+            let q = p + dir;
+            let l = k + u32::from(armed(q));
+            if open(q) && l <= crossings && !dist.contains_key(&(q, l)) {
+                dist.insert((q, l), d + 1);
+                queue.push_back((q, l));
+            }
+        }
+    }
+    None
+}
+
+/// `X` never walks a run past the point where its exit (or, with no known way into the exit
+/// that fits, the nearest seen feature that still pays) no longer fits the moves left. Runs
+/// of seeds 0..40 played by `X` alone (a feature is handled only where a walk steps on it, so
+/// the moves run low): after every walk that began with the exit in reach, the exit is still
+/// in reach (its shortest known way within the moves left); after every walk that began with
+/// only a paying feature in reach and handled none, the nearest one is still in reach (the
+/// test's own search); a walk that began with at most [`EXIT_RESERVE`] moves to spare takes
+/// no step. (Before the stop rule, one `X` on R5's B4 walked 147 moves, from 204 left to 57,
+/// with the exit about 130 away; until rules version 4 a second `X` pressed at the limit
+/// walked on past it.)
 #[test]
 fn explore_never_walks_a_run_out_of_reach_of_its_exit() {
-    use byog::core::travel::{EXIT_RESERVE, Goal, walk};
-    let mut limits = 0;
+    use byog::core::travel::{EXIT_RESERVE, Goal, Refuge, refuge, walk};
+    let (mut exit_limits, mut feature_limits, mut refused, mut kept_feature) = (0, 0, 0, 0);
     for seed in 0..40u64 {
         let (it, _) = play_default(&format!("R{seed}S"));
         let mut game = it.game().unwrap().clone();
         for _ in 0..300 {
-            let before = exit_needs(&game);
-            let w = walk(&mut game, Goal::Explore);
-            if matches!(w.stop, Stop::ExitAtTheLimit { .. }) {
-                limits += 1;
+            let floor = game.run().unwrap().floor;
+            let before = refuge(&game);
+            let left = game.run().unwrap().moves_left;
+            let exit_before = exit_needs(&game).filter(|&(n, l)| u64::from(n) <= l);
+            if let Some((Refuge::Feature(_), needs)) = before {
+                // The game's search and the test's agree on the nearest paying feature.
+                assert_eq!(nearest_paying(&game), Some(u64::from(needs)), "R{seed}");
             }
-            if w.steps == 0 || game.has_ended() {
+            let w = walk(&mut game, Goal::Explore);
+            match w.stop {
+                Stop::ExitAtTheLimit { .. } => exit_limits += 1,
+                Stop::FeatureAtTheLimit { .. } => feature_limits += 1,
+                _ => {}
+            }
+            if let Some((_, needs)) = before
+                && left as i64 - i64::from(needs) <= EXIT_RESERVE
+            {
+                assert_eq!(w.steps, 0, "R{seed}: X walked from the limit: {:?}", w.stop);
+                refused += 1;
+            }
+            if game.has_ended() || game.run().unwrap().floor != floor {
                 break;
             }
-            if let (Some((n0, l0)), Some((n1, l1))) = (before, exit_needs(&game))
-                && l0 as i64 - i64::from(n0) > EXIT_RESERVE
-            {
+            if let Some((n0, l0)) = exit_before {
+                let (n1, l1) = exit_needs(&game).expect("the exit stays known");
                 assert!(
-                    l1 >= u64::from(n1),
+                    u64::from(n1) <= l1,
                     "R{seed}: X walked from {l0} moves (exit {n0} away) to {l1} (exit {n1} away): {:?}",
                     w.stop
                 );
+            } else if let Some((Refuge::Feature(_), _)) = before
+                && w.stop != Stop::Event
+            {
+                let l1 = game.run().unwrap().moves_left;
+                let n1 = nearest_paying(&game)
+                    .unwrap_or_else(|| panic!("R{seed}: no paying feature in reach after {w:?}"));
+                assert!(
+                    n1 <= l1,
+                    "R{seed}: the nearest paying feature {n1} away, {l1} left"
+                );
+                kept_feature += 1;
+            }
+            if w.steps == 0 {
+                // Pressed again at the limit, X does not walk on: the test steps on towards
+                // the exit by hand (`>`), or stops this run.
+                if walk(&mut game, Goal::Exit).steps == 0 {
+                    break;
+                }
+                if game.has_ended() || game.run().unwrap().floor != floor {
+                    break;
+                }
             }
         }
     }
-    assert!(limits > 0, "no X stopped at the exit's limit");
+    assert!(exit_limits > 0, "no X stopped at the exit's limit");
+    assert!(refused > 0, "no X was refused at the limit");
+    eprintln!(
+        "{exit_limits} stops at the exit's limit, {feature_limits} at a feature's, \
+         {refused} refused, {kept_feature} walks kept a feature in reach"
+    );
+}
+
+/// What a walk will cost is known before it starts ([`byog::core::travel::preview`]): the
+/// route it plans (the walk takes exactly its steps when nothing new comes into sight), the
+/// moves left after it (the walk's own count: one a step, plus what the features it steps on
+/// pay), and for `X` the exit it keeps in reach and the moves to spare.
+#[test]
+fn a_walk_shows_its_cost_before_it_starts() {
+    use byog::core::travel::{Goal, Refuge, plan, preview, walk};
+    use byog::tile_engine::Map;
+    let (mut clicks, mut exits, mut explores) = (0, 0, 0);
+    for seed in 0..20u64 {
+        let (it, _) = play_default(&format!("R{seed}S"));
+        let mut game = it.game().unwrap().clone();
+        for round in 0..12 {
+            let left = game.run().unwrap().moves_left;
+            // X: its first leg, and what it keeps in reach.
+            if let Ok(p) = preview(&game, Goal::Explore) {
+                assert_eq!(Ok(p.route.clone()), plan(&game, Goal::Explore));
+                assert_eq!(p.moves_left, Some(left));
+                match p.keeps {
+                    Some((Refuge::Exit, needs, spare)) => {
+                        assert_eq!(exit_needs(&game), Some((needs, left)));
+                        assert_eq!(spare, left - u64::from(needs));
+                        explores += 1;
+                    }
+                    Some((Refuge::Feature(_), needs, _)) => {
+                        assert_eq!(nearest_paying(&game), Some(u64::from(needs)));
+                    }
+                    None => {}
+                }
+            }
+            // A click on a seen floor tile some way off: the walk takes the planned steps and
+            // leaves the moves said, when it arrives.
+            let target = (0..game.rect().width)
+                .flat_map(|x| (0..game.rect().height).map(move |y| (x, y)))
+                .map(|(x, y)| byog::tile_engine::Pos::new(x, y))
+                .filter(|&p| game.has_seen(p) && game.is_walkable(p) && p != game.avatar())
+                .nth(round * 7);
+            if let Some(t) = target
+                && let Ok(p) = preview(&game, Goal::To(t))
+            {
+                let mut copy = game.clone();
+                let w = walk(&mut copy, Goal::To(t));
+                if w.stop == Stop::Arrived {
+                    assert_eq!(w.steps as usize, p.route.steps.len(), "R{seed}S");
+                    assert_eq!(
+                        Some(copy.run().unwrap().moves_left),
+                        p.left_after,
+                        "R{seed}S: the moves left after the click's walk"
+                    );
+                    clicks += 1;
+                }
+            }
+            // `>` once the exit is seen: the steps into it.
+            if let Ok(p) = preview(&game, Goal::Exit) {
+                let mut copy = game.clone();
+                let floor = copy.run().unwrap().floor;
+                let w = walk(&mut copy, Goal::Exit);
+                if copy.run().unwrap().floor != floor {
+                    assert_eq!(w.steps as usize, p.route.steps.len(), "R{seed}S");
+                    assert_eq!(p.left_after, left.checked_sub(w.steps.into()).or(Some(0)));
+                    exits += 1;
+                }
+            }
+            if walk(&mut game, Goal::Explore).steps == 0 || game.has_ended() {
+                break;
+            }
+        }
+    }
+    assert!(
+        clicks >= 20 && exits >= 5 && explores >= 5,
+        "{clicks} {exits} {explores}"
+    );
 }

@@ -14,6 +14,9 @@ use byog_tile_engine::fov;
 use byog_tile_engine::{Map, Pos, Rect, Tile, World};
 
 /// What a game is played on.
+// One board a game, moved only when a game is made or loaded: a grid's few more bytes than
+// a boxed exploration cost nothing, and boxing it would cost a pointer chase every step.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Board {
     /// A classic game (`N`) or a run (`R`, with its [`RunState`]): one terrain grid.
@@ -39,6 +42,10 @@ pub struct GridBoard {
     pub(crate) visited: Vec<bool>,
     /// Tiles seen from any of them: the memory of the floor (`docs/sight.md`).
     pub(crate) seen: Vec<bool>,
+    /// A run's features' seclusion in tiles, in the order of `features`, as the floor was
+    /// made ([`crate::run::Floor::seclusion`]: a feature's points grow with it); empty in a
+    /// classic game.
+    pub(crate) seclusion: Vec<u32>,
 }
 
 impl GridBoard {
@@ -59,6 +66,7 @@ impl GridBoard {
             run,
             visited: Vec::new(),
             seen: Vec::new(),
+            seclusion: Vec::new(),
         };
         board.forget();
         board.look();

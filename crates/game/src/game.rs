@@ -233,28 +233,28 @@ impl GameState {
                 run::floor::make(seed, depth, floors, width, height, &settings)?;
             }
         }
-        let carry = run::depth::params(1, floors, width, height, &settings).carry_percent;
         let state = RunState {
             floors,
             floor: 1,
             max_width: width as u32,
             max_height: height as u32,
-            // B1 is reached as if from a perfect floor above that carried down all it may
-            // (`docs/runs.md`).
-            moves_left: run::start(&first.info, run::weights(&first.features), carry),
+            // B1 is reached as if from a perfect floor above that carried down part of B1's
+            // par (`docs/runs.md`).
+            moves_left: run::start(&first.info, run::weights(&first.features)),
             health: run::START_HEALTH,
             score: 0,
             perfect_floors: 0,
             info: first.info,
             loss: None,
         };
-        let board = GridBoard::new(
+        let mut board = GridBoard::new(
             first.terrain,
             first.avatar,
             first.exit,
             first.features,
             Some(state),
         );
+        board.seclusion = first.seclusion;
         Ok(GameState::on_board(
             seed,
             settings,

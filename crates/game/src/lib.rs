@@ -25,8 +25,12 @@ pub use action::Action;
 /// the rules it was played by (`byog serve`). 1: the rules until 2026-11-27; 2: monsters
 /// retuned by depth, a run's moves carried down capped (the rest paid as points), the wait
 /// key (`docs/balance.md`); 3: a run's features pay their moves when handled, on their own
-/// floor, the budget 240 → 200 and the cap 100% of par (`docs/runs.md`).
-pub const RULES_VERSION: u32 = 3;
+/// floor, the budget 240 → 200 and the cap 100% of par (`docs/runs.md`); 4: a run's
+/// features pay points by their seclusion and moves at a flat rate (some cost more than
+/// they return), a move left at the win 2 × the depth, the budget 145 → 140, the cap 130% of
+/// par, and `X` keeps the exit (or a paying feature) in reach however often it is pressed
+/// (`docs/balance.md`).
+pub const RULES_VERSION: u32 = 4;
 
 pub use byog_tile_engine::Direction;
 pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};

@@ -11,11 +11,13 @@ use super::super::args::SeedRange;
 use byog_game::explore::ExploreSettings;
 use byog_players::policy::{self, Arrival, Ending, GameMode, Played, Policy, RunSetup};
 
-/// Min, median, p90 and max (nearest rank) of a list of whole numbers.
+/// Min, p10, median, p90 and max (nearest rank) of a list of whole numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Spread {
     /// Smallest.
     pub min: u64,
+    /// 10th percentile, nearest rank.
+    pub p10: u64,
     /// 50th percentile, nearest rank.
     pub median: u64,
     /// 90th percentile, nearest rank.
@@ -34,6 +36,7 @@ impl Spread {
         let rank = |p: usize| values[(values.len() * p).div_ceil(100).max(1) - 1];
         Some(Spread {
             min: values[0],
+            p10: rank(10),
             median: rank(50),
             p90: rank(90),
             max: values[values.len() - 1],
@@ -43,7 +46,7 @@ impl Spread {
     fn json(spread: Option<Spread>) -> Value {
         spread.map_or(
             Value::Null,
-            |s| json!({"min": s.min, "median": s.median, "p90": s.p90, "max": s.max}),
+            |s| json!({"min": s.min, "p10": s.p10, "median": s.median, "p90": s.p90, "max": s.max}),
         )
     }
 }
@@ -332,13 +335,18 @@ impl Batch {
             out.push_str(&format!("{name:<26}{n:>7}  {:>6.1}%\n", percent(n, games)));
         }
         out.push_str(&format!(
-            "\n{:<26}{:>7}{:>8}{:>8}{:>8}\n",
-            "", "min", "median", "p90", "max"
+            "\n{:<26}{:>7}{:>8}{:>8}{:>8}{:>8}\n",
+            "", "min", "p10", "median", "p90", "max"
         ));
         let mut row = |name: &str, s: Option<Spread>| {
             let cells = s.map_or_else(
-                || format!("{:>7}{:>8}{:>8}{:>8}", "-", "-", "-", "-"),
-                |s| format!("{:>7}{:>8}{:>8}{:>8}", s.min, s.median, s.p90, s.max),
+                || format!("{:>7}{:>8}{:>8}{:>8}{:>8}", "-", "-", "-", "-", "-"),
+                |s| {
+                    format!(
+                        "{:>7}{:>8}{:>8}{:>8}{:>8}",
+                        s.min, s.p10, s.median, s.p90, s.max
+                    )
+                },
             );
             out.push_str(&format!("{name:<26}{cells}\n"));
         };

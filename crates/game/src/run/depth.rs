@@ -36,16 +36,26 @@
 use byog_worlds::generator::{GeneratorSettings, MIN_SIDE};
 
 /// The allowance on B1, in percent of par (220 until 2026-11-27, then 250 while moves
-/// were paid at the exit with a cap of 20; `docs/balance.md`).
-pub const BUDGET_FIRST: u64 = 240;
-/// The allowance on the last floor, in percent of par (180 until 2026-11-27, then 210).
-pub const BUDGET_LAST: u64 = 200;
+/// were paid at the exit with a cap of 20, then 240 under rules version 3;
+/// `docs/balance.md`).
+pub const BUDGET_FIRST: u64 = 145;
+/// The allowance on the last floor, in percent of par (180 until 2026-11-27, then 210,
+/// then 200 under rules version 3).
+pub const BUDGET_LAST: u64 = 140;
 /// The most moves carried down into a floor, in percent of that floor's par: moves left
 /// beyond it when the upkeeper walks into the exit above are paid as points, one a move
 /// (`docs/runs.md`). Unlimited until 2026-11-27, when the slack snowballed to about 3 × par
-/// from B4 on; then 20 while features paid at the exit; 100 since they pay on their own
-/// floor, measured against 20 to 120 in `docs/balance.md`.
-pub const CARRY_PERCENT: u64 = 100;
+/// from B4 on; then 20 while features paid at the exit; 100 under rules version 3; 130
+/// since version 4, where a careful player's slack is what carries it through the deep
+/// floors (`docs/balance.md`).
+pub const CARRY_PERCENT: u64 = 130;
+/// The points each move left over pays on winning, times the last floor's depth
+/// ([`DepthParams::end_move_points`]): one a move until rules version 4, when a `greedy`
+/// player's won runs scored about what a careful player's did (`docs/balance.md`).
+pub const END_MOVE_POINTS: u64 = 2;
+/// The points a feature pays a tile of its seclusion, times the depth
+/// ([`DepthParams::seclusion_points`]; `docs/balance.md`).
+pub const SECLUSION_POINTS: u64 = 3;
 
 /// Default number of floors in a run (B1..B10).
 pub const DEFAULT_FLOORS: u32 = 10;
@@ -77,6 +87,11 @@ pub struct DepthParams {
     pub trap_points: u64,
     /// Points for a perfect floor (every feature handled).
     pub perfect_points: u64,
+    /// Points a feature pays for each tile of its seclusion (its distance from the floor's
+    /// critical path), on top of its kind's points.
+    pub seclusion_points: u64,
+    /// Points each move left over pays when the run is won on this floor (the last).
+    pub end_move_points: u64,
     /// The most moves carried into this floor from the one above, in percent of this
     /// floor's par: moves left beyond it when the upkeeper walks into the exit above are
     /// paid as points, one a move (as the moves left at the end of a run are), so the slack
@@ -145,6 +160,8 @@ pub fn params(
         chest_points: 10 * d,
         trap_points: 15 * d,
         perfect_points: 50 * d,
+        seclusion_points: SECLUSION_POINTS * d,
+        end_move_points: END_MOVE_POINTS * d,
         carry_percent: CARRY_PERCENT,
     }
 }
@@ -172,8 +189,10 @@ mod tests {
         assert_eq!(last.settings.winding_percent, 65);
         assert_eq!(last.settings.extra_connector_chance, 40);
         assert!(first.budget_percent > last.budget_percent);
-        assert_eq!((first.budget_percent, last.budget_percent), (240, 200));
-        assert_eq!((first.carry_percent, last.carry_percent), (100, 100));
+        assert_eq!((first.budget_percent, last.budget_percent), (145, 140));
+        assert_eq!((first.carry_percent, last.carry_percent), (130, 130));
+        assert_eq!((first.seclusion_points, last.seclusion_points), (3, 30));
+        assert_eq!((first.end_move_points, last.end_move_points), (2, 20));
         let mut previous = first;
         for depth in 2..=10 {
             let p = params(depth, 10, 80, 30, &base);

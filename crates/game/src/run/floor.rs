@@ -64,6 +64,13 @@ pub struct Floor {
     pub exit: Pos,
     /// Chests and traps, in row-major order of their tiles; none handled.
     pub features: Vec<Feature>,
+    /// Each feature's seclusion in tiles, in the order of `features`: half the steps a walk
+    /// from the start into the exit adds to pass by its tile, over the open tiles as made
+    /// (before any trap), `(d(start, f) + d(f, exit) − d(start, exit)) / 2` rounded down.
+    /// For a feature at the end of a side way `k` tiles off the critical path it is `k`
+    /// (Cogmind's seclusion); unlike the distance from one critical path it has no ties to
+    /// break. A feature's points grow with it ([`super::feature_points`]).
+    pub seclusion: Vec<u32>,
     /// The allowance, direct distance, par and accepted try.
     pub info: FloorInfo,
     /// The floor's random generator after making it.
@@ -133,7 +140,7 @@ pub fn make(
         let terrain = terrain_under(level.world, avatar, exit);
         stage(Stage::Paths, 0.0);
         let (grid, open) = Grid::walkable_mask(&terrain);
-        let features = place(
+        let (features, seclusion) = place(
             grid, &open, &terrain, avatar, exit, &params, &mut rng, &stage,
         );
         stage(Stage::Check, 0.0);
@@ -154,6 +161,7 @@ pub fn make(
                 avatar,
                 exit,
                 features,
+                seclusion,
                 info: FloorInfo {
                     attempt,
                     allowance,
@@ -201,10 +209,10 @@ fn place<R: Rng + ?Sized>(
     params: &DepthParams,
     rng: &mut R,
     stage: &dyn Fn(Stage, f32),
-) -> Vec<Feature> {
+) -> (Vec<Feature>, Vec<u32>) {
     let n = grid.len();
     let (Some(a), Some(e)) = (grid.index(avatar), grid.index(exit)) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
     // The critical path and every tile's distance from it.
     let mut dist = vec![UNREACHED; n];
@@ -214,7 +222,7 @@ fn place<R: Rng + ?Sized>(
         .into_iter()
         .filter(|&i| open[i])
         .collect();
-    drop(dist);
+    let from_start = dist;
     let mut from_path = vec![UNREACHED; n];
     bfs(grid, open, &path, &mut from_path);
     // Never on the start or in front of the exit.
@@ -329,7 +337,26 @@ fn place<R: Rng + ?Sized>(
         })
         .collect();
     features.sort_unstable_by_key(|f| (f.pos.y, f.pos.x));
-    features
+    // Each feature's seclusion: half the steps a walk from the start into the exit adds to
+    // pass by its tile (over the open tiles, before any trap: the critical path's measure).
+    let doors: Vec<usize> = grid
+        .neighbours(e)
+        .into_iter()
+        .filter(|&i| open[i])
+        .collect();
+    let mut from_exit = vec![UNREACHED; n];
+    bfs(grid, open, &doors, &mut from_exit);
+    let direct = doors.iter().map(|&i| from_start[i]).min().unwrap_or(0);
+    let seclusion = features
+        .iter()
+        .map(|f| match grid.index(f.pos) {
+            Some(i) if from_start[i] != UNREACHED && from_exit[i] != UNREACHED => {
+                (from_start[i] + from_exit[i]).saturating_sub(direct) / 2
+            }
+            _ => 0,
+        })
+        .collect();
+    (features, seclusion)
 }
 
 /// The trap candidates in order of `(distance from the path, ringed, random draw, cell)`,

@@ -16,14 +16,23 @@
 //! # Moves
 //!
 //! Every step costs one move; a bump into a wall costs nothing. A floor `k` hands over its
-//! moves in parts (`docs/runs.md`): on arrival [`arrival`], its direct distance `Dₖ` (from
-//! its start into its exit) plus its [`perfect_bonus`] when the floor above was perfect (B1
-//! as if it were, having carried down all it may: [`start`]), besides the moves carried down from the floor above (at most
-//! [`depth::CARRY_PERCENT`] of `parₖ`, the rest paid as points); then each feature, the
-//! first time it is handled, pays [`feature_moves`] at once: its weight (a chest 3, a trap 1)
-//! times `rₖ = (Aₖ − Dₖ) × 9/10 / weights`. The bonus is the rest of the spare moves, so a
-//! perfect floor reached after a perfect one hands over exactly its allowance `Aₖ` (par ×
-//! the depth table's budget, in percent) plus the moves carried. Two things follow:
+//! moves in parts (`docs/runs.md`), its spare moves `Aₖ − Dₖ` (the allowance `Aₖ`, par ×
+//! the depth table's budget in percent, less the direct distance `Dₖ` from its start into its
+//! exit) shared three ways:
+//!
+//! - on arrival ([`arrival`]), `Dₖ` and the [`arrival_slack`] (about 10% of the spare
+//!   moves), plus the [`perfect_bonus`] (10%) when the floor above was perfect (B1 as if it
+//!   were, with [`START_CARRY_PERCENT`] of its par carried in: [`start`]), besides the moves
+//!   carried down from the floor above (at most [`depth::CARRY_PERCENT`] of `parₖ`, the rest
+//!   paid as points);
+//! - each feature, the first time it is handled, pays [`feature_moves`] at once: the same
+//!   for every chest and trap of the floor, `mₖ = (Aₖ − Dₖ) × 80/100 / features`, however far
+//!   off the way it stands. Its points grow with its seclusion ([`feature_points`]), its
+//!   moves do not: a secluded feature costs more moves than it pays, one by the way pays more
+//!   than it costs, and which to take is the player's choice.
+//!
+//! So a perfect floor reached after a perfect one hands over exactly `Aₖ` plus the moves
+//! carried. Two things follow:
 //!
 //! - **every run is winnable**: every floor is reached with at least `Dₖ`, enough to walk
 //!   straight into its exit, and so on to the last floor;
@@ -45,11 +54,11 @@ use byog_worlds::generator::{self, GenerateError, GeneratorSettings, Setting};
 pub use depth::{DEFAULT_FLOORS, DepthParams, MAX_FLOORS};
 pub use floor::Floor;
 
-/// The moves one unit of feature weight pays on a floor (`info` its make, `weights` the
-/// weights ([`weight`]) of all its features): [`FEATURE_SHARE_PERCENT`] of the floor's spare
-/// moves (its allowance less its direct distance) shared by weight, rounded down. A feature
-/// pays `weight × unit` moves the first time it is handled, at once, on its own floor
-/// (`docs/runs.md`); 0 for a floor without features.
+/// The moves a feature of a floor pays the first time it is handled (`info` its make,
+/// `weights` the weights ([`weights`]) of all its features, the number of its features):
+/// [`FEATURE_SHARE_PERCENT`] of the floor's spare moves (its allowance less its direct
+/// distance) shared equally, rounded down; 0 for a floor without features. The same for
+/// every feature of the floor, however far off the way it stands (`docs/runs.md`).
 pub fn feature_unit(info: &FloorInfo, weights: u64) -> u64 {
     let spare = info.allowance.saturating_sub(info.direct);
     (spare * FEATURE_SHARE_PERCENT / 100)
@@ -58,26 +67,38 @@ pub fn feature_unit(info: &FloorInfo, weights: u64) -> u64 {
 }
 
 /// The moves a feature of kind `kind` pays the first time it is handled on a floor whose
-/// features weigh `weights` in all: `weight(kind) × feature_unit(info, weights)`.
+/// features weigh `weights` in all: `weight(kind) × feature_unit(info, weights)`, the same
+/// for a chest and a trap since rules version 4 ([`weight`]).
 pub fn feature_moves(info: &FloorInfo, weights: u64, kind: FeatureKind) -> u64 {
     weight(kind) * feature_unit(info, weights)
 }
 
-/// The perfect-floor bonus of a floor: its spare moves less what its features pay in all
-/// (about `100 − FEATURE_SHARE_PERCENT` percent of them, and the rounding), handed over on
-/// arriving at the floor when the floor above was perfect.
+/// The perfect-floor bonus of a floor: [`PERFECT_SHARE_PERCENT`] of its spare moves, handed
+/// over on arriving at the floor when the floor above was perfect. (`weights` is kept for
+/// the callers of rules version 3, where the bonus was the rest of the spare moves.)
 pub fn perfect_bonus(info: &FloorInfo, weights: u64) -> u64 {
-    let spare = info.allowance.saturating_sub(info.direct);
-    spare - feature_unit(info, weights) * weights
+    let _ = weights;
+    info.allowance.saturating_sub(info.direct) * PERFECT_SHARE_PERCENT / 100
+}
+
+/// The moves a floor hands over on arrival whatever was done above: its spare moves less
+/// what its features pay in all and its [`perfect_bonus`] (about 10%, and the rounding).
+pub fn arrival_slack(info: &FloorInfo, weights: u64) -> u64 {
+    info.allowance
+        .saturating_sub(info.direct)
+        .saturating_sub(feature_unit(info, weights) * weights)
+        .saturating_sub(perfect_bonus(info, weights))
 }
 
 /// The moves a floor hands the upkeeper on arrival, besides the moves carried down: its
-/// direct distance `D`, plus its [`perfect_bonus`] when the floor above was perfect (`B1` is
-/// reached as if it were, [`start`]). With every feature then handled (each paying
-/// [`feature_moves`]), a floor reached after a perfect one hands over exactly its allowance
-/// `A`; an empty-handed player gets `D`, enough to walk straight into the exit.
+/// direct distance `D` and its [`arrival_slack`], plus its [`perfect_bonus`] when the floor
+/// above was perfect (`B1` is reached as if it were, [`start`]). With every feature then
+/// handled (each paying [`feature_moves`]), a floor reached after a perfect one hands over
+/// exactly its allowance `A`; an empty-handed player gets at least `D`, enough to walk
+/// straight into the exit.
 pub fn arrival(info: &FloorInfo, weights: u64, perfect_above: bool) -> u64 {
     info.direct
+        + arrival_slack(info, weights)
         + if perfect_above {
             perfect_bonus(info, weights)
         } else {
@@ -85,43 +106,56 @@ pub fn arrival(info: &FloorInfo, weights: u64, perfect_above: bool) -> u64 {
         }
 }
 
-/// The moves a run starts with on B1 (`info` its make, `weights` its features' weights,
-/// `carry_percent` its cap on the moves carried in, [`depth::DepthParams::carry_percent`]):
-/// as if reached from a perfect floor above that carried down all it may, `D₁ + bonus₁ +
-/// par₁ × carry_percent / 100`. (With `D₁ + bonus₁` alone, `sight` lost 5.4% of run seeds
-/// 1000..2000 on B1, against 0.7% under the rules before: `docs/balance.md`.)
-pub fn start(info: &FloorInfo, weights: u64, carry_percent: u64) -> u64 {
-    arrival(info, weights, true) + info.par.saturating_mul(carry_percent) / 100
+/// The moves a run starts with on B1 (`info` its make, `weights` its features' weights): as
+/// if reached from a perfect floor above that carried down [`START_CARRY_PERCENT`] of its
+/// par, `arrival + par₁ × 60 / 100`. (Rules version 3 carried in all of par₁, so the first
+/// floors were the easiest of the run: `docs/balance.md`.)
+pub fn start(info: &FloorInfo, weights: u64) -> u64 {
+    arrival(info, weights, true) + info.par.saturating_mul(START_CARRY_PERCENT) / 100
 }
 
-/// The weights ([`weight`]) of `features` in all.
+/// The weights ([`weight`]) of `features` in all: how many there are.
 pub fn weights(features: &[Feature]) -> u64 {
     features.iter().map(|f| weight(f.kind)).sum()
 }
 
-/// A feature's weight in the moves it pays ([`feature_moves`]): a chest [`CHEST_WEIGHT`],
-/// a trap [`TRAP_WEIGHT`].
-pub fn weight(kind: FeatureKind) -> u64 {
-    match kind {
-        FeatureKind::Chest => CHEST_WEIGHT,
-        FeatureKind::Trap => TRAP_WEIGHT,
-    }
+/// A feature's weight in the moves it pays ([`feature_moves`]): [`FEATURE_WEIGHT`] for a
+/// chest and a trap alike. (Rules version 3 weighed a chest 3 and a trap 1, so that a
+/// secluded chest paid for its detour; since version 4 its points pay for it, not its moves.)
+pub fn weight(_kind: FeatureKind) -> u64 {
+    FEATURE_WEIGHT
 }
 
-/// A chest's weight: chests stand in the most secluded rooms, far off the critical path, so
-/// their detour is long, and the moves they pay cover it.
-pub const CHEST_WEIGHT: u64 = 3;
-/// A trap's weight: traps stand near the critical path, where a player who hurries to the
-/// exit crosses them anyway; they pay a third of a chest.
-pub const TRAP_WEIGHT: u64 = 1;
+/// Every feature's weight in the moves it pays ([`weight`]).
+pub const FEATURE_WEIGHT: u64 = 1;
 
 /// The share of a floor's spare moves (its allowance less its direct distance) that its
-/// features pay when handled, in percent, by weight ([`feature_unit`]); the rest (10%) is
-/// the floor's perfect bonus, handed over on arrival after a perfect floor. 80 from
-/// 2026-11-24 to 2026-11-27 (then paid on walking into the floor above's exit), 60 before:
-/// the larger the bonus, the less a floor reached after a miss hands over, and at 50 `sight`
-/// won 41% of runs 0..200 against 88% at 90 (`docs/balance.md`).
-pub const FEATURE_SHARE_PERCENT: u64 = 90;
+/// features pay when handled, in percent, equally ([`feature_unit`]). 90 under rules
+/// version 3 (by weight, a chest 3 and a trap 1), 80 from 2026-11-24 to 2026-11-27 (then paid
+/// on walking into the floor above's exit), 60 before (`docs/balance.md`).
+pub const FEATURE_SHARE_PERCENT: u64 = 80;
+
+/// The share of a floor's spare moves handed over as its perfect bonus, in percent
+/// ([`perfect_bonus`]); the rest of the spare moves not paid by the features is handed over
+/// on arrival whatever was done above ([`arrival_slack`]).
+pub const PERFECT_SHARE_PERCENT: u64 = 10;
+
+/// The share of B1's par a run starts with beyond B1's arrival moves, in percent ([`start`]):
+/// 100 under rules version 3.
+pub const START_CARRY_PERCENT: u64 = 60;
+
+/// The points a feature of kind `kind` pays the first time it is handled on a floor of
+/// `params`, standing `seclusion` tiles off the way ([`floor::Floor::seclusion`]): its
+/// kind's points plus [`depth::DepthParams::seclusion_points`] a tile of seclusion, all
+/// growing with depth (`docs/runs.md`: a chest by the way at B5 pays 50, one 30 tiles off
+/// it 500).
+pub fn feature_points(params: &depth::DepthParams, kind: FeatureKind, seclusion: u32) -> u64 {
+    let base = match kind {
+        FeatureKind::Chest => params.chest_points,
+        FeatureKind::Trap => params.trap_points,
+    };
+    base + u64::from(seclusion) * params.seclusion_points
+}
 
 /// Checks what a run is made with: the largest floor's size, the generator settings and the
 /// number of floors (1..=[`MAX_FLOORS`]).

@@ -61,6 +61,10 @@
 //!   without the rest), version 6's fields, then the message log (at most
 //!   [`LOG_LENGTH`] messages of at most [`MAX_MESSAGE_CHARS`] characters). Older saves load
 //!   with an empty log.
+//! - **8** (features paid by seclusion, rules version 4): version 7's payload, then a run's
+//!   floor's features' seclusion in tiles, in their order (a feature's points grow with it:
+//!   `docs/runs.md`); empty for classic games and explorations. Runs of older versions load
+//!   with the seclusion of their floor made again from the run's seed (the floor is the same).
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -83,7 +87,7 @@ use byog_worlds::metrics::Requirements;
 /// The first 8 bytes of every save.
 pub const MAGIC: &[u8; 8] = b"BYOGSAVE";
 /// The save format this build writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 /// The first format whose payload starts with the game's summary ([`summary_of`]) and is
 /// encoded with postcard rather than bincode.
 pub const SUMMARY_VERSION: u32 = 7;
@@ -97,7 +101,16 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 30;
 
 const DECODE_LIMIT: usize = MAX_SAVE_BYTES as usize;
 
-/// The payload of format version 7 (the current one), encoded with postcard (wire format
+/// The payload of format version 8 (the current one), encoded with postcard as version 7:
+/// version 7's (so it starts with the same summary), then a run's floor's features'
+/// seclusion in tiles, in their order (empty for other games).
+#[derive(Serialize, Deserialize)]
+struct PayloadV8 {
+    v7: PayloadV7,
+    seclusion: Vec<u32>,
+}
+
+/// The payload of format version 7, encoded with postcard (wire format
 /// 1.0): the game's summary first, so the slot list reads it without the rest; version 6's
 /// fields; then the message log.
 #[derive(Serialize, Deserialize)]
@@ -456,13 +469,16 @@ pub fn encode(game: &GameState) -> Vec<u8> {
         },
         settings: tail,
     };
-    let payload = PayloadV7 {
-        summary: SummaryV7::of(game),
-        v6: PayloadV6 {
-            v5: payload,
-            encounters,
+    let payload = PayloadV8 {
+        v7: PayloadV7 {
+            summary: SummaryV7::of(game),
+            v6: PayloadV6 {
+                v5: payload,
+                encounters,
+            },
+            log: game.log.iter().cloned().collect(),
         },
-        log: game.log.iter().cloned().collect(),
+        seclusion: grid.map_or_else(Vec::new, |g| g.seclusion.clone()),
     };
     // Encoding into a Vec cannot fail: every field is a plain value. Should it ever, an empty
     // payload fails its own checks on load.
@@ -609,7 +625,8 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
         4 => decode_payload::<PayloadV4>(body).and_then(|p| p.into_game(version, None)),
         5 => decode_payload::<PayloadV5>(body).and_then(|p| p.into_game(version, None)),
         6 => decode_payload::<PayloadV6>(body).and_then(|p| p.into_game(version)),
-        _ => decode_postcard::<PayloadV7>(body).and_then(|p| p.into_game(version)),
+        7 => decode_postcard::<PayloadV7>(body).and_then(|p| p.into_game(version)),
+        _ => decode_postcard::<PayloadV8>(body).and_then(|p| p.into_game(version)),
     };
     let game = game.and_then(|g| super::check::check_game(&g).map(|()| g));
     let game = game.map(|mut g| {
@@ -618,9 +635,72 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<GameState, SaveError> {
                 f.paid = f.handled;
             }
         }
+        if version < 8 {
+            with_seclusion_made_again(&mut g);
+        }
         g
     });
     game.map_err(corrupt)
+}
+
+/// A run of a format before 8 with its floor's features' seclusion: the floor made again
+/// from the run's seed, depth and sizes (the same floor: its features stand where the save
+/// has them); a feature the floor as made does not hold (a save edited by hand) gets 0.
+fn with_seclusion_made_again(game: &mut GameState) {
+    let (seed, settings) = (game.seed, game.settings);
+    let Board::Grid(board) = &mut game.board else {
+        return;
+    };
+    let Some(r) = board.run else {
+        return;
+    };
+    let (w, h) = (r.max_width as usize, r.max_height as usize);
+    let made = run::floor::make(seed, r.floor, r.floors, w, h, &settings).ok();
+    board.seclusion = board
+        .features
+        .iter()
+        .map(|f| {
+            made.as_ref()
+                .and_then(|m| {
+                    let k = m.features.iter().position(|g| g.pos == f.pos)?;
+                    m.seclusion.get(k).copied()
+                })
+                .unwrap_or(0)
+        })
+        .collect();
+}
+
+impl PayloadV8 {
+    /// Version 7's game with its run's features' seclusion (one a feature of a run's floor,
+    /// none otherwise).
+    fn into_game(self, version: u32) -> Result<GameState, String> {
+        let mut game = self.v7.into_game(version)?;
+        let Board::Grid(board) = &mut game.board else {
+            if self.seclusion.is_empty() {
+                return Ok(game);
+            }
+            return Err("seclusion is stored for a run's features only".into());
+        };
+        let expected = if board.run.is_some() {
+            board.features.len()
+        } else {
+            0
+        };
+        if self.seclusion.len() != expected {
+            return Err(format!(
+                "{} seclusions stored for {expected} features",
+                self.seclusion.len()
+            ));
+        }
+        let max = (board.terrain.width() * board.terrain.height()) as u32;
+        if self.seclusion.iter().any(|&s| s > max) {
+            return Err(format!(
+                "a feature's seclusion is more than the floor's {max} tiles"
+            ));
+        }
+        board.seclusion = self.seclusion;
+        Ok(game)
+    }
 }
 
 impl PayloadV7 {
@@ -916,6 +996,7 @@ impl PayloadV2 {
                 run: self.run,
                 visited,
                 seen,
+                seclusion: Vec::new(),
             }),
             log: VecDeque::new(),
         })

@@ -314,6 +314,34 @@ impl Known {
         (found, touched)
     }
 
+    /// The nearest cell other than `source` where `goal` holds, crossing at most `layers − 1`
+    /// armed traps on the way (the layered search of [`Known::layered`], stopped at the
+    /// first such cell: fewest steps first): the cell and its steps, and whether the search
+    /// reached the window's edge.
+    pub(super) fn nearest_layered(
+        &self,
+        source: usize,
+        layers: usize,
+        goal: impl Fn(usize) -> bool,
+    ) -> (Option<(usize, u32)>, bool) {
+        let mut touched = false;
+        let (ways, found) = Layered::search(
+            self.grid,
+            source,
+            layers,
+            |_, d, m| self.open[m] && self.may_enter(m, d),
+            |m| self.armed[m],
+            |c, _| {
+                touched |= self.edge[c];
+                c != source && goal(c)
+            },
+            |_, _| (),
+        );
+        let n = self.grid.len();
+        let found = found.map(|s| (s % n, ways.steps(s / n, s % n)));
+        (found, touched)
+    }
+
     /// The cells of the shortest walk from the search's source into `target` by `dist` (as
     /// the search module's `path_into`: a target not reached itself is entered from its
     /// reached neighbour nearest the source, the first in neighbour order on ties; each cell

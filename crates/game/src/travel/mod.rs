@@ -28,10 +28,18 @@
 //! never a silent no-op). `X` does not start when nothing is left to find: every chest and
 //! trap handled and the exit known with a known way into it ([`Stop::NothingLeft`]; with the
 //! exit seen but no way in known yet, `X` explores towards the exit: the frontier tile with
-//! the least steps there plus tiles on to the exit). In a run, `X` also stops once the exit's
-//! shortest known way needs all but [`EXIT_RESERVE`] of the moves left
-//! ([`Stop::ExitAtTheLimit`]), unless the walk began so: it never explores a run out of reach
-//! of a known exit.
+//! the least steps there plus tiles on to the exit). In a run, `X` keeps a [`Refuge`] in
+//! reach ([`refuge`]): the exit when its shortest known way fits the moves left, else the
+//! nearest seen feature that still pays its moves. It stops once that refuge needs all but
+//! [`EXIT_RESERVE`] of the moves left, and does not start there ([`Stop::ExitAtTheLimit`],
+//! [`Stop::FeatureAtTheLimit`]; [`explore_limit`]): a step costs a move and lengthens the way
+//! by at most one, so `X` never walks past the point where its refuge no longer fits, however
+//! often it is pressed (until rules version 4 a walk that began at the limit walked on). With
+//! no refuge in reach it explores on: nothing it could keep is lost.
+//!
+//! **Cost, before it starts** ([`preview`]): the route a walk plans now (for `X` its first
+//! leg), its steps, the moves left after it (what the features on it pay counted) and, for
+//! `X`, its refuge and the moves to spare, so a front-end can show what one key will spend.
 //!
 //! **Cost.** A plan searches a window around the avatar, not the world: a square of
 //! [`FIRST_REACH`] tiles each way, doubled while the answer could lie outside it (a way out
@@ -59,7 +67,10 @@ mod sighting;
 mod stop;
 mod walk;
 
-pub use plan::{ExitWays, Route, Way, exit_ways, nothing_left, plan};
+pub use plan::{
+    ExitWays, Preview, Refuge, Route, Way, exit_ways, explore_limit, nothing_left, plan, preview,
+    refuge,
+};
 pub use sighting::{Sighting, sighting};
 pub use stop::{Stop, Thing};
 pub use walk::{Travel, Walk, walk};

@@ -2,10 +2,11 @@
 //! in windows widened until the answer is exact, and the known ways into the exit.
 
 use super::known::{Known, Ways, is_unexplored_exit, knows};
-use super::stop::Stop;
+use super::stop::{Stop, Thing};
 use super::{EXIT_RESERVE, FIRST_REACH, Goal};
 use crate::explore::MonsterKind;
 use crate::game::GameState;
+use crate::run::FeatureKind;
 use byog_tile_engine::search::UNREACHED;
 use byog_tile_engine::{Direction, Map, Pos};
 
@@ -66,16 +67,139 @@ impl ExitWays {
     }
 }
 
-/// In a run with a known way into the exit: the moves its shortest way needs (round the
-/// armed traps, or through as many as the health allows) and the moves left.
-pub(super) fn exit_needs(game: &GameState) -> Option<(u32, u64)> {
-    let left = game.run()?.moves_left;
-    Some((exit_ways(game)?.shortest()?, left))
+/// What `X` keeps within reach in a run ([`refuge`]): the exit, or a feature that pays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refuge {
+    /// The exit: a known way into it fits the moves left.
+    Exit,
+    /// The nearest seen feature that still pays its moves (an empty chest or a sprung trap
+    /// never handled on this floor), when no known way into the exit fits.
+    Feature(Thing),
 }
 
-/// Whether the moves left spare at most [`EXIT_RESERVE`] beyond the exit's way.
-pub(super) fn at_the_limit((needs, left): (u32, u64)) -> bool {
-    left as i64 - i64::from(needs) <= EXIT_RESERVE
+/// What `X` keeps within reach in a run, and the moves it needs: the exit when its
+/// shortest known way ([`exit_ways`]: round the armed traps, or through as many as the
+/// health allows) fits the moves left; else the nearest seen feature that still pays (it
+/// brings moves, which may bring the exit back in reach) when the walk into it over the
+/// known tiles (through as many armed traps as the health allows, as the exit's) fits; else
+/// nothing (`X` then has nothing to keep and
+/// explores on). `None` outside a run, or when the game is over.
+pub fn refuge(game: &GameState) -> Option<(Refuge, u32)> {
+    let run = game.run()?;
+    if game.has_ended() {
+        return None;
+    }
+    let left = run.moves_left;
+    if let Some(needs) = exit_ways(game)
+        .and_then(|w| w.shortest())
+        .filter(|&n| u64::from(n) <= left)
+    {
+        return Some((Refuge::Exit, needs));
+    }
+    let paying: Vec<(Pos, Thing)> = game
+        .features()
+        .iter()
+        .filter(|f| !f.handled && !f.paid && knows(game, f.pos))
+        .map(|f| {
+            let thing = match f.kind {
+                FeatureKind::Chest => Thing::Chest,
+                FeatureKind::Trap => Thing::Trap,
+            };
+            (f.pos, thing)
+        })
+        .collect();
+    if paying.is_empty() {
+        return None;
+    }
+    let avatar = game.avatar();
+    let layers = game.health().unwrap_or(1).max(1) as usize;
+    let found = widening(game, 0, &mut None, |known| {
+        let Some(source) = known.cell(avatar) else {
+            return (None, true);
+        };
+        let is_goal = |c: usize| paying.iter().any(|&(p, _)| known.pos(c) == p);
+        let (t, touched) = known.nearest_layered(source, layers, is_goal);
+        let exact = match t {
+            Some((_, steps)) => steps <= known.margin,
+            None => !touched,
+        };
+        (t.map(|(t, steps)| (known.pos(t), steps)), exact)
+    });
+    let (pos, needs) = found?;
+    let thing = paying.iter().find(|&&(p, _)| p == pos)?.1;
+    (u64::from(needs) <= left).then_some((Refuge::Feature(thing), needs))
+}
+
+/// Why `X` stops (or does not start) in `game` now: its [`refuge`] needs all but at most
+/// [`EXIT_RESERVE`] of the moves left, so one more step could leave it out of reach (a step
+/// costs a move and can lengthen the way by one). `None` when it has more to spare, or
+/// nothing to keep (outside a run; no refuge in reach).
+pub fn explore_limit(game: &GameState) -> Option<Stop> {
+    let left = game.run()?.moves_left;
+    let (refuge, needs) = refuge(game)?;
+    if left as i64 - i64::from(needs) > EXIT_RESERVE {
+        return None;
+    }
+    Some(match refuge {
+        Refuge::Exit => Stop::ExitAtTheLimit { needs, left },
+        Refuge::Feature(thing) => Stop::FeatureAtTheLimit { thing, needs, left },
+    })
+}
+
+/// What a walk will cost, before it starts: [`preview`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preview {
+    /// The route planned now ([`plan`]): for `>` and a click the whole walk; for `X` its
+    /// first leg, to the nearest tile beside the unseen (the walk plans again as it sees
+    /// more, and goes on until something stops it).
+    pub route: Route,
+    /// In a run, the moves left now.
+    pub moves_left: Option<u64>,
+    /// In a run, the moves left once the route is walked: one a step, plus what the
+    /// features it steps onto pay the first time ([`crate::run::feature_moves`]).
+    pub left_after: Option<u64>,
+    /// `X` in a run: what it keeps in reach ([`refuge`]), the moves that needs, and the
+    /// moves to spare beyond it (the walk stops once at most [`EXIT_RESERVE`] are left to
+    /// spare: [`explore_limit`]). `None` when there is nothing to keep.
+    pub keeps: Option<(Refuge, u32, u64)>,
+}
+
+/// What the walk to `goal` will cost, before it starts, for the HUD: the route [`plan`]
+/// gives, its length (`route.steps.len()`), the moves left after it in a run, and for `X`
+/// what it keeps in reach and how much it has to spare (`X: 14 steps, 180 → 166 moves ·
+/// the exit needs 120`).
+///
+/// # Errors
+/// The [`Stop`] that says why no walk starts ([`plan`]'s).
+pub fn preview(game: &GameState, goal: Goal) -> Result<Preview, Stop> {
+    let route = plan(game, goal)?;
+    let Some(run) = game.run() else {
+        return Ok(Preview {
+            route,
+            moves_left: None,
+            left_after: None,
+            keeps: None,
+        });
+    };
+    let features = game.features();
+    let weights = crate::run::weights(&features);
+    let paid: u64 = features
+        .iter()
+        .filter(|f| !f.handled && !f.paid && route.tiles.contains(&f.pos))
+        .map(|f| crate::run::feature_moves(&run.info, weights, f.kind))
+        .sum();
+    let left = run.moves_left;
+    let keeps = if goal == Goal::Explore {
+        refuge(game).map(|(r, needs)| (r, needs, left - u64::from(needs)))
+    } else {
+        None
+    };
+    Ok(Preview {
+        moves_left: Some(left),
+        left_after: Some((left + paid).saturating_sub(route.steps.len() as u64)),
+        keeps,
+        route,
+    })
 }
 
 /// Whether every chest and trap of `game` is handled and its exit known (a classic game or a
@@ -202,6 +326,11 @@ fn plan_known(
             } else {
                 None
             };
+            // In a run, `X` keeps the exit (or a feature that pays) in reach: it does not
+            // start where one more step could lose it.
+            if let Some(stop) = explore_limit(game) {
+                return Err(stop);
+            }
             if is_unexplored_exit(game, avatar)
                 && let Some(d) = Direction::ALL
                     .into_iter()

@@ -79,12 +79,24 @@ pub enum Stop {
     /// No known way leads on but through a monster in sight (a walk never plans through
     /// one): the nearest of those monsters.
     MonsterInTheWay(MonsterKind),
-    /// `X` in a run: the shortest known way into the exit now needs all but at most
+    /// `X` in a run: the shortest known way into the exit needs all but at most
     /// [`EXIT_RESERVE`](super::EXIT_RESERVE) of the moves left, so a step further away
-    /// could leave the exit out of reach. Only a walk that began with more to spare stops
-    /// so: `X` never walks a run out of reach of a known exit.
+    /// could leave the exit out of reach: `X` stops there (or does not start). `X` never
+    /// walks a run out of reach of a known exit that was in reach ([`super::Refuge`]).
     ExitAtTheLimit {
         /// Moves the shortest known way into the exit needs.
+        needs: u32,
+        /// Moves left.
+        left: u64,
+    },
+    /// `X` in a run with no known way into the exit that fits the moves left: the nearest
+    /// seen feature that still pays its moves needs all but at most
+    /// [`EXIT_RESERVE`](super::EXIT_RESERVE) of them, so a step further away could leave it
+    /// out of reach too ([`super::Refuge::Feature`]).
+    FeatureAtTheLimit {
+        /// The feature.
+        thing: Thing,
+        /// Moves the walk into it needs.
         needs: u32,
         /// Moves left.
         left: u64,
@@ -128,6 +140,10 @@ impl fmt::Display for Stop {
             Stop::ExitAtTheLimit { needs, left } => write!(
                 f,
                 "the exit needs {needs} of your {left} moves: exploring stopped (> goes there)"
+            ),
+            Stop::FeatureAtTheLimit { thing, needs, left } => write!(
+                f,
+                "{thing}, the nearest that pays moves, needs {needs} of your {left}: exploring stopped"
             ),
         }
     }

@@ -2,7 +2,7 @@
 //! walk by the rules ([`walk`]).
 
 use super::known::{Known, is_unexplored_exit, knows};
-use super::plan::{at_the_limit, exit_needs, plan_avoiding};
+use super::plan::{explore_limit, plan_avoiding};
 use super::sighting::{Sighting, sighting};
 use super::stop::Stop;
 use super::{Goal, MAX_STEPS};
@@ -34,9 +34,6 @@ pub struct Travel {
     /// Whether the walk takes the armed traps its plan crosses without asking ([`walk`]:
     /// an input string's `>`).
     take_traps: bool,
-    /// Whether a run's exit was already at the limit of the moves when the walk began (an
-    /// `X` then explores on: the player chose to).
-    limit_at_start: bool,
 }
 
 impl Travel {
@@ -54,7 +51,6 @@ impl Travel {
             visited: Vec::new(),
             hurts: 0,
             take_traps: false,
-            limit_at_start: goal == Goal::Explore && exit_needs(game).is_some_and(at_the_limit),
         }
     }
 
@@ -161,12 +157,11 @@ impl Travel {
             Some(Stop::Sighted(thing))
         } else if self.goal != Goal::Explore && self.ahead.is_empty() {
             Some(Stop::Arrived)
-        } else if let Some((needs, left)) = (self.goal == Goal::Explore && !self.limit_at_start)
-            .then(|| exit_needs(game))
+        } else if let Some(stop) = (self.goal == Goal::Explore)
+            .then(|| explore_limit(game))
             .flatten()
-            .filter(|&n| at_the_limit(n))
         {
-            Some(Stop::ExitAtTheLimit { needs, left })
+            Some(stop)
         } else if self.steps >= MAX_STEPS {
             Some(Stop::Limit)
         } else {

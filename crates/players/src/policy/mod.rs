@@ -20,8 +20,10 @@
 
 pub mod cautious;
 pub mod dive;
+pub mod greedy;
 pub mod hurry;
 pub mod seen;
+pub mod selective;
 pub mod sight;
 pub mod tactics;
 
@@ -59,6 +61,11 @@ pub enum Policy {
     SightMiss,
     /// Runs: ignores the features, explores until the exit is seen, goes to it ([`hurry`]).
     Hurry,
+    /// Runs: every feature it sees, never looking at the moves left ([`greedy`]).
+    Greedy,
+    /// Runs: `greedy`, but a feature only when its detour fits its refund and the moves to
+    /// spare, and exploring only while the exit fits (`X`'s stop rule) ([`selective`]).
+    Selective,
     /// Explorations: always the deepest unexplored exit, strikes what stands beside it,
     /// never banks ([`dive`]).
     Dive,
@@ -83,11 +90,13 @@ pub enum GameMode {
 
 impl Policy {
     /// Every policy, runs' first.
-    pub const ALL: [Policy; 8] = [
+    pub const ALL: [Policy; 10] = [
         Policy::Solver,
         Policy::Sight,
         Policy::SightMiss,
         Policy::Hurry,
+        Policy::Greedy,
+        Policy::Selective,
         Policy::Dive,
         Policy::Tactics,
         Policy::Cautious,
@@ -101,6 +110,8 @@ impl Policy {
             Policy::Sight => "sight",
             Policy::SightMiss => "sight-miss",
             Policy::Hurry => "hurry",
+            Policy::Greedy => "greedy",
+            Policy::Selective => "selective",
             Policy::Dive => "dive",
             Policy::Tactics => "tactics",
             Policy::Cautious => "cautious",
@@ -145,6 +156,10 @@ impl fmt::Display for Policy {
 pub enum Player {
     /// `sight`, `sight-miss` or `hurry`.
     Runs(sight::SightPolicy),
+    /// `greedy`.
+    Greedy(greedy::GreedyPolicy),
+    /// `selective`.
+    Selective(selective::SelectivePolicy),
     /// `dive`.
     Dive(dive::DivePolicy),
     /// `tactics`, `cautious`, `bank-at-2`.
@@ -159,6 +174,8 @@ impl Player {
             Policy::Sight => Player::Runs(sight::SightPolicy::new()),
             Policy::SightMiss => Player::Runs(sight::SightPolicy::missing(MISS_FLOOR)),
             Policy::Hurry => Player::Runs(hurry::hurry()),
+            Policy::Greedy => Player::Greedy(greedy::GreedyPolicy::new()),
+            Policy::Selective => Player::Selective(selective::SelectivePolicy::new()),
             Policy::Dive => Player::Dive(dive::DivePolicy::new()),
             Policy::Tactics => {
                 Player::Bank(cautious::BankingPolicy::new(cautious::BankRule::Never))
@@ -176,6 +193,8 @@ impl Player {
     pub fn next(&mut self, sight: &Sight) -> Option<Direction> {
         match self {
             Player::Runs(p) => p.next(sight),
+            Player::Greedy(p) => p.next(sight),
+            Player::Selective(p) => p.next(sight),
             Player::Dive(p) => p.next(sight),
             Player::Bank(p) => p.next(sight),
         }
@@ -573,7 +592,13 @@ mod tests {
             floors: 3,
             ..RunSetup::default()
         };
-        for policy in [Policy::Sight, Policy::SightMiss, Policy::Hurry] {
+        for policy in [
+            Policy::Sight,
+            Policy::SightMiss,
+            Policy::Hurry,
+            Policy::Greedy,
+            Policy::Selective,
+        ] {
             for seed in [1, 7] {
                 let mut game = setup.start(seed).unwrap();
                 let mut player = Player::new(policy).unwrap();

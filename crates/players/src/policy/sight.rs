@@ -104,11 +104,13 @@ impl SightPolicy {
             return map.first_step(&from_avatar, exit);
         }
         let from_exit = map.distances(&[exit]);
-        let fits = |i: usize, spare: u32, pays: u64| {
+        let fits = |i: usize, extra: u64, pays: u64| {
             from_exit[i] != UNREACHED
                 && u64::from(from_avatar[i]) <= left
-                && u64::from(from_avatar[i]) + u64::from(from_exit[i]) + u64::from(spare)
-                    <= left + pays
+                && u64::from(from_avatar[i]) + u64::from(from_exit[i]) + extra <= left + pays
+        };
+        let detour = |i: usize| {
+            (u64::from(from_avatar[i]) + u64::from(from_exit[i])).saturating_sub(u64::from(to_exit))
         };
         // What a feature pays when handled, as the HUD says (`chest +24 · trap +8`): its
         // moves the first time, nothing once it has paid.
@@ -123,17 +125,24 @@ impl SightPolicy {
                     FeatureKind::Trap => run.trap_moves,
                 })
         };
+        // Worth its detour: it pays back at least the steps it adds to the way into the exit.
+        let worth = |i: usize| detour(i) <= pays(i);
         if let Some(f) = nearest(
             &from_avatar,
-            todo.iter().copied().filter(|&i| fits(i, 0, pays(i))),
+            todo.iter()
+                .copied()
+                .filter(|&i| fits(i, 0, pays(i)) && worth(i)),
         ) {
             return map.first_step(&from_avatar, f);
         }
         if !self.ignore_features && unseen_features(sight) > 0 {
+            let refund = run.chest_moves.max(run.trap_moves);
             let frontier = map.frontier(&from_avatar);
             if let Some(t) = nearest(
                 &from_avatar,
-                frontier.into_iter().filter(|&i| fits(i, RESERVE, 0)),
+                frontier
+                    .into_iter()
+                    .filter(|&i| fits(i, u64::from(RESERVE), 0) && detour(i) <= refund),
             ) {
                 return map.first_step(&from_avatar, t);
             }
@@ -155,7 +164,7 @@ pub fn unseen_features(sight: &Sight) -> u32 {
 /// The first step of a way that crosses armed traps, into the exit when `exit` is given
 /// (if it fits the moves left), else to the nearest frontier; only while crossing leaves a
 /// heart (each armed trap crossed costs one).
-fn crossing(
+pub(super) fn crossing(
     sight: &Sight,
     closed: &[Pos],
     exit: Option<usize>,

@@ -31,7 +31,7 @@ pub fn hud(
         None => under_mouse
             .and_then(|p| Some((p, game.tile_at(p)?)))
             .filter(|(_, t)| MonsterKind::of_tile(*t).is_none())
-            .map(|(p, t)| describe(game, p, t))
+            .map(|(p, t)| format!("{}{}", describe(game, p, t), click_cost(game, p)))
             .unwrap_or_default(),
     };
     let (top, short, bottom) = match (game.run(), game.explore()) {
@@ -68,7 +68,7 @@ pub fn hud(
                     run.health,
                     byog_game::run::START_HEALTH,
                     run.moves_left,
-                    run.score
+                    run.score,
                 ),
             )
         }
@@ -77,6 +77,12 @@ pub fn hud(
             String::new(),
             format!("{} · {}", game.avatar(), moves_text(game.moves())),
         ),
+    };
+    // A run's bottom row ends with what `X` would cost; the short form (a narrow window)
+    // leaves it out.
+    let (bottom, bottom_short) = match game.run() {
+        Some(_) => (format!("{bottom}{}", explore_cost(game)), bottom),
+        None => (bottom, String::new()),
     };
     Hud {
         rows: [
@@ -90,9 +96,48 @@ pub fn hud(
                 left: message.to_owned(),
                 left_style: Style::Message,
                 right: bottom,
-                right_short: String::new(),
+                right_short: bottom_short,
             },
         ],
+    }
+}
+
+/// What a click on tile `p` will cost in a run, before the walk starts
+/// ([`byog_game::travel::preview`]): ` · walk 14 steps → 166 left` (the moves left once it
+/// arrives, what the features on the way pay counted); nothing outside a run, on the
+/// avatar's tile, or where no known way leads.
+fn click_cost(game: &GameState, p: Pos) -> String {
+    use byog_game::travel::{Goal, preview};
+    if game.run().is_none() || game.has_ended() || p == game.avatar() {
+        return String::new();
+    }
+    match preview(game, Goal::tile(game, p)) {
+        Ok(w) => cost_text("walk", &w),
+        Err(_) => String::new(),
+    }
+}
+
+/// What `X` will cost in a run, before it starts: ` · X 14 steps → 166 left`, its first leg
+/// as planned now ([`byog_game::travel::preview`]: it walks on while it finds more, never past
+/// the point where the exit, or the nearest feature that pays, stops fitting the moves
+/// left); nothing when `X` would not start.
+fn explore_cost(game: &GameState) -> String {
+    use byog_game::travel::{Goal, preview};
+    if game.has_ended() {
+        return String::new();
+    }
+    match preview(game, Goal::Explore) {
+        Ok(w) => cost_text("X", &w),
+        Err(_) => String::new(),
+    }
+}
+
+/// ` · {what} 14 steps → 166 left` for a previewed walk.
+fn cost_text(what: &str, w: &byog_game::travel::Preview) -> String {
+    let steps = u32::try_from(w.route.steps.len()).unwrap_or(u32::MAX);
+    match w.left_after {
+        Some(left) => format!(" · {what} {} → {left} left", steps_text(steps)),
+        None => format!(" · {what} {}", steps_text(steps)),
     }
 }
 
@@ -158,8 +203,8 @@ fn branch_timer(
 /// when a way through armed traps the health allows is shorter; `exit seen` while no seen way
 /// leads there). When the exit is beyond the moves left (the shortest way in that crosses
 /// armed traps at most health − 1 times, [`byog_game::run::route::Router::escape`]): `the exit
-/// needs 120 moves: handle a feature first` while a feature that still pays lies within the
-/// moves left (its moves may bring the exit back in reach), else the warning `OUT OF REACH`
+/// needs 120 moves: handle a feature first` while features that still pay bring it back in
+/// reach (as the solver would take them), else the warning `OUT OF REACH`
 /// (the run can no longer be won).
 ///
 /// Remembered for the last few states asked (a frame is asked for on every pointer move,
@@ -260,7 +305,7 @@ fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
         .escape(run.health.saturating_sub(1))
         .map(|m| m.len() as u64);
     if let Some(n) = needed.filter(|&n| n > run.moves_left)
-        && paying_feature_within(game, run.moves_left)
+        && a_feature_brings_the_exit_back(game, run)
     {
         text.push_str(&format!(
             " · the exit needs {n} moves: handle a feature first"
@@ -280,21 +325,37 @@ fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
     text
 }
 
-/// Whether a feature of the run's floor that still pays its moves (never handled yet) lies
-/// within `moves` steps of the avatar over the open tiles, traps included (a lower bound on
-/// any walk there, so `false` means no walk reaches one in time).
-fn paying_feature_within(game: &GameState, moves: u64) -> bool {
-    use byog_tile_engine::search::{Grid, UNREACHED, bfs};
-    let (grid, open) = Grid::walkable_mask(game.terrain());
-    let Some(start) = grid.index(game.avatar()) else {
-        return false;
-    };
-    let mut dist = vec![UNREACHED; grid.len()];
-    bfs(grid, &open, &[start], &mut dist);
-    game.features().iter().filter(|f| !f.paid).any(|f| {
-        grid.index(f.pos)
-            .is_some_and(|i| dist[i] != UNREACHED && u64::from(dist[i]) <= moves)
-    })
+/// Whether handling features first still brings the exit within the moves left, as the
+/// solver plays it (`byog solve`): some first part of its tour of the features not handled
+/// then the exit fits, or one feature that still pays, taken first, pays enough for the walk
+/// from it into the exit ([`byog_game::run::route::Router::fits`]). Since rules version 4 a
+/// feature pays the same moves however far off it stands, so one within reach may not.
+fn a_feature_brings_the_exit_back(game: &GameState, run: &byog_game::run::RunState) -> bool {
+    use byog_game::run::route::{Plan, Router};
+    let features = game.features();
+    let router = Router::new(game.terrain(), &features, game.avatar(), game.exit(), false);
+    let weights = byog_game::run::weights(&features);
+    let pays: Vec<u64> = features
+        .iter()
+        .filter(|f| !f.handled)
+        .map(|f| {
+            if f.paid {
+                0
+            } else {
+                byog_game::run::feature_moves(&run.info, weights, f.kind)
+            }
+        })
+        .collect();
+    let plan = router.plan();
+    let left = run.moves_left;
+    (0..plan.cost.len()).any(|j| router.fits(&plan, j, left, &pays))
+        || (0..pays.len()).any(|t| {
+            let one = Plan {
+                order: vec![t],
+                cost: Vec::new(),
+            };
+            router.fits(&one, 1, left, &pays)
+        })
 }
 
 /// The exit's ways for the HUD: ` · exit 189 away`, ` · exit 189 · 107 through 2 traps`,
@@ -357,8 +418,60 @@ pub(super) fn steps_text(n: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::exit_ways_text;
-    use byog_game::travel::{ExitWays, Way};
+    use super::{exit_ways_text, hud};
+    use byog_game::GameState;
+    use byog_game::travel::{ExitWays, Goal, Stop, Way, preview, walk};
+    use byog_tile_engine::{Map, Pos};
+
+    /// A run's HUD says what `X` and a click will cost before they start: the steps and the
+    /// moves left after them, which the walk then takes and leaves (the `X` figure is its
+    /// first leg: checked against a walk stopped by nothing new in sight).
+    #[test]
+    fn a_run_s_hud_shows_a_walk_s_cost_before_it_starts() {
+        let settings = byog_worlds::generator::GeneratorSettings::default();
+        let (mut clicks, mut xs) = (0, 0);
+        for seed in 0..6 {
+            let mut game = GameState::new_run(seed, 80, 30, settings, 10).unwrap();
+            for _ in 0..8 {
+                let left = game.run().unwrap().moves_left;
+                let bottom = hud(&game, None, None, "").rows[1].right.clone();
+                if let Some((_, x)) = bottom.split_once(" · X ") {
+                    let (steps, after) = x
+                        .split_once(" steps → ")
+                        .unwrap_or_else(|| x.split_once(" step → ").expect(&bottom));
+                    let steps: usize = steps.parse().unwrap();
+                    let after: u64 = after.trim_end_matches(" left").parse().unwrap();
+                    // The first leg the walk plans now, and the moves left after it.
+                    let p = preview(&game, Goal::Explore).unwrap();
+                    assert_eq!((steps, Some(after)), (p.route.steps.len(), p.left_after));
+                    assert!(after + steps as u64 >= left, "{bottom}");
+                    xs += 1;
+                }
+                // A click on a seen floor tile: the figure under the pointer is the walk's.
+                let target = (0..game.rect().width)
+                    .flat_map(|x| (0..game.rect().height).map(move |y| Pos::new(x, y)))
+                    .rfind(|&p| game.has_seen(p) && game.is_walkable(p) && p != game.avatar());
+                if let Some(t) = target {
+                    let top = hud(&game, None, Some(t), "").rows[0].left.clone();
+                    let mut copy = game.clone();
+                    let w = walk(&mut copy, Goal::tile(&game, t));
+                    if w.stop == Stop::Arrived {
+                        let said = format!(
+                            " · walk {} → {} left",
+                            super::steps_text(w.steps),
+                            copy.run().unwrap().moves_left
+                        );
+                        assert!(top.ends_with(&said), "{top:?} vs {said:?}");
+                        clicks += 1;
+                    }
+                }
+                if walk(&mut game, Goal::Explore).steps == 0 || game.has_ended() {
+                    break;
+                }
+            }
+        }
+        assert!(clicks >= 10 && xs >= 10, "{clicks} clicks, {xs} X");
+    }
 
     #[test]
     fn the_exit_s_ways_read_as_the_player_chooses_between_them() {
