@@ -535,13 +535,14 @@ fn the_menu_says_when_the_save_cannot_be_read() {
 #[test]
 fn vi_keys_the_numpad_help_and_the_log() {
     let mut s = shell();
-    // h j k l and 4 2 8 6 walk as A S W D do.
-    type_keys(&mut s, "N1234Shhjj4422");
-    let oracle = replayed("N1234SAASSAASS", 80, 30);
+    // h l j k and 4 6 2 8 walk as A D S W do (each of these 16 keys a step, none a bump).
+    type_keys(&mut s, "N1234Shhlljjkk44662288");
+    let oracle = replayed("N1234SAADDSSWWAADDSSWW", 80, 30);
+    assert_eq!(oracle.history(), "N1234SAADDSSWWAADDSSWW");
     assert_eq!(s.shown_game().unwrap().history(), oracle.history());
     let at = oracle.avatar();
     let moves = oracle.moves();
-    assert!(moves > 0);
+    assert_eq!(moves, 16);
     let rows = hud(&frame(&mut s));
     assert!(
         rows[1].contains(&format!("({}, {}) · {moves} moves", at.x, at.y)),
