@@ -5,14 +5,16 @@
 //! deadline.
 //!
 //! What stays here is the terminal's own: one game played end to end and compared with
-//! `byog replay` (the smoke test, [`a_classic_game_shows_replays_world_and_saves_for_replay`]:
-//! the world and the HUD painted in cells, a mouse report, `:Q` and the line the shell is
-//! told), resizing, Ctrl-C, the ending signals and SIGTSTP giving the terminal back, writing
-//! only what changed, the colour flags, the terminal going away, the minimap painted in
-//! characters, and the notices of a long generation. The shell's scenarios (what a run or an
-//! exploration shows, monsters in sight, scrolling, watching a save, the colon, an unreadable
-//! save, the wait and vi keys, help and the log, clicks and walks) are played headless on the
-//! shell's frame, once for every front-end, in `crates/shell/tests/shell/scenarios.rs`.
+//! `byog replay` (the smoke test,
+//! [`a_classic_game_shows_replays_world_and_saves_for_replay`]: the world and the HUD
+//! painted in cells, the mouse reports (the tile named, a click's walk), `:` and `:Q` and
+//! the line the shell is told), resizing, Ctrl-C, the ending signals and SIGTSTP giving the
+//! terminal back, writing only what changed, the colour flags, the terminal going away, the
+//! minimap painted in characters, and the notices of a long generation. The shell's
+//! scenarios (what a run or an exploration shows, monsters in sight, scrolling, watching a
+//! save, the colon, an unreadable save, the wait and vi keys, help and the log, clicks and
+//! walks) are played headless on the shell's frame, once for every front-end, in
+//! `crates/shell/tests/shell/scenarios.rs`.
 //!
 //! The tests that need `tmux` are `#[ignore]`d with that reason, so a plain `cargo test`
 //! reports them as ignored (never as passed unrun); `cargo test --test main -- terminal:: --
@@ -288,6 +290,29 @@ fn a_classic_game_shows_replays_world_and_saves_for_replay() {
         top + wall_y + 1
     ));
     t.wait_for("the tile under the mouse", |s| s[0].starts_with(" wall "));
+    // A left click (SGR: press, then release) walks the shortest known way to the tile
+    // clicked: two steps along a line of floor.
+    let rows: Vec<Vec<char>> = json_rows(&state)
+        .iter()
+        .map(|r| r.chars().collect())
+        .collect();
+    let floor = |x: i64, y: i64| {
+        let (Ok(row), Ok(col)) = (usize::try_from(h as i64 - 1 - y), usize::try_from(x)) else {
+            return false;
+        };
+        rows.get(row).and_then(|r| r.get(col)) == Some(&'·')
+    };
+    let (key, dx, dy) = [('W', 0, 1), ('A', -1, 0), ('S', 0, -1), ('D', 1, 0)]
+        .into_iter()
+        .find(|&(_, dx, dy)| floor(x + dx, y + dy) && floor(x + 2 * dx, y + 2 * dy))
+        .expect("two floor tiles in a line from the avatar");
+    let (cx, cy) = (x + 2 * dx, y + 2 * dy);
+    let (col, row) = (left + cx as usize + 1, top + (h - 1 - cy as usize) + 1);
+    t.type_text(&format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m"));
+    let moves = moves + 2;
+    let walked = format!("({cx}, {cy}) · {moves} moves");
+    t.wait_for("the walk to the tile clicked", |s| s[1].contains(&walked));
+    let keys = format!("{keys}{key}{key}");
 
     // `:` waits for its `Q`, and says so; :Q saves, says goodbye, gives the shell its screen
     // back and tells it where the game went.

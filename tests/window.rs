@@ -2,16 +2,17 @@
 //! with `xdotool`, the mouse is moved over known tiles, and screenshots are read pixel by
 //! pixel and compared with what `byog replay` prints for the same keys.
 //!
-//! What stays here is the window's own: one game played end to end and compared with
-//! `byog replay` (the smoke test, [`playing_in_a_real_window_matches_replay`]: the menu, the
-//! world's cells in pixels, the mouse naming tiles, a resize, `:Q` and the line printed
-//! after), the screenshot flags and their agreement with `gen --png`, the tile under the
-//! mouse after scrolling and zooming (and the minimap drawn), zooming an exploration, the
-//! window's size and name, the menu and seed entry typed as X keys, the HUD's layout under
-//! zoom, and the look's pixels (tile size, contrast). The shell's scenarios (what a run or an
-//! exploration shows, monsters in sight, scrolling, watching a save, the colon, an unreadable
-//! save, the wait and vi keys, help and the log, clicks and walks) are played headless on the
-//! shell's frame, once for every front-end, in `crates/shell/tests/shell/scenarios.rs`.
+//! What stays here is the window's own: one game played end to end and compared with `byog
+//! replay` (the smoke test, [`playing_in_a_real_window_matches_replay`]: the menu, the
+//! world's cells in pixels, the mouse naming tiles, a click's walk, a resize, `:Q` and the
+//! line printed after), the screenshot flags and their agreement with `gen --png`, the tile
+//! under the mouse after scrolling and zooming (and the minimap drawn), zooming an
+//! exploration, the window's size and name, the menu and seed entry typed as X keys, the
+//! HUD's layout under zoom, and the look's pixels (tile size, contrast). The shell's
+//! scenarios (what a run or an exploration shows, monsters in sight, scrolling, watching a
+//! save, the colon, an unreadable save, the wait and vi keys, help and the log, clicks and
+//! walks) are played headless on the shell's frame, once for every front-end, in
+//! `crates/shell/tests/shell/scenarios.rs`.
 //!
 //! Needs `Xvfb`, `xdotool`, `xwd` (x11-apps) and `convert` (ImageMagick) from Debian's
 //! packages and Mesa's software OpenGL (`libgl1-mesa-dri`). The tests that need them are
@@ -553,6 +554,39 @@ fn playing_in_a_real_window_matches_replay() {
         Some(find_tile(&rows_moved, '@', 0))
     );
     assert_ne!(rows_moved, rows, "the moves moved the avatar");
+
+    // A click walks the shortest known way to the tile clicked: two steps along a line of
+    // floor.
+    let (ax, ay) = find_tile(&rows_moved, '@', 0);
+    let floor = |x: i64, y: i64| {
+        let (Ok(x), Ok(row)) = (usize::try_from(x), usize::try_from(29 - y)) else {
+            return false;
+        };
+        rows_moved.get(row).and_then(|r| r.get(x)) == Some(&'·')
+    };
+    let (ax, ay) = (i64::from(ax), i64::from(ay));
+    let (key, dx, dy) = [('W', 0, 1), ('A', -1, 0), ('S', 0, -1), ('D', 1, 0)]
+        .into_iter()
+        .find(|&(_, dx, dy)| floor(ax + dx, ay + dy) && floor(ax + 2 * dx, ay + 2 * dy))
+        .expect("two floor tiles in a line from the avatar");
+    let target = ((ax + 2 * dx) as u32, (ay + 2 * dy) as u32);
+    let (px, py) = View::below_hud(TILE, 30).centre(target);
+    xdotool(
+        &x,
+        &[
+            "mousemove",
+            "--window",
+            &window.id,
+            &px.to_string(),
+            &py.to_string(),
+        ],
+    );
+    window.wait_frames();
+    xdotool(&x, &["click", "1"]);
+    let clicked = window.screenshot_when(|img| avatar_cell(img, 80, 30) == Some(target));
+    assert_eq!(avatar_cell(&clicked, 80, 30), Some(target), "the walk");
+    let rows_moved = replay_rows(&format!("N1234SWWDDSSSAA{key}{key}"));
+    let moved = clicked;
 
     // (e) The HUD describes the tile under the mouse: wall and floor differ, two walls agree.
     let wall = find_tile(&rows_moved, '#', 10);
