@@ -1,8 +1,20 @@
 //! The real terminal game (`byog play --terminal`) in a detached tmux session of a fixed
 //! size: the program is started from a shell in the pane as a user starts it, keys are typed
-//! with `send-keys`, the screen is read with `capture-pane` and compared with what
-//! `byog replay` prints for the same keys. Each test has its own tmux server (`-L`) and save
-//! folder, so they run in parallel; every wait polls the screen with a deadline.
+//! with `send-keys`, the screen is read with `capture-pane`. Each test has its own tmux server
+//! (`-L`) and save folder, so they run in parallel; every wait polls the screen with a
+//! deadline.
+//!
+//! What stays here is the terminal's own: one game played end to end and compared with
+//! `byog replay` (the smoke test,
+//! [`a_classic_game_shows_replays_world_and_saves_for_replay`]: the world and the HUD
+//! painted in cells, the mouse reports (the tile named, a click's walk), `:` and `:Q` and
+//! the line the shell is told), resizing, Ctrl-C, the ending signals and SIGTSTP giving the
+//! terminal back, writing only what changed, the colour flags, the terminal going away, the
+//! minimap painted in characters, and the notices of a long generation. The shell's
+//! scenarios (what a run or an exploration shows, monsters in sight, scrolling, watching a
+//! save, the colon, an unreadable save, the wait and vi keys, help and the log, clicks and
+//! walks) are played headless on the shell's frame, once for every front-end, in
+//! `crates/shell/tests/shell/scenarios.rs`.
 //!
 //! The tests that need `tmux` are `#[ignore]`d with that reason, so a plain `cargo test`
 //! reports them as ignored (never as passed unrun); `cargo test --test main -- terminal:: --
@@ -17,9 +29,7 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 
-use byog::core::GameState;
-use byog::core::generator::GeneratorSettings;
-use common::{byog_in as byog, json_rows, keys_to_exit, stderr, stdout};
+use common::{byog_in as byog, json_rows, stderr, stdout};
 
 /// The pane's size in most tests: an 80 × 30 world fits with its HUD.
 const COLS: u16 = 100;
@@ -213,15 +223,8 @@ fn every_test_that_needs_tmux_is_marked_ignored() {
 
 /// `byog replay KEYS --json` in a fresh save folder.
 fn replay_json(keys: &str) -> serde_json::Value {
-    replay_json_with(keys, &[])
-}
-
-/// `byog replay KEYS --json FLAGS` in a fresh save folder.
-fn replay_json_with(keys: &str, flags: &[&str]) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
-    let mut args = vec!["replay", keys, "--json"];
-    args.extend_from_slice(flags);
-    let out = byog(dir.path(), &args);
+    let out = byog(dir.path(), &["replay", keys, "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     serde_json::from_str(stdout(&out).trim_end()).unwrap()
 }
@@ -287,12 +290,43 @@ fn a_classic_game_shows_replays_world_and_saves_for_replay() {
         top + wall_y + 1
     ));
     t.wait_for("the tile under the mouse", |s| s[0].starts_with(" wall "));
+    // A left click (SGR: press, then release) walks the shortest known way to the tile
+    // clicked: two steps along a line of floor.
+    let rows: Vec<Vec<char>> = json_rows(&state)
+        .iter()
+        .map(|r| r.chars().collect())
+        .collect();
+    let floor = |x: i64, y: i64| {
+        let (Ok(row), Ok(col)) = (usize::try_from(h as i64 - 1 - y), usize::try_from(x)) else {
+            return false;
+        };
+        rows.get(row).and_then(|r| r.get(col)) == Some(&'·')
+    };
+    let (key, dx, dy) = [('W', 0, 1), ('A', -1, 0), ('S', 0, -1), ('D', 1, 0)]
+        .into_iter()
+        .find(|&(_, dx, dy)| floor(x + dx, y + dy) && floor(x + 2 * dx, y + 2 * dy))
+        .expect("two floor tiles in a line from the avatar");
+    let (cx, cy) = (x + 2 * dx, y + 2 * dy);
+    let (col, row) = (left + cx as usize + 1, top + (h - 1 - cy as usize) + 1);
+    t.type_text(&format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m"));
+    let moves = moves + 2;
+    let walked = format!("({cx}, {cy}) · {moves} moves");
+    t.wait_for("the walk to the tile clicked", |s| s[1].contains(&walked));
+    let keys = format!("{keys}{key}{key}");
 
-    // :Q saves, says goodbye, and gives the shell its screen back.
-    t.type_text(":Q");
+    // `:` waits for its `Q`, and says so; :Q saves, says goodbye, gives the shell its screen
+    // back and tells it where the game went.
+    t.type_text(":");
+    t.wait_text(byog::screens::COLON_PROMPT);
+    t.type_text("Q");
     t.wait_text("Goodbye.");
     let shell = t.wait_for_shell();
     assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
+    let said = format!(
+        "saved to {} (N1234S…, {moves} moves)",
+        dir.path().join("save.bin").display()
+    );
+    assert!(shell.iter().any(|l| l == &said), "{said:?} in {shell:#?}");
     assert!(
         !shell
             .iter()
@@ -308,210 +342,6 @@ fn a_classic_game_shows_replays_world_and_saves_for_replay() {
     assert_eq!(json_rows(&loaded), json_rows(&straight));
     assert_eq!(loaded["moves"], straight["moves"]);
     t.assert_cooked();
-}
-
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn a_run_shows_only_what_the_avatar_has_seen() {
-    let t = tmux("run", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
-    let keys = "R77SDDDSSSAW";
-    t.type_text(keys);
-    let state = replay_json(keys);
-    let left = state["moves_left"].as_u64().unwrap();
-    let hud = format!("health {}/3 · {left} moves left · score", state["health"]);
-    let screen = t.wait_text(&hud);
-    assert!(screen[0].contains("seed 77 · B1/10"), "{}", screen[0]);
-    let dir2 = tempfile::tempdir().unwrap();
-    let sight = byog(dir2.path(), &["replay", keys, "--view", "sight"]);
-    assert!(sight.status.success(), "{}", stderr(&sight));
-    let sight = stdout(&sight);
-    let rows: Vec<&str> = sight.lines().collect();
-    let (w, h) = (rows[0].chars().count(), rows.len());
-    let screen = t.wait_for("the seen world", |s| {
-        world_on_screen(s, w, h) == trimmed(&rows)
-    });
-    assert!(screen[0].contains("seed 77 · B1/10"), "{}", screen[0]);
-    // Some of the floor has not been seen yet: the screen is not the whole world.
-    assert_ne!(trimmed(&rows), trimmed(&json_rows(&state)));
-    t.press(&["C-c"]);
-    t.wait_for_shell();
-}
-
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn the_wait_key_and_the_numpad_s_5_pass_a_turn() {
-    let t = tmux("wait", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    t.play("", dir.path(), "--color never", "New Game (N)");
-    t.type_text("R77SSS");
-    let moved = replay_json("R77SSS");
-    t.wait_text(&format!("{} moves left", moved["moves_left"]));
-    // `.` and the numpad's `5` (a `5` in play, with Num Lock on).
-    t.type_text(".5");
-    let waited = replay_json("R77SSS..");
-    assert_eq!(
-        waited["moves_left"].as_u64().unwrap() + 2,
-        moved["moves_left"].as_u64().unwrap()
-    );
-    let screen = t.wait_text(&format!("{} moves left", waited["moves_left"]));
-    assert!(screen[1].contains("you wait a turn"), "{}", screen[1]);
-    t.type_text(":Q");
-    t.wait_for_shell();
-    let loaded = byog(dir.path(), &["replay", "L", "--json"]);
-    assert!(loaded.status.success(), "{}", stderr(&loaded));
-    let loaded: serde_json::Value = serde_json::from_str(stdout(&loaded).trim_end()).unwrap();
-    assert_eq!(loaded["history"], "R77SSS..", "recorded as two waits");
-}
-
-/// Where `c` stands in `rows` (column, row from the top), the first one.
-fn find_char(rows: &[Vec<char>], c: char) -> Option<(usize, usize)> {
-    rows.iter()
-        .enumerate()
-        .find_map(|(r, line)| line.iter().position(|&x| x == c).map(|col| (col, r)))
-}
-
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn an_exploration_shows_what_replay_sees_around_the_avatar() {
-    let t = tmux("explore", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    t.play(
-        "",
-        dir.path(),
-        "--color never --walls java --no-monsters",
-        "New Game (N)",
-    );
-    // A part of the scripted walk that made several rooms and refilled chests (written
-    // before monsters: played without them).
-    let keys = &common::EXPLORE_WALK_42[..240];
-    t.type_text(keys);
-    let state = replay_json_with(keys, &["--no-monsters"]);
-    let hud = format!(
-        "health {}/3 · score {} · {} moves",
-        state["health"], state["score"], state["moves"]
-    );
-    // The top row: the branch (and its timer), then the room and its depth.
-    let branch = format!("seed 42 · branch {}", state["branch"]);
-    let room = format!(
-        "room ({}, {}) depth {}",
-        state["room"][0], state["room"][1], state["depth"]
-    );
-    let screen = t.wait_for(&hud, |s| {
-        s[1].contains(&hud) && s[0].contains(&branch) && s[0].contains(&room)
-    });
-    let compared = assert_screen_is_sight(&screen, dir.path(), keys, &["--no-monsters"]);
-    assert!(compared > 300, "only {compared} seen tiles on screen");
-    t.press(&["C-c"]);
-    t.wait_for_shell();
-}
-
-/// Every cell of the view in `screen` shows what `replay KEYS --view sight` (with `flags`)
-/// has at the tile the avatar's offset puts there: the terminal draws the same map, frame,
-/// memory and monsters in sight. Returns how many seen tiles were compared.
-fn assert_screen_is_sight(
-    screen: &[String],
-    dir: &std::path::Path,
-    keys: &str,
-    flags: &[&str],
-) -> usize {
-    let mut args = vec!["replay", keys, "--view", "sight"];
-    args.extend_from_slice(flags);
-    let sight = byog(dir, &args);
-    assert!(sight.status.success(), "{}", stderr(&sight));
-    let rows: Vec<Vec<char>> = stdout(&sight)
-        .lines()
-        .map(|l| l.chars().collect())
-        .collect();
-    let view: Vec<Vec<char>> = screen[HUD_ROWS..]
-        .iter()
-        .map(|l| l.chars().collect())
-        .collect();
-    let (ax, ay) = find_char(&rows, '@').expect("the avatar in replay's text");
-    let (sx, sy) = find_char(&view, '@').expect("the avatar on screen");
-    let mut compared = 0;
-    for (vy, line) in view.iter().enumerate() {
-        for vx in 0..usize::from(COLS) {
-            let shown = line.get(vx).copied().unwrap_or(' ');
-            if shown == '▒' || shown == '●' || minimap_cell(vx, vy) {
-                // The minimap (docs/terminal.md) covers these cells.
-                continue;
-            }
-            let (x, y) = (
-                ax as i64 + vx as i64 - sx as i64,
-                ay as i64 + vy as i64 - sy as i64,
-            );
-            let want = usize::try_from(y)
-                .ok()
-                .zip(usize::try_from(x).ok())
-                .and_then(|(y, x)| rows.get(y).and_then(|r| r.get(x)).copied())
-                .unwrap_or(' ');
-            if want == '+' && shown.is_ascii_digit() {
-                // An unexplored exit shows the depth of the room behind it (docs/explore.md).
-                compared += 1;
-                continue;
-            }
-            assert_eq!(shown, want, "screen cell ({vx}, {vy}) is tile ({x}, {y})");
-            compared += usize::from(want != ' ');
-        }
-    }
-    compared
-}
-
-/// A monster in sight is drawn where the JSON says, one out of sight is not (docs/monsters.md).
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn monsters_in_sight_are_drawn_where_the_json_says_and_no_others() {
-    // E3S and the explorer's first 80 keys: one monster in sight, one of the branch out of it.
-    const KEYS: &str =
-        "E3SWWWWWWWWWWWWWAAAAAAAAAAWAAAWWWWWWWWWWAWWWDWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWW";
-    let full = replay_json(KEYS);
-    let sight = replay_json_with(KEYS, &["--view", "sight"]);
-    let (all, seen) = (
-        full["monsters"].as_array().unwrap(),
-        sight["monsters"].as_array().unwrap(),
-    );
-    assert!(
-        !seen.is_empty() && all.len() > seen.len(),
-        "{all:?} / {seen:?}"
-    );
-    let t = tmux("monsters", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
-    t.type_text(KEYS);
-    let moves = format!("· {} moves", full["moves"]);
-    let screen = t.wait_for(&moves, |s| s[1].contains(&moves));
-    assert_screen_is_sight(&screen, dir.path(), KEYS, &[]);
-    // The monster out of sight: its glyph is not at its tile's cell.
-    let view: Vec<Vec<char>> = screen[HUD_ROWS..]
-        .iter()
-        .map(|l| l.chars().collect())
-        .collect();
-    let (sx, sy) = find_char(&view, '@').expect("the avatar on screen");
-    let avatar = (
-        full["avatar"][0].as_i64().unwrap(),
-        full["avatar"][1].as_i64().unwrap(),
-    );
-    for m in all.iter().filter(|m| !seen.contains(m)) {
-        let (dx, dy) = (
-            m["x"].as_i64().unwrap() - avatar.0,
-            m["y"].as_i64().unwrap() - avatar.1,
-        );
-        let (cx, cy) = (sx as i64 + dx, sy as i64 - dy);
-        let shown = usize::try_from(cy)
-            .ok()
-            .and_then(|y| view.get(y))
-            .and_then(|l| usize::try_from(cx).ok().and_then(|x| l.get(x)))
-            .copied()
-            .unwrap_or(' ');
-        assert!(
-            !"rbgzoT".contains(shown),
-            "monster {m} out of sight is drawn"
-        );
-    }
-    t.press(&["C-c"]);
-    t.wait_for_shell();
 }
 
 #[test]
@@ -696,45 +526,6 @@ fn a_move_writes_only_what_changed() {
 }
 
 #[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn a_world_larger_than_the_terminal_scrolls_with_the_avatar() {
-    let t = tmux("camera", COLS, ROWS);
-    let (w, h, seed) = (300, 120, 42);
-    let dir = tempfile::tempdir().unwrap();
-    t.play(
-        "",
-        dir.path(),
-        &format!("--color never --width {w} --height {h} --keys N{seed}S"),
-        &format!("seed {seed}"),
-    );
-    let on_screen = |s: &[String]| s[HUD_ROWS..].iter().any(|l| l.contains('@'));
-    assert!(
-        on_screen(&t.screen()),
-        "the avatar is on screen at the start"
-    );
-    // Walk all the way to the tile before the exit.
-    let mut game = GameState::new(seed, w, h, GeneratorSettings::default()).unwrap();
-    let start = game.avatar();
-    let mut path = keys_to_exit(&game);
-    path.pop();
-    common::play(&mut game, &path);
-    let end = game.avatar();
-    t.type_text(&path);
-    let hud = format!("({}, {}) · {} moves", end.x, end.y, game.moves());
-    let screen = t.wait_for(&hud, |s| s[1].contains(&hud) && on_screen(s));
-    assert_eq!(
-        screen[HUD_ROWS..]
-            .iter()
-            .map(|l| l.matches('@').count())
-            .sum::<usize>(),
-        1
-    );
-    eprintln!("walked from {start} to {end} ({} keys)", path.len());
-    t.press(&["C-c"]);
-    t.wait_for_shell();
-}
-
-#[test]
 fn play_without_a_display_points_to_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_byog"))
@@ -757,57 +548,6 @@ fn play_without_a_display_points_to_the_terminal() {
         stderr(&out).contains("needs a terminal"),
         "{}",
         stderr(&out)
-    );
-}
-
-/// docs/sight.md, watching a save in the terminal: `--watch` plays the save's history from its
-/// start; paused after k single steps the screen shows the world replay prints for the
-/// history's first k actions; V at the menu watches it too; the save is only read.
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn watching_a_save_shows_each_prefix_of_its_history() {
-    let t = tmux("watch", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    let out = byog(dir.path(), &["replay", "N1234SAAASSDWWDDDD:Q"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let save = dir.path().join("save.bin");
-    let before = std::fs::read(&save).unwrap();
-    let history = replay_json("N1234SAAASSDWWDDDD")["history"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let start = "N1234S".len();
-    let steps = history.len() - start;
-    assert!(steps >= 6, "{history}");
-    for k in [0, 2, steps] {
-        let keys = format!(" {}", ".".repeat(k));
-        t.play(
-            "",
-            dir.path(),
-            &format!("--color never --walls java --watch --keys '{keys}'"),
-            "watching",
-        );
-        let expected = trimmed(&json_rows(&replay_json(&history[..start + k])));
-        let step = format!("step {k}/{steps}");
-        t.wait_for(&format!("the world at step {k}"), |s| {
-            s[1].contains(&step) && world_on_screen(s, 80, 30) == expected
-        });
-        t.press(&["Escape"]);
-        let shell = t.wait_for_shell();
-        assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
-    }
-    // V at the menu; Esc goes back to the menu, not out.
-    t.play("", dir.path(), "--color never", "Watch the Saved Game (V)");
-    t.type_text("v ");
-    t.wait_text("paused · step 0/");
-    t.press(&["Escape"]);
-    t.wait_text("Watch the Saved Game (V)");
-    t.type_text("q");
-    t.wait_for_shell();
-    assert_eq!(
-        std::fs::read(&save).unwrap(),
-        before,
-        "the save is untouched"
     );
 }
 
@@ -839,15 +579,6 @@ fn the_game_ends_when_its_terminal_goes_away() {
         sleep(Duration::from_millis(100));
     }
     assert!(!dir.path().join("save.bin").exists(), "nothing was saved");
-}
-
-/// Problem 2: `NO_COLOR=1 byog play --terminal --color always` writes colours (the flag wins
-/// over the variable), remembered tiles dimmed among them: a run played a few steps, then a
-/// resize that repaints every cell, in true colour.
-/// Whether view cell `(vx, vy)` may lie under the minimap (docs/terminal.md): at most a
-/// quarter of the view's width at its right and a third of its rows at its top.
-fn minimap_cell(vx: usize, vy: usize) -> bool {
-    vx >= usize::from(COLS) * 3 / 4 && vy <= (usize::from(ROWS) - HUD_ROWS) / 3
 }
 
 #[test]
@@ -947,48 +678,6 @@ fn sigtstp_gives_the_terminal_back_and_fg_resumes_play() {
     t.assert_cooked();
 }
 
-/// Problem 19: after `:` the HUD says that it waits for `Q`; after `:Q` the shell is told
-/// where the game was saved, once its screen is back.
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn a_colon_waits_for_q_and_the_shell_learns_where_the_game_went() {
-    let t = tmux("colon", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    t.play("", dir.path(), "--color never --keys N1234S", "seed 1234");
-    t.type_text("AA:");
-    let screen = t.wait_text(byog::screens::COLON_PROMPT);
-    assert!(screen[1].contains("2 moves"), "{}", screen[1]);
-    t.type_text("Q");
-    let shell = t.wait_for_shell();
-    let said = format!(
-        "saved to {} (N1234S…, 2 moves)",
-        dir.path().join("save.bin").display()
-    );
-    assert!(shell.iter().any(|l| l == &said), "{said:?} in {shell:#?}");
-    assert!(shell.iter().any(|l| l == "STATUS-0"), "{shell:?}");
-}
-
-/// Problem 13: a save that cannot be read is not offered as if it could be: the menu says
-/// that it cannot be read and why, and offers no watching.
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn the_menu_says_when_the_save_cannot_be_read() {
-    let t = tmux("unreadable", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("save.bin"), b"not a save").unwrap();
-    t.play("", dir.path(), "--color never", "New Game (N)");
-    let screen = t.wait_text("the save cannot be read");
-    let text = screen.join("\n");
-    assert!(text.contains("is not a byog save"), "the reason: {text}");
-    assert!(!text.contains("Watch the Saved Game"), "{text}");
-    assert!(
-        !screen.iter().any(|l| l.trim() == "Load Game (L)"),
-        "{text}"
-    );
-    t.type_text("q");
-    t.wait_for_shell();
-}
-
 #[test]
 #[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
 fn a_long_generation_shows_what_it_makes_and_ctrl_c_quits_at_once() {
@@ -1046,144 +735,6 @@ fn a_large_world_on_the_command_line_says_it_is_being_made() {
             .rposition(|l| !l.trim().is_empty())
             .is_some_and(|i| s[i].trim() == "$" && s[..i].iter().any(|l| l.contains("^C")))
     });
-}
-
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn vi_keys_the_numpad_help_and_the_log_in_the_terminal() {
-    let t = tmux("tools", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
-    // h j k l and 4 2 8 6 walk as A S W D do.
-    t.type_text("N1234Shhjj4422");
-    let state = replay_json("N1234SAASSAASS");
-    let (x, y) = (
-        state["avatar"][0].as_i64().unwrap(),
-        state["avatar"][1].as_i64().unwrap(),
-    );
-    let moves = state["moves"].as_u64().unwrap();
-    t.wait_for("the moves of the vi-keys and the numpad", |s| {
-        s[1].contains(&format!("({x}, {y}) · {moves} moves"))
-    });
-    // ? shows the mode's help, its glyphs on the first page and its keys on the next (D or
-    // → turns it); any other key closes it.
-    t.type_text("?");
-    let help = t.wait_text("HELP: A CLASSIC GAME");
-    assert!(help.iter().any(|l| l.contains("#  wall")), "{help:?}");
-    t.type_text("D");
-    let keys = t.wait_text("HELP: KEYS");
-    assert!(keys.iter().any(|l| l.contains("h j k l")), "{keys:?}");
-    t.type_text("x");
-    t.wait_for("the game again", |s| {
-        s[1].contains(&format!("{moves} moves"))
-    });
-    // P shows the messages of this game, the newest at the bottom.
-    t.type_text("ZP");
-    let log = t.wait_text("MESSAGES");
-    let last = log
-        .iter()
-        .rposition(|l| l.contains("'Z'"))
-        .expect("the message of Z");
-    assert!(log[last + 1..].iter().all(|l| !l.contains('\'')), "{log:?}");
-}
-
-/// The tests' own breadth-first distances over the seen rows of a JSON state (top row
-/// first): floor and the avatar walkable, 4 neighbours. Returns `(x, y, distance)` of every
-/// reached tile, `y` counted from the bottom as the JSON's positions are.
-fn seen_distances(state: &serde_json::Value) -> Vec<(i64, i64, u32)> {
-    let rows: Vec<Vec<char>> = state["seen"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap().chars().collect())
-        .collect();
-    let h = rows.len() as i64;
-    let w = rows[0].len() as i64;
-    let (ax, ay) = (
-        state["avatar"][0].as_i64().unwrap(),
-        state["avatar"][1].as_i64().unwrap(),
-    );
-    let open = |x: i64, y: i64| {
-        (0..w).contains(&x)
-            && (0..h).contains(&y)
-            && "·@".contains(rows[(h - 1 - y) as usize][x as usize])
-    };
-    let mut dist = std::collections::BTreeMap::new();
-    let mut queue = std::collections::VecDeque::from([(ax, ay)]);
-    dist.insert((ax, ay), 0u32);
-    while let Some((x, y)) = queue.pop_front() {
-        let d = dist[&(x, y)];
-        for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if open(nx, ny) && !dist.contains_key(&(nx, ny)) {
-                dist.insert((nx, ny), d + 1);
-                queue.push_back((nx, ny));
-            }
-        }
-    }
-    dist.into_iter().map(|((x, y), d)| (x, y, d)).collect()
-}
-
-#[test]
-#[ignore = "needs tmux: cargo test --test main -- --include-ignored terminal::"]
-fn a_click_walks_the_shortest_known_way_and_a_walk_stops_at_a_key() {
-    let t = tmux("click", COLS, ROWS);
-    let dir = tempfile::tempdir().unwrap();
-    t.play("", dir.path(), "--color never --walls java", "New Game (N)");
-    let keys = "N1234S";
-    t.type_text(keys);
-    let state = replay_json(keys);
-    let (w, h) = (80, 30);
-    // The seen floor tile farthest from the avatar, at most 8 steps away.
-    let (x, y, d) = seen_distances(&state)
-        .into_iter()
-        .filter(|&(_, _, d)| d <= 8)
-        .max_by_key(|&(x, y, d)| (d, -y, -x))
-        .unwrap();
-    assert!(d >= 3, "a walk of {d} steps");
-    t.wait_for("the game", |s| s[1].contains(" · 0 moves"));
-    // A left click, as the terminal reports it with mouse capture on (SGR, 1-based cells):
-    // press then release.
-    let (left, top) = world_corner(w, h);
-    let (col, row) = (left + x as usize + 1, top + (h - 1 - y as usize) + 1);
-    t.type_text(&format!("\x1b[<0;{col};{row}M\x1b[<0;{col};{row}m"));
-    t.wait_for("the walk to the tile clicked", |s| {
-        s[1].contains(&format!("({x}, {y}) · {d} moves"))
-    });
-    // `>` travels to the exit: many steps for one key. (`X` has nothing to explore in a
-    // classic game, whose whole map is shown: it says so and takes no step.)
-    t.type_text("X");
-    t.wait_for("X's word", |s| s[1].contains("nothing left to find"));
-    t.type_text(">");
-    let screen = t.wait_for("a walk of >", |s| {
-        s[1].split(" · ")
-            .find_map(|p| p.strip_suffix(" moves"))
-            .and_then(|m| m.trim().parse::<u64>().ok())
-            .is_some_and(|m| m > u64::from(d) + 5)
-    });
-    // Any key stops a walk under way (and is dropped): the moves stay put.
-    t.type_text("Z");
-    let moves = |s: &[String]| {
-        s[1].split(" · ")
-            .find_map(|p| p.strip_suffix(" moves").map(str::to_owned))
-    };
-    sleep(Duration::from_millis(500));
-    let stopped = moves(&t.screen());
-    sleep(Duration::from_millis(500));
-    assert_eq!(moves(&t.screen()), stopped, "the walk stopped");
-    // Saved, the history is the plain moves, and it replays to the same place.
-    t.type_text(":Q");
-    t.wait_for_shell();
-    let loaded = byog(dir.path(), &["replay", "L", "--json"]);
-    let loaded: serde_json::Value = serde_json::from_str(stdout(&loaded).trim_end()).unwrap();
-    let history = loaded["history"].as_str().unwrap();
-    assert!(
-        history[keys.len()..].chars().all(|c| "WASD".contains(c)),
-        "{history}"
-    );
-    let again = replay_json(history);
-    assert_eq!(again["avatar"], loaded["avatar"]);
-    assert!(screen.len() > 2);
 }
 
 #[test]

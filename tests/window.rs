@@ -2,6 +2,18 @@
 //! with `xdotool`, the mouse is moved over known tiles, and screenshots are read pixel by
 //! pixel and compared with what `byog replay` prints for the same keys.
 //!
+//! What stays here is the window's own: one game played end to end and compared with `byog
+//! replay` (the smoke test, [`playing_in_a_real_window_matches_replay`]: the menu, the
+//! world's cells in pixels, the mouse naming tiles, a click's walk, a resize, `:Q` and the
+//! line printed after), the screenshot flags and their agreement with `gen --png`, the tile
+//! under the mouse after scrolling and zooming (and the minimap drawn), zooming an
+//! exploration, the window's size and name, the menu and seed entry typed as X keys, the
+//! HUD's layout under zoom, and the look's pixels (tile size, contrast). The shell's
+//! scenarios (what a run or an exploration shows, monsters in sight, scrolling, watching a
+//! save, the colon, an unreadable save, the wait and vi keys, help and the log, clicks and
+//! walks) are played headless on the shell's frame, once for every front-end, in
+//! `crates/shell/tests/shell/scenarios.rs`.
+//!
 //! Needs `Xvfb`, `xdotool`, `xwd` (x11-apps) and `convert` (ImageMagick) from Debian's
 //! packages and Mesa's software OpenGL (`libgl1-mesa-dri`). The tests that need them are
 //! `#[ignore]`d with that reason, so a plain `cargo test` reports them as ignored (never as
@@ -401,14 +413,6 @@ impl View {
         (view, cols)
     }
 
-    /// The top-left pixel of view cell `(cx, cy)` (from the view's bottom-left).
-    fn cell_corner(&self, (cx, cy): (u32, u32)) -> (u32, u32) {
-        (
-            self.left + cx * self.side,
-            self.top + (self.rows - 1 - cy) * self.side,
-        )
-    }
-
     /// The centre pixel of view cell `(cx, cy)` (from the view's bottom-left).
     fn centre(&self, (cx, cy): (u32, u32)) -> (u32, u32) {
         (
@@ -519,7 +523,9 @@ fn find_tile(rows: &[Vec<char>], c: char, nth: usize) -> (u32, u32) {
 fn playing_in_a_real_window_matches_replay() {
     let x = xvfb();
     let saves = tempfile::tempdir().unwrap();
-    let mut window = Window::open(&x, saves.path());
+    let log = saves.path().join("stdout.log");
+    let out = std::fs::File::create(&log).unwrap();
+    let mut window = Window::open_to(&x, saves.path(), &[], out.into());
 
     // (a) The menu: text on black, no world yet.
     let menu = window.screenshot();
@@ -548,6 +554,39 @@ fn playing_in_a_real_window_matches_replay() {
         Some(find_tile(&rows_moved, '@', 0))
     );
     assert_ne!(rows_moved, rows, "the moves moved the avatar");
+
+    // A click walks the shortest known way to the tile clicked: two steps along a line of
+    // floor.
+    let (ax, ay) = find_tile(&rows_moved, '@', 0);
+    let floor = |x: i64, y: i64| {
+        let (Ok(x), Ok(row)) = (usize::try_from(x), usize::try_from(29 - y)) else {
+            return false;
+        };
+        rows_moved.get(row).and_then(|r| r.get(x)) == Some(&'·')
+    };
+    let (ax, ay) = (i64::from(ax), i64::from(ay));
+    let (key, dx, dy) = [('W', 0, 1), ('A', -1, 0), ('S', 0, -1), ('D', 1, 0)]
+        .into_iter()
+        .find(|&(_, dx, dy)| floor(ax + dx, ay + dy) && floor(ax + 2 * dx, ay + 2 * dy))
+        .expect("two floor tiles in a line from the avatar");
+    let target = ((ax + 2 * dx) as u32, (ay + 2 * dy) as u32);
+    let (px, py) = View::below_hud(TILE, 30).centre(target);
+    xdotool(
+        &x,
+        &[
+            "mousemove",
+            "--window",
+            &window.id,
+            &px.to_string(),
+            &py.to_string(),
+        ],
+    );
+    window.wait_frames();
+    xdotool(&x, &["click", "1"]);
+    let clicked = window.screenshot_when(|img| avatar_cell(img, 80, 30) == Some(target));
+    assert_eq!(avatar_cell(&clicked, 80, 30), Some(target), "the walk");
+    let rows_moved = replay_rows(&format!("N1234SWWDDSSSAA{key}{key}"));
+    let moved = clicked;
 
     // (e) The HUD describes the tile under the mouse: wall and floor differ, two walls agree.
     let wall = find_tile(&rows_moved, '#', 10);
@@ -599,33 +638,18 @@ fn playing_in_a_real_window_matches_replay() {
         .map(|l| l.chars().collect())
         .collect();
     assert_eq!(loaded_rows, rows_moved);
-}
-
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn the_wait_key_and_the_numpad_s_5_pass_a_turn_in_the_window() {
-    let x = xvfb();
-    let saves = tempfile::tempdir().unwrap();
-    let mut window = Window::open(&x, saves.path());
-    // The first run in a save folder opens on the Upkeeper's song; its first key plays.
-    window.type_keys("r77sss");
-    // `.` and a `5` (the numpad's, with Num Lock on, types one) each wait a turn.
-    window.type_keys(".5");
-    window.type_keys(":q");
-    assert_eq!(
-        window.wait_exit(Duration::from_secs(10)),
-        Some(0),
-        "the window closes after :Q"
-    );
+    // The program printed where the game went, once the window was gone.
     let loaded = byog(saves.path(), &["replay", "L", "--json"]);
-    assert!(loaded.status.success());
-    let loaded: serde_json::Value =
+    let state: serde_json::Value =
         serde_json::from_str(String::from_utf8(loaded.stdout).unwrap().trim_end()).unwrap();
-    assert_eq!(loaded["history"], "R77SSS..", "recorded as two waits");
-    let straight = byog(saves.path(), &["replay", "R77SSS..", "--json"]);
-    let straight: serde_json::Value =
-        serde_json::from_str(String::from_utf8(straight.stdout).unwrap().trim_end()).unwrap();
-    assert_eq!(loaded["moves_left"], straight["moves_left"]);
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        format!(
+            "saved to {} (N1234S…, {} moves)\n",
+            saves.path().join("save.bin").display(),
+            state["moves"]
+        )
+    );
 }
 
 #[test]
@@ -837,11 +861,6 @@ fn walk_far(rows: &[Vec<char>], steps: usize) -> String {
     keys.into_iter().rev().take(steps).collect()
 }
 
-/// Borrowed arguments.
-fn as_strs(a: &[String]) -> Vec<&str> {
-    a.iter().map(String::as_str).collect()
-}
-
 /// The pixels of a colour in a region of a picture.
 fn count_color(img: &RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32, color: [u8; 3]) -> usize {
     let mut n = 0;
@@ -856,51 +875,6 @@ fn count_color(img: &RgbaImage, x0: u32, y0: u32, x1: u32, y1: u32, color: [u8; 
 /// The minimap's frame and the avatar's dot on it (`tile_engine::minimap`).
 const MINIMAP_FRAME: [u8; 3] = [90, 90, 100];
 const MINIMAP_AVATAR: [u8; 3] = [255, 220, 0];
-
-/// docs/sight.md, the camera: a 1000 × 500 world (16000 × 8032 pixels at 16 a tile) opens no larger
-/// than the 2600 × 1100 X screen, shows the tiles around the avatar exactly as replay has
-/// them, and after walking far the avatar is still on screen and the view has scrolled.
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn a_world_larger_than_the_screen_scrolls_with_the_avatar() {
-    let x = xvfb();
-    let dir = tempfile::tempdir().unwrap();
-    let size = ["--width", "1000", "--height", "500"];
-    let rows = replay_rows_with(&[size[0], size[1], size[2], size[3], "N42S"]);
-    let png = dir.path().join("big.png");
-    let args = |keys: &str| {
-        let mut a: Vec<String> = size.iter().map(|s| (*s).to_owned()).collect();
-        a.extend(["--keys".to_owned(), keys.to_owned()]);
-        a
-    };
-    let img = play_screenshot(&x, dir.path(), &as_strs(&args("N42S")), &png);
-    assert!(
-        img.width() <= 2600 && img.height() <= 1100,
-        "the window is {:?}, larger than the screen",
-        img.dimensions()
-    );
-    let start = assert_view_matches(&img, &rows);
-
-    let walk = walk_far(&rows, 400);
-    assert!(walk.len() >= 150, "a long walk: {}", walk.len());
-    let keys = format!("N42S{walk}");
-    let walked = replay_rows_with(&[size[0], size[1], size[2], size[3], &keys]);
-    let img = play_screenshot(&x, dir.path(), &as_strs(&args(&keys)), &png);
-    let end = assert_view_matches(&img, &walked);
-    assert_ne!(start, end, "the view scrolled");
-    // The minimap shows (its frame and the avatar's dot) in the view's top-right corner.
-    let (w, h) = img.dimensions();
-    let top = HUD_ROWS * TILE;
-    assert!(count_color(&img, w / 2, top, w, top + h / 2, MINIMAP_FRAME) > 100);
-    assert!(count_color(&img, w / 2, top, w, top + h / 2, MINIMAP_AVATAR) > 0);
-    // M hides it, and the cells it covered show the world again.
-    let hidden = play_screenshot(&x, dir.path(), &as_strs(&args(&format!("{keys}M"))), &png);
-    assert_eq!(
-        count_color(&hidden, w / 2, top, w, top + h / 2, MINIMAP_FRAME),
-        0
-    );
-    assert_eq!(assert_view_matches(&hidden, &walked), end);
-}
 
 /// docs/sight.md: the HUD names the tile under the mouse after the view has scrolled and after
 /// zooming (checked against replay's world through the camera's offset).
@@ -924,6 +898,12 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
     let origin = assert_view_matches(&shot, &walked);
     let (cols, view_rows) = view_cells(&shot);
     let minimap = minimap_box(&shot);
+    // A world larger than the view has a minimap: its frame, and the avatar's dot in it.
+    let (x0, y0, x1, y1) = minimap.expect("a world larger than the view has a minimap");
+    assert!(
+        count_color(&shot, x0, y0, x1, y1, MINIMAP_AVATAR) > 0,
+        "the avatar's dot"
+    );
     // World tiles on the view (not under the minimap): walls and floors, found through the
     // offset.
     let on_view = |c: char| -> Vec<(u32, u32)> {
@@ -1017,65 +997,6 @@ fn the_hud_names_the_tile_under_the_mouse_after_scrolling_and_zooming() {
     let zoomed_floor = window.point_at_cell(near('·'), view, 1, &zoomed_wall);
     assert!(zoomed_wall != zoomed_floor, "zoomed: wall and floor differ");
     window.type_keys(":q");
-}
-
-/// docs/sight.md, watching a save: `--watch` plays the save's history from its start; paused after
-/// k single steps it shows the world replay prints for the history's first k actions (a
-/// bump is not an action), and the save file is not touched.
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn watching_a_save_shows_each_prefix_of_its_history() {
-    let x = xvfb();
-    let saves = tempfile::tempdir().unwrap();
-    let typed = "N1234SDDDDSSSSWWWWAAAAAADDDDDDDDDDDSSSS";
-    let out = byog(saves.path(), &[&format!("{typed}:Q")]);
-    assert!(out.status.success());
-    let save = saves.path().join("save.bin");
-    let before = std::fs::read(&save).unwrap();
-    // The distinct worlds along the typed keys (bumps leave the world as it was).
-    let mut worlds: Vec<Vec<Vec<char>>> = Vec::new();
-    for end in "N1234S".len()..=typed.len() {
-        let rows = replay_rows(&typed[..end]);
-        if worlds.last() != Some(&rows) {
-            worlds.push(rows);
-        }
-    }
-    assert!(worlds.len() > 12, "{}", worlds.len());
-    let png = saves.path().join("watch.png");
-    for k in [0, 1, 5, 12, worlds.len() - 1] {
-        let keys = format!(" {}", ".".repeat(k));
-        let img = play_screenshot(&x, saves.path(), &["--watch", "--keys", &keys], &png);
-        assert_walls_match(&img, &worlds[k], 1);
-        assert_eq!(
-            avatar_cell(&img, 80, 30),
-            Some(find_tile(&worlds[k], '@', 0)),
-            "step {k}"
-        );
-    }
-    assert_eq!(
-        std::fs::read(&save).unwrap(),
-        before,
-        "the save is untouched"
-    );
-    // V at the menu watches it too; Escape leaves for the menu.
-    let mut window = Window::open(&x, saves.path());
-    window.type_keys("v ");
-    assert_walls_match(&window.screenshot(), &worlds[0], 1);
-    window.press(&["Escape"]);
-    assert!(
-        wall_cells(&window.screenshot(), 80, 30, 1)
-            .iter()
-            .flatten()
-            .all(|w| !w)
-    );
-    assert!(window.is_running());
-    window.type_keys("q");
-    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
-    assert_eq!(
-        std::fs::read(&save).unwrap(),
-        before,
-        "the save is untouched"
-    );
 }
 
 /// Bug 8: a tiny world gets a window large enough for the menu; the window's class is byog.
@@ -1210,145 +1131,14 @@ fn keys_to_exit_of(rows: &[Vec<char>]) -> String {
     panic!("no way to the exit");
 }
 
-/// docs/sight.md: in a run, the window draws only what `replay --view sight` shows: a tile never
-/// seen is black, a seen wall is drawn (box lines, full or dimmed).
+/// Zoom in an exploration (the window's own key): the start room (the 39 x 39 hub) does not
+/// fit the view at the light's tile size, so a minimap shows; zoomed out to 16 pixels a tile,
+/// the first room of a branch (13 x 26 tiles) fits, so no minimap, and not the hub's left
+/// behind.
 #[test]
 #[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn sight_in_a_run_hides_what_replay_hides() {
+fn zooming_out_until_an_exploration_s_room_fits_hides_the_minimap() {
     let x = xvfb();
-    let dir = tempfile::tempdir().unwrap();
-    let keys = "R5SDDDDSS";
-    let png = dir.path().join("sight.png");
-    let img = play_screenshot(&x, dir.path(), &["--keys", keys], &png);
-    // The run's frame is sized for its largest floor (80 x 30 by default): 80 x 32 cells of
-    // 16 pixels; the view's tiles fit the light's diameter (docs/look.md).
-    assert_eq!(img.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
-    let (view, cols) = sight_view(&img);
-    let out = byog(dir.path(), &["replay", "--view", "sight", keys]);
-    let sight: Vec<Vec<char>> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| l.chars().collect())
-        .collect();
-    let (w, h) = (sight[0].len() as i32, sight.len() as i32);
-    let origin = view_origin(&img, &view, cols, &sight);
-    let minimap = minimap_box(&img);
-    let (mut hidden, mut walls) = (0, 0);
-    for (vx, vy) in (0..cols).flat_map(|x| (0..view.rows).map(move |y| (x, y))) {
-        let (left, top) = view.cell_corner((vx, vy));
-        if minimap.is_some_and(|(x0, _, _, y1)| left + view.side + 4 > x0 && top < y1 + 4) {
-            continue;
-        }
-        let (x, y) = (origin.0 + vx as i32, origin.1 + vy as i32);
-        if x < 0 || y < 0 || x >= w || y >= h {
-            continue;
-        }
-        // Two pixels in from each edge: the layout may place cells on half pixels.
-        let inner = view.side - 4;
-        let any_ink = (0..inner * inner)
-            .any(|k| pixel(&img, left + 2 + k % inner, top + 2 + k / inner) != [0, 0, 0]);
-        match sight[(h - 1 - y) as usize][x as usize] {
-            ' ' => {
-                assert!(!any_ink, "({x}, {y}) was never seen but is drawn");
-                hidden += 1;
-            }
-            '#' => {
-                assert!(any_ink, "the seen wall ({x}, {y}) is not drawn");
-                walls += 1;
-            }
-            _ => {}
-        }
-    }
-    assert!(hidden > 100 && walls > 5, "hidden {hidden}, walls {walls}");
-}
-
-/// The view of a game in sight in the default window (docs/look.md): its tile size fits the
-/// light's diameter, whole cells centred below the HUD. Returns the view and its columns.
-fn sight_view(img: &RgbaImage) -> (View, u32) {
-    let side = byog::window::sight_tile_pixels(
-        img.width() as f32,
-        (img.height() - HUD_ROWS * TILE) as f32,
-    )
-    .expect("the window holds the light's diameter");
-    View::zoomed(img.width(), img.height(), side)
-}
-
-/// The world tile shown in the view's bottom-left cell: where replay's rows put the avatar,
-/// less the view cell its white ink is in.
-fn view_origin(img: &RgbaImage, view: &View, cols: u32, rows: &[Vec<char>]) -> (i32, i32) {
-    let (px, py) = avatar_centre(img).expect("the avatar is on screen");
-    let vx = ((px - f64::from(view.left)) / f64::from(view.side)) as i32;
-    let vy = view.rows as i32 - 1 - ((py - f64::from(view.top)) / f64::from(view.side)) as i32;
-    assert!(
-        vx >= 0 && (vx as u32) < cols && vy >= 0,
-        "the avatar is in the view"
-    );
-    let (ax, ay) = find_tile(rows, '@', 0);
-    (ax as i32 - vx, ay as i32 - vy)
-}
-
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn an_exploration_in_the_window_shows_what_replay_sees() {
-    let x = xvfb();
-    let dir = tempfile::tempdir().unwrap();
-    // The whole scripted walk: one branch of 20 rooms, more than the window holds.
-    let keys = common::EXPLORE_WALK_42;
-    let png = dir.path().join("explore.png");
-    let img = play_screenshot(&x, dir.path(), &["--walls", "java", "--keys", keys], &png);
-    // Explorations are drawn in the window `--width`/`--height` open, at the tile size that
-    // fits the light (docs/look.md).
-    assert_eq!(img.dimensions(), (80 * TILE, (30 + HUD_ROWS) * TILE));
-    let sight = replay_rows_with(&["replay", "--view", "sight", keys]);
-    let (h, w) = (sight.len() as i32, sight[0].len() as i32);
-    let (view, cols) = sight_view(&img);
-    assert!(
-        h > view.rows as i32,
-        "the map ({w} x {h}) does not fit: the camera scrolls"
-    );
-    let origin = view_origin(&img, &view, cols, &sight);
-    let minimap = minimap_box(&img).expect("a map larger than the view has a minimap");
-    let side = view.side;
-    // A wall is a filled cell: lit stone (red above 130) or the remembered wall's dim blue.
-    let is_wall_fill = |c: [u8; 3]| c[0] >= 130 && c[0] >= c[2] || c == [36, 42, 64];
-    let (mut walls, mut dark, mut wrong) = (0, 0, Vec::new());
-    for (vx, vy) in (0..cols).flat_map(|x| (0..view.rows).map(move |y| (x, y))) {
-        let (left, top) = view.cell_corner((vx, vy));
-        if left < minimap.2 + 4 && left + side + 4 > minimap.0 && top < minimap.3 + 4 {
-            continue;
-        }
-        let (x, y) = (origin.0 + vx as i32, origin.1 + vy as i32);
-        let tile = if x >= 0 && y >= 0 && x < w && y < h {
-            sight[(h - 1 - y) as usize][x as usize]
-        } else {
-            ' '
-        };
-        // Two pixels in from each edge: the layout may place cells on half pixels.
-        let corners = [
-            pixel(&img, left + 2, top + 2),
-            pixel(&img, left + side - 3, top + side - 3),
-        ];
-        let wall_bg = corners.iter().all(|&c| is_wall_fill(c));
-        let inner = side - 4;
-        let ink = (0..inner * inner)
-            .any(|k| pixel(&img, left + 2 + k % inner, top + 2 + k / inner) != [0; 3]);
-        match tile {
-            '#' if wall_bg => walls += 1,
-            ' ' if !ink => dark += 1,
-            c if c != '#' && c != ' ' && !wall_bg && ink => {}
-            c => wrong.push((x, y, c, corners)),
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "{} cells disagree with replay's sight view, the first: {:?}",
-        wrong.len(),
-        &wrong[..wrong.len().min(8)]
-    );
-    assert!(walls > 30 && dark > 100, "walls {walls}, never seen {dark}");
-    // Typed in a window: from the start room (the 39 x 39 hub does not fit: a minimap) into
-    // the first room of a branch (13 x 26 tiles: zoomed out to 16 pixels a tile it fits, so no
-    // minimap, and not the hub's left behind).
     let saves = tempfile::tempdir().unwrap();
     let mut window = Window::open(&x, saves.path());
     window.type_keys("e7sw");
@@ -1363,46 +1153,6 @@ fn an_exploration_in_the_window_shows_what_replay_sees() {
     let first =
         window.screenshot_when(|img| minimap_box(img).is_none() && avatar_centre(img).is_some());
     assert_eq!(minimap_box(&first), None, "a map that fits has no minimap");
-}
-
-/// The pixels of the HUD's message row (the second row at 16 pixels a tile) in the colour
-/// of messages (yellow, blended over the HUD's background: red well above blue).
-fn message_ink(img: &RgbaImage) -> usize {
-    let mut n = 0;
-    for y in TILE..2 * TILE {
-        for x in 0..img.width() {
-            let [r, g, b] = pixel(img, x, y);
-            n += usize::from(r > 120 && g > 90 && b < 60);
-        }
-    }
-    n
-}
-
-/// Problem 19 in the window: after `:` the HUD says that it waits for `Q`; after `:Q` the
-/// program prints where the game was saved.
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn a_colon_waits_for_q_in_the_window_and_the_shell_learns_where_the_game_went() {
-    let x = xvfb();
-    let saves = tempfile::tempdir().unwrap();
-    let log = saves.path().join("stdout.log");
-    let out = std::fs::File::create(&log).unwrap();
-    let mut window = Window::open_to(&x, saves.path(), &["--keys", "N1234SAA"], out.into());
-    let before = window.screenshot();
-    assert_eq!(message_ink(&before), 0, "no message after two moves");
-    window.type_keys(":");
-    let after = window.screenshot_when(|img| message_ink(img) > 0);
-    assert!(message_ink(&after) > 50, "the HUD says that : waits for Q");
-    window.type_keys("q");
-    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
-    let printed = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(
-        printed,
-        format!(
-            "saved to {} (N1234S…, 2 moves)\n",
-            saves.path().join("save.bin").display()
-        )
-    );
 }
 
 /// The HUD's background colour (`screens::HUD_BACKGROUND`).
@@ -1492,175 +1242,6 @@ fn the_hud_never_overlaps_and_never_follows_the_zoom() {
         );
     }
     window.type_keys(":q");
-}
-
-/// Problem 13: the menu with a save that cannot be read is neither the menu with a save nor
-/// the one without: it says why, and offers no watching.
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn the_menu_says_when_the_save_cannot_be_read() {
-    let x = xvfb();
-    let dir = tempfile::tempdir().unwrap();
-    let png = dir.path().join("menu.png");
-    let menu = |dir: &Path| play_screenshot(&x, dir, &[], &png);
-    let none = menu(dir.path());
-    let out = byog(dir.path(), &["N5S:Q"]);
-    assert!(out.status.success());
-    let good = menu(dir.path());
-    std::fs::write(dir.path().join("save.bin"), b"not a save").unwrap();
-    let bad = menu(dir.path());
-    assert!(
-        bad != good,
-        "an unreadable save is offered as a readable one"
-    );
-    assert!(bad != none, "an unreadable save is shown as no save");
-    assert!(none != good);
-}
-
-/// A monster in sight is drawn where the JSON says; one out of sight is not
-/// (docs/monsters.md). The cell of each monster of the avatar's map, found from the avatar's
-/// cell and the JSON's offset, holds pixels of its kind's colour exactly when the monster is
-/// in sight.
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn monsters_in_sight_are_drawn_where_the_json_says_and_no_others() {
-    // E3S and the explorer's first 80 keys: one monster in sight, one of the branch out of it.
-    const KEYS: &str =
-        "E3SWWWWWWWWWWWWWAAAAAAAAAAWAAAWWWWWWWWWWAWWWDWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWW";
-    let json = |extra: &[&str]| -> serde_json::Value {
-        let dir = tempfile::tempdir().unwrap();
-        let mut args = vec!["replay", "--json", KEYS];
-        args.extend_from_slice(extra);
-        let out = byog(dir.path(), &args);
-        assert!(out.status.success(), "{}", common::stderr(&out));
-        serde_json::from_str(common::stdout(&out).trim_end()).unwrap()
-    };
-    let (full, sight) = (json(&[]), json(&["--view", "sight"]));
-    let all = full["monsters"].as_array().unwrap().clone();
-    let seen = sight["monsters"].as_array().unwrap().clone();
-    assert!(
-        !seen.is_empty() && all.len() > seen.len(),
-        "{all:?} / {seen:?}"
-    );
-    let x = xvfb();
-    let dir = tempfile::tempdir().unwrap();
-    let png = dir.path().join("monsters.png");
-    let img = play_screenshot(&x, dir.path(), &["--walls", "java", "--keys", KEYS], &png);
-    let (view, _) = sight_view(&img);
-    let side = f64::from(view.side);
-    let centre = avatar_centre(&img).expect("the avatar is on screen");
-    let avatar = (
-        full["avatar"][0].as_i64().unwrap(),
-        full["avatar"][1].as_i64().unwrap(),
-    );
-    for m in &all {
-        let kind = byog::core::explore::MonsterKind::ALL
-            .into_iter()
-            .find(|k| k.name() == m["kind"])
-            .unwrap();
-        let colour = kind.stats().tile.tetile().text_color();
-        let (dx, dy) = (
-            m["x"].as_i64().unwrap() - avatar.0,
-            m["y"].as_i64().unwrap() - avatar.1,
-        );
-        let inked = cell_pixels(&img, centre, side, (dx, dy))
-            .iter()
-            .any(|&[r, g, b]| {
-                let near = |a: u8, b: u8| a.abs_diff(b) <= 24;
-                near(r, colour.r) && near(g, colour.g) && near(b, colour.b)
-            });
-        assert_eq!(
-            inked,
-            seen.contains(m),
-            "monster {m}: drawn {inked}, in sight {}",
-            seen.contains(m)
-        );
-    }
-}
-
-/// The tests' own breadth-first distances over the rows of `byog replay KEYS --view sight`
-/// (top row first): floor and the avatar walkable, 4 neighbours. Returns `(x, y, distance)`
-/// of every reached tile, `y` from the bottom.
-fn sight_distances(keys: &str) -> Vec<(u32, u32, u32)> {
-    let dir = tempfile::tempdir().unwrap();
-    let out = byog(dir.path(), &["replay", keys, "--view", "sight"]);
-    assert!(out.status.success());
-    let rows: Vec<Vec<char>> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| l.chars().collect())
-        .collect();
-    let (h, w) = (rows.len() as i64, rows[0].len() as i64);
-    let open = |x: i64, y: i64| {
-        (0..w).contains(&x)
-            && (0..h).contains(&y)
-            && "·@".contains(rows[(h - 1 - y) as usize][x as usize])
-    };
-    let (ax, ay) = (0..w)
-        .flat_map(|x| (0..h).map(move |y| (x, y)))
-        .find(|&(x, y)| rows[(h - 1 - y) as usize][x as usize] == '@')
-        .unwrap();
-    let mut dist = std::collections::BTreeMap::from([((ax, ay), 0u32)]);
-    let mut queue = std::collections::VecDeque::from([(ax, ay)]);
-    while let Some((x, y)) = queue.pop_front() {
-        let d = dist[&(x, y)];
-        for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if open(nx, ny) && !dist.contains_key(&(nx, ny)) {
-                dist.insert((nx, ny), d + 1);
-                queue.push_back((nx, ny));
-            }
-        }
-    }
-    dist.into_iter()
-        .map(|((x, y), d)| (x as u32, y as u32, d))
-        .collect()
-}
-
-/// A click on a seen tile walks the shortest known way there (docs/keys.md): the avatar ends
-/// on the tile, after as many moves as the tests' own search over the seen tiles counts.
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn a_click_on_a_seen_tile_walks_there() {
-    let x = xvfb();
-    let saves = tempfile::tempdir().unwrap();
-    let mut window = Window::open(&x, saves.path());
-    window.type_keys("n1234s");
-    let (tx, ty, d) = sight_distances("N1234S")
-        .into_iter()
-        .filter(|&(_, _, d)| d <= 8)
-        .max_by_key(|&(x, y, d)| (d, u32::MAX - y, u32::MAX - x))
-        .unwrap();
-    assert!(d >= 3, "a walk of {d} steps");
-    let (px, py) = View::below_hud(TILE, 30).centre((tx, ty));
-    xdotool(
-        &x,
-        &[
-            "mousemove",
-            "--window",
-            &window.id,
-            &px.to_string(),
-            &py.to_string(),
-        ],
-    );
-    window.wait_frames();
-    xdotool(&x, &["click", "1"]);
-    let shot = window.screenshot_when(|img| avatar_cell(img, 80, 30) == Some((tx, ty)));
-    assert_eq!(
-        avatar_cell(&shot, 80, 30),
-        Some((tx, ty)),
-        "the avatar walked to the tile"
-    );
-    // Saved, the history holds the walk as d plain moves.
-    window.type_keys(":q");
-    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
-    let loaded = byog(saves.path(), &["replay", "L", "--json"]);
-    let state: serde_json::Value =
-        serde_json::from_str(String::from_utf8(loaded.stdout).unwrap().trim_end()).unwrap();
-    assert_eq!(
-        state["history"].as_str().unwrap().len(),
-        "N1234S".len() + d as usize
-    );
 }
 
 /// WCAG 2.x relative luminance of an sRGB pixel (the tests' own: channels linearised,
@@ -1893,49 +1474,4 @@ fn the_look_is_readable_tiles_of_24_pixels_and_contrast_of_4_5() {
             "{class} was not measured: {measured:?}"
         );
     }
-}
-
-/// vi-keys and the numpad's 2 4 6 8 move in the window, recorded as `W` `A` `S` `D` (the
-/// history equals replay's of those keys); `?` and `P` open their screens over the game and
-/// a key closes them (any but the help's page keys and the log's scroll keys: docs/keys.md).
-#[test]
-#[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
-fn vi_keys_the_numpad_help_and_the_log_in_the_window() {
-    let x = xvfb();
-    let saves = tempfile::tempdir().unwrap();
-    let mut window = Window::open(&x, saves.path());
-    window.type_keys("n1234s");
-    let game = window.screenshot_when(|img| avatar_cell(img, 80, 30).is_some());
-    let differing =
-        |a: &RgbaImage, b: &RgbaImage| a.pixels().zip(b.pixels()).filter(|(p, q)| p != q).count();
-    // `?`: the help screen covers the world; a key closes it.
-    window.type_keys("?");
-    let help = window.screenshot_when(|img| differing(img, &game) > 20_000);
-    assert!(differing(&help, &game) > 20_000, "the help screen shows");
-    window.type_keys("x");
-    window.screenshot_when(|img| avatar_cell(img, 80, 30) == avatar_cell(&game, 80, 30));
-    // `P`: the message log, closed the same way.
-    window.type_keys("p");
-    let log = window.screenshot_when(|img| differing(img, &game) > 20_000);
-    assert!(differing(&log, &game) > 20_000, "the log covers the world");
-    assert!(differing(&log, &help) > 1_000, "the log is not the help");
-    window.type_keys(" ");
-    window.screenshot_when(|img| avatar_cell(img, 80, 30) == avatar_cell(&game, 80, 30));
-    // vi-keys, then the numpad's digits, each a move in one direction.
-    window.type_keys("lkhj6842");
-    window.wait_frames();
-    window.type_keys(":q");
-    assert_eq!(window.wait_exit(Duration::from_secs(10)), Some(0));
-    let loaded = byog(saves.path(), &["replay", "L", "--json"]);
-    let state: serde_json::Value =
-        serde_json::from_str(String::from_utf8(loaded.stdout).unwrap().trim_end()).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let expected = byog(dir.path(), &["replay", "N1234SDWASDWAS", "--json"]);
-    let expected: serde_json::Value =
-        serde_json::from_str(String::from_utf8(expected.stdout).unwrap().trim_end()).unwrap();
-    assert_eq!(state["history"], expected["history"]);
-    assert!(
-        state["moves"].as_u64().unwrap() > 0,
-        "the keys moved the avatar"
-    );
 }
