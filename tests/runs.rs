@@ -1467,17 +1467,26 @@ fn the_hud_counts_the_features_and_the_floor_screen_names_the_misses() {
 #[test]
 fn the_hud_warns_when_the_exit_is_out_of_reach() {
     let mut game = new_run(77);
-    let mut warned = false;
+    let (mut warned, mut unseen_warned) = (false, false);
     while !game.has_ended() {
         let text = byog::screens::run_progress(&game);
         let lost_cause = byog::core::players::solver::solve(&game).is_err();
         assert_eq!(text.contains("OUT OF REACH"), lost_cause, "{text}");
+        // An exit not seen yet: the warning never says how far it lies.
+        if !game.has_seen(game.exit()) {
+            assert!(!text.contains("needs"), "{text}");
+            unseen_warned |= lost_cause;
+        }
         warned |= lost_cause;
         if !burn(&mut game, 1) {
             break;
         }
     }
     assert!(warned, "the moves ran out without a warning");
+    assert!(
+        unseen_warned,
+        "the exit was seen: the unseen case was not tried"
+    );
 }
 
 /// The moves not carried down are said, in the message line and on the screen between floors,

@@ -205,7 +205,8 @@ fn branch_timer(
 /// armed traps at most health − 1 times, [`byog_game::run::route::Router::escape`]): `the exit
 /// needs 120 moves: handle a feature first` while features that still pay bring it back in
 /// reach (as the solver would take them), else the warning `OUT OF REACH`
-/// (the run can no longer be won).
+/// (the run can no longer be won). Before the exit is seen the warnings give no number (`the
+/// exit is beyond your moves`): the HUD never says how far an unseen exit lies.
 ///
 /// Remembered for the last few states asked (a frame is asked for on every pointer move,
 /// and both searches cover the floor).
@@ -304,17 +305,23 @@ fn progress_text(game: &GameState, run: &byog_game::run::RunState) -> String {
     let needed = router
         .escape(run.health.saturating_sub(1))
         .map(|m| m.len() as u64);
+    // The number is the floor's, unseen tiles included: said only once the exit was seen,
+    // so that the HUD never tells how far an unseen exit lies.
+    let seen = game.has_seen(game.exit());
     if let Some(n) = needed.filter(|&n| n > run.moves_left)
         && a_feature_brings_the_exit_back(game, run)
     {
-        text.push_str(&format!(
-            " · the exit needs {n} moves: handle a feature first"
-        ));
+        text.push_str(&if seen {
+            format!(" · the exit needs {n} moves: handle a feature first")
+        } else {
+            " · the exit is beyond your moves: handle a feature first".to_owned()
+        });
         return text;
     }
     if needed.is_none_or(|n| n > run.moves_left) {
         text.push_str(&match needed {
-            Some(n) => format!(" · OUT OF REACH: the exit needs {n} moves"),
+            Some(n) if seen => format!(" · OUT OF REACH: the exit needs {n} moves"),
+            Some(_) => " · OUT OF REACH: the exit is beyond your moves".to_owned(),
             None => " · OUT OF REACH: no way to the exit".to_owned(),
         });
         return text;
