@@ -15,10 +15,9 @@ pub mod screens;
 mod session;
 mod store;
 
-pub use frame::{Cell, Frame, FrameRequest, Light, MinimapFrame, View};
-pub use session::{
-    BUSY_AFTER_SECONDS, FrontEnd, Scene, Shell, ShellError, ShellOptions, TRAVEL_STEP_SECONDS,
-};
+pub use frame::{Cell, Frame, FrameRequest, Light, MinimapFrame, Scene, View};
+pub use screens::FrontEnd;
+pub use session::{BUSY_AFTER_SECONDS, Shell, ShellError, ShellOptions, TRAVEL_STEP_SECONDS};
 pub use store::{SaveCheck, Saves};
 
 /// The keys every front-end hands the session (the game's one key vocabulary,

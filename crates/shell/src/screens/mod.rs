@@ -11,8 +11,6 @@ use byog_game::GameState;
 use byog_game::interpreter::{Interpreter, Phase};
 use byog_tile_engine::{Geometry, Pos, Rgb};
 
-use crate::FrontEnd;
-
 mod busy;
 mod end;
 mod floor;
@@ -36,6 +34,29 @@ pub use log::log_screen;
 pub use menu::{SaveState, menu, seed_prompt};
 pub use messages::{Feedback, GOODBYE_SECONDS, feedback, saved_line, watch_refused, zoom_message};
 pub use slots::{replace_screen, slots_screen};
+
+/// Which front-end plays a session: the words for how to quit differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FrontEnd {
+    /// The macroquad window.
+    #[default]
+    Window,
+    /// A terminal.
+    Terminal,
+    /// A browser, through the web server.
+    Browser,
+}
+
+impl FrontEnd {
+    /// How to quit at once while the session is busy, in a player's words.
+    pub fn quit_now(self) -> &'static str {
+        match self {
+            FrontEnd::Window => "Ctrl-C (or closing the window) quits",
+            FrontEnd::Terminal => "Ctrl-C quits",
+            FrontEnd::Browser => "closing the tab leaves",
+        }
+    }
+}
 
 /// The key that shows the help screen of the current mode (a view key).
 pub const HELP_KEY: char = '?';
