@@ -16,9 +16,14 @@ use byog_game::save::DEFAULT_SLOT;
 use byog_wire::{Observation, Sight};
 use byog_worlds::generator::GeneratorSettings;
 
-use super::protocol::error_json;
 use super::store::ReadOnlyStore;
 use super::view::ViewCache;
+
+/// `{"error": message}`, as one line of JSON (no newline): the protocol's answer to a line
+/// that was not played.
+pub fn error_json(message: &str) -> String {
+    serde_json::json!({ "error": message }).to_string()
+}
 
 /// What new games are made with, as the common flags of the command line give it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -112,12 +112,8 @@ impl Drop for Store {
     }
 }
 
-/// Unix seconds now.
-pub fn now_unix() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
+/// Unix seconds now (the clock lives with the days, which the store's file names read).
+pub use crate::daily::now_unix;
 
 /// Opens the database file `path` in exclusive locking mode (set before the file is first
 /// read, so SQLite keeps the write-ahead log's index in memory and never maps a `-shm`
