@@ -76,7 +76,7 @@ pub fn execute(common: &Common, args: ServeArgs) -> Result<(), CliError> {
             floors: common.floors,
             settings: common.settings(),
             explore,
-            monsters: explore.monsters,
+            one_game: false,
         },
         limits,
         origins: args.origin,

@@ -401,13 +401,7 @@ fn time_new_game(
     py.detach(move || {
         let start = std::time::Instant::now();
         for seed in 0..seeds.max(1) {
-            let mut interpreter = byog_game::interpreter::Interpreter::new(
-                options.width,
-                options.height,
-                options.settings,
-            )
-            .with_floors(options.floors)
-            .with_explore(options.explore);
+            let mut interpreter = options.game_options().interpreter();
             let mut store = byog_game::save::MemoryStore::default();
             for key in format!("{}{seed}S", kind.key()).chars() {
                 interpreter

@@ -26,6 +26,10 @@ pub use store::{SaveCheck, Saves};
 pub use byog_game::keys;
 pub use byog_game::keys::{MINIMAP_KEY, SIGHT_KEY, move_alias};
 
+/// What new games are made with ([`ShellOptions::game`]): the game's one options type, which
+/// builds the interpreter.
+pub use byog_game::GameOptions;
+
 /// The light's radius in tiles (`docs/sight.md`): a front-end sizes its tiles so that the
 /// light's diameter fits its view.
 pub use byog_game::game::SIGHT_RADIUS;

@@ -404,7 +404,7 @@ pub async fn play(
         day,
         mode: key.map(|_| req.mode.clone()),
         seed,
-        options: app.options.canonical(),
+        options: crate::verify::canonical(&app.options),
         ruleset: RULESET.to_owned(),
         prefix,
     };
@@ -521,7 +521,7 @@ pub async fn submit_score(
             seed: v.seed,
             day: None,
             ruleset: v.ruleset.into(),
-            options: app.options.canonical(),
+            options: crate::verify::canonical(&app.options),
             keys: v.history.clone(),
             keys_hash: v.keys_hash.clone(),
             state_hashes: v.state_hashes.join(","),

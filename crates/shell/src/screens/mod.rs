@@ -58,12 +58,6 @@ impl FrontEnd {
     }
 }
 
-/// The key that shows the help screen of the current mode (a view key).
-pub const HELP_KEY: char = '?';
-
-/// The key that shows the message log (a view key).
-pub const LOG_KEY: char = 'P';
-
 /// Messages the log keeps, oldest dropped first (the game keeps them: saves hold them).
 pub use byog_game::game::LOG_LENGTH;
 
@@ -324,10 +318,6 @@ pub fn with_a(word: &str) -> String {
 pub(crate) fn message_line(message: &str) -> Option<Line> {
     (!message.is_empty()).then(|| Line::new(message, Style::Message))
 }
-
-/// The menu key that watches the save ([`byog_game::watch`]): a front-end key, never fed
-/// to the interpreter.
-pub const WATCH_KEY: char = 'V';
 
 /// "1 room", "2 rooms"; "1 branch", "3 branches".
 pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {

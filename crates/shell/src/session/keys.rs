@@ -3,7 +3,9 @@
 
 use byog_game::GameState;
 use byog_game::interpreter::{Phase, travel_goal};
-use byog_game::keys::{END, HOME, MINIMAP_KEY, SIGHT_KEY, move_alias};
+use byog_game::keys::{
+    END, HELP_KEY, HOME, LOG_KEY, MINIMAP_KEY, SIGHT_KEY, WATCH_KEY, move_alias,
+};
 use byog_game::save;
 use byog_game::travel::{Goal, Stop};
 use byog_game::watch::{self, Watch};
@@ -165,11 +167,11 @@ impl Shell {
             *view = View::Overlay(Overlay::Replace(replaced));
             return;
         }
-        if (in_game || phase == Phase::Menu) && key == screens::HELP_KEY {
+        if (in_game || phase == Phase::Menu) && key == HELP_KEY {
             *view = View::Overlay(Overlay::Help { page: 0 });
             return;
         }
-        if in_game && key.eq_ignore_ascii_case(&screens::LOG_KEY) {
+        if in_game && key.eq_ignore_ascii_case(&LOG_KEY) {
             *view = View::Overlay(Overlay::Log { back: 0 });
             return;
         }
@@ -185,7 +187,7 @@ impl Shell {
             && let Some(goal) = travel_goal(key)
         {
             self.travel(goal, now);
-        } else if key.eq_ignore_ascii_case(&screens::WATCH_KEY) && phase == Phase::Menu {
+        } else if key.eq_ignore_ascii_case(&WATCH_KEY) && phase == Phase::Menu {
             self.start_watch();
         } else {
             self.feed(key, now);

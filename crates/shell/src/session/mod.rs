@@ -54,7 +54,6 @@ pub use options::ShellOptions;
 pub use walk::TRAVEL_STEP_SECONDS;
 pub use worker::BUSY_AFTER_SECONDS;
 
-use options::interpreter_for;
 use walk::Walking;
 use worker::Busy;
 
@@ -177,7 +176,7 @@ impl Shell {
         Ok(Shell {
             state: State::Ready {
                 session: Box::new(Session {
-                    interpreter: interpreter_for(&options),
+                    interpreter: options.game.interpreter(),
                     store,
                 }),
                 view,
@@ -292,7 +291,7 @@ impl Shell {
                             .to_owned();
                         self.state = State::Ready {
                             session: Box::new(Session {
-                                interpreter: interpreter_for(&self.options),
+                                interpreter: self.options.game.interpreter(),
                                 store: Store::of(&self.options.saves),
                             }),
                             view: View::Plain,

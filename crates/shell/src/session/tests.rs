@@ -2,6 +2,7 @@ use super::*;
 use std::path::Path;
 use std::time::Duration;
 
+use byog_game::GameOptions;
 use byog_game::explore::ExploreSettings;
 use byog_game::interpreter::GameKind;
 use byog_tile_engine::WallStyle;
@@ -13,11 +14,14 @@ use crate::store::Saves;
 
 fn options(dir: &Path) -> ShellOptions {
     ShellOptions {
-        width: 80,
-        height: 30,
-        settings: GeneratorSettings::default(),
-        floors: 3,
-        explore: ExploreSettings::default(),
+        game: GameOptions {
+            width: 80,
+            height: 30,
+            settings: GeneratorSettings::default(),
+            floors: 3,
+            explore: ExploreSettings::default(),
+            one_game: false,
+        },
         saves: Saves::Folder {
             dir: dir.to_owned(),
             slot: None,
@@ -25,7 +29,6 @@ fn options(dir: &Path) -> ShellOptions {
         walls: None,
         watch: false,
         front_end: FrontEnd::Terminal,
-        one_game: false,
         seed_label: None,
     }
 }
@@ -44,10 +47,14 @@ fn keys(shell: &mut Shell, keys: &str, now: f64) {
 fn a_key_that_takes_long_keeps_the_keys_typed_meanwhile_for_after_it() {
     // A world of 4096 × 4096 tiles takes longer than BUSY_AFTER_SECONDS in any build.
     let dir = tempfile::tempdir().unwrap();
+    let base = options(dir.path());
     let mut s = Shell::new(ShellOptions {
-        width: 4096,
-        height: 4096,
-        ..options(dir.path())
+        game: GameOptions {
+            width: 4096,
+            height: 4096,
+            ..base.game
+        },
+        ..base
     })
     .unwrap();
     keys(&mut s, "N77S", 0.0);

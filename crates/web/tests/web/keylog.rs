@@ -361,7 +361,7 @@ async fn a_daily_attempt_past_its_close_plays_no_key() {
             day: Some("2020-01-01".into()),
             mode: Some("run".into()),
             seed: Some(5),
-            options: small_options().canonical(),
+            options: byog_web::verify::canonical(&small_options()),
             ruleset: byog_web::verify::RULESET.into(),
             prefix: "R5S".into(),
         })
