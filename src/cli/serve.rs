@@ -82,8 +82,8 @@ pub fn execute(common: &Common, args: ServeArgs) -> Result<(), CliError> {
         origins: args.origin,
         idle: Duration::from_secs(args.idle_seconds),
         sync: match args.sync {
-            SyncChoice::Normal => byog_web::Sync::Normal,
-            SyncChoice::Full => byog_web::Sync::Full,
+            SyncChoice::Normal => byog_web::SyncMode::Normal,
+            SyncChoice::Full => byog_web::SyncMode::Full,
         },
         recover: args.recover,
     };

@@ -242,9 +242,9 @@ pub fn view_of(game: &GameState, camera: &Camera, look: Look, route: &[Pos]) -> 
         let light_at = |p: Pos| match &visibility {
             None => Light::Shown,
             Some(v) => match game.light(v, p) {
-                game::Light::Visible => Light::Lit,
-                game::Light::Remembered => Light::Remembered,
-                game::Light::Unseen => Light::Unseen,
+                game::SightState::Visible => Light::Lit,
+                game::SightState::Remembered => Light::Remembered,
+                game::SightState::Unseen => Light::Unseen,
             },
         };
         let boxed = look.walls == WallStyle::Box;

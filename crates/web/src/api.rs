@@ -398,7 +398,7 @@ pub async fn play(
     let secret = accounts::random_hex(16);
     let new = crate::store::NewGame {
         id: id.clone(),
-        secret_hash: crate::verify::hash_hex(secret.as_bytes()),
+        secret_hash: crate::verify::blake2b_hex(secret.as_bytes()),
         account: acc.as_ref().map(|a| a.id),
         board: board.to_owned(),
         day,

@@ -152,14 +152,14 @@ impl VerifyError {
 }
 
 /// BLAKE2b-256 of `bytes`, as 64 hex digits.
-pub fn hash_hex(bytes: &[u8]) -> String {
+pub fn blake2b_hex(bytes: &[u8]) -> String {
     let digest = Blake2b::<U32>::digest(bytes);
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The state hash of `game`: the first 16 hex digits of BLAKE2b-256 of its save bytes.
 pub fn state_hash(game: &GameState) -> String {
-    hash_hex(&byog_game::save::encode(game))[..16].to_owned()
+    blake2b_hex(&byog_game::save::encode(game))[..16].to_owned()
 }
 
 /// Whether `keys` starts `N|R|E<digits>S` (any case).
@@ -245,7 +245,7 @@ pub fn verify(keys: &str, options: &GameOptions) -> Result<Verified, VerifyError
         status: game.status().name(),
         score: game.score().unwrap_or(0),
         moves: game.moves(),
-        keys_hash: hash_hex(history.as_bytes()),
+        keys_hash: blake2b_hex(history.as_bytes()),
         state_hashes: hashes,
         history,
         ruleset: RULESET,

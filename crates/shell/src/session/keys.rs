@@ -12,9 +12,9 @@ use byog_game::watch::{self, Watch};
 use byog_tile_engine::Pos;
 
 use super::options::slot_chosen;
-use super::{Overlay, Session, Shell, State, View};
+use super::{Overlay, Session, Shell, Showing, State};
 use crate::screens;
-use crate::store::Store;
+use crate::store::SessionStore;
 
 impl Shell {
     /// One key at `now` (front-end seconds). What it does depends on the state: while busy
@@ -35,13 +35,14 @@ impl Shell {
             State::Ready { session, view } => (session, view),
         };
         match view {
-            View::Closing { .. } => {}
-            View::Walking(_) => {
-                *view = View::Plain;
+            Showing::Closing { .. } => {}
+            Showing::Walking(_) => {
+                *view = Showing::Plain;
                 self.walk_stopped(Stop::Key);
             }
-            View::Confirm { .. } => {
-                let View::Confirm { goal, route } = std::mem::replace(view, View::Plain) else {
+            Showing::Confirm { .. } => {
+                let Showing::Confirm { goal, route } = std::mem::replace(view, Showing::Plain)
+                else {
                     unreachable!("matched above")
                 };
                 if key.eq_ignore_ascii_case(&'Y') {
@@ -50,7 +51,7 @@ impl Shell {
                     self.message = "travel cancelled".to_owned();
                 }
             }
-            View::Overlay(overlay) => {
+            Showing::Overlay(overlay) => {
                 // W/S (and their aliases) scroll the log; a number picks a slot; Y or N
                 // answer the question before saving over another game; any other key
                 // closes it.
@@ -66,7 +67,7 @@ impl Shell {
                         match screens::page_turn(key) {
                             Some(1) if *page + 1 < pages => *page += 1,
                             Some(-1) => *page = page.saturating_sub(1),
-                            _ => *view = View::Plain,
+                            _ => *view = Showing::Plain,
                         }
                     }
                     (Overlay::Log { back }, _) if scroll == 'W' => {
@@ -77,31 +78,31 @@ impl Shell {
                     (Overlay::Slots(slots), d @ '1'..='9') => {
                         let pick = slots.get(d as usize - '1' as usize);
                         let store = pick.and_then(|s| session.store.sibling(&s.name));
-                        *view = View::Plain;
+                        *view = Showing::Plain;
                         if let Some(store) = store {
                             session.store = store;
                             self.feed('L', now);
                         }
                     }
                     (Overlay::Replace(_), 'Y') => {
-                        *view = View::Plain;
+                        *view = Showing::Plain;
                         self.feed('Q', now);
                     }
                     (Overlay::Replace(_), 'N') => {
-                        *view = View::Plain;
+                        *view = Showing::Plain;
                         if let Some(store) = fresh_slot(session) {
                             session.store = store;
                         }
                         self.feed('Q', now);
                     }
                     (Overlay::Replace(_), _) => {
-                        *view = View::Plain;
+                        *view = Showing::Plain;
                         self.message = "not saved: the slot holds another game".to_owned();
                     }
-                    _ => *view = View::Plain,
+                    _ => *view = Showing::Plain,
                 }
             }
-            View::Watching { watch, closes } => {
+            Showing::Watching { watch, closes } => {
                 if key == SIGHT_KEY {
                     self.classic_sight = !self.classic_sight;
                 } else if key.eq_ignore_ascii_case(&MINIMAP_KEY) {
@@ -111,9 +112,9 @@ impl Shell {
                         Some(watch::Control::Leave) => {
                             self.camera = None;
                             *view = if *closes {
-                                View::Closing { at: now }
+                                Showing::Closing { at: now }
                             } else {
-                                View::Plain
+                                Showing::Plain
                             };
                         }
                         Some(control) => {
@@ -125,11 +126,11 @@ impl Shell {
                     }
                 }
             }
-            View::Song => {
-                *view = View::Plain;
+            Showing::Song => {
+                *view = Showing::Plain;
                 self.play_key(key, now);
             }
-            View::Plain | View::Floor { .. } => self.play_key(key, now),
+            Showing::Plain | Showing::Floor { .. } => self.play_key(key, now),
         }
     }
 
@@ -153,7 +154,7 @@ impl Shell {
             let slots = session.store.slots();
             let current = session.store.slot_name();
             if slots.iter().any(|s| s.name != current) {
-                *view = View::Overlay(Overlay::Slots(slots));
+                *view = Showing::Overlay(Overlay::Slots(slots));
                 return;
             }
         }
@@ -164,15 +165,15 @@ impl Shell {
             && let Some(game) = session.interpreter.game()
             && let Some(replaced) = save::replaced_by(&session.store, game)
         {
-            *view = View::Overlay(Overlay::Replace(replaced));
+            *view = Showing::Overlay(Overlay::Replace(replaced));
             return;
         }
         if (in_game || phase == Phase::Menu) && key == HELP_KEY {
-            *view = View::Overlay(Overlay::Help { page: 0 });
+            *view = Showing::Overlay(Overlay::Help { page: 0 });
             return;
         }
         if in_game && key.eq_ignore_ascii_case(&LOG_KEY) {
-            *view = View::Overlay(Overlay::Log { back: 0 });
+            *view = Showing::Overlay(Overlay::Log { back: 0 });
             return;
         }
         let key = match phase {
@@ -209,7 +210,7 @@ impl Shell {
     /// A click on world tile `pos` (a position of the shown world, as the HUD names it):
     /// in a game in play, walks the shortest known way there, as travel does; during a walk,
     /// stops it.
-    pub fn click_tile(&mut self, pos: Pos, now: f64) {
+    pub(crate) fn click_tile(&mut self, pos: Pos, now: f64) {
         let State::Ready { session, view } = &mut self.state else {
             if self.is_walking() {
                 self.key(' ', now);
@@ -217,11 +218,11 @@ impl Shell {
             return;
         };
         match view {
-            View::Walking(_) => {
-                *view = View::Plain;
+            Showing::Walking(_) => {
+                *view = Showing::Plain;
                 self.walk_stopped(Stop::Key);
             }
-            View::Plain | View::Floor { .. } | View::Song
+            Showing::Plain | Showing::Floor { .. } | Showing::Song
                 if session.interpreter.phase() == (Phase::Playing { colon: false }) =>
             {
                 if let Some(game) = session.interpreter.game_in_play() {
@@ -235,7 +236,7 @@ impl Shell {
 
     /// The world tile under view cell `(col, row)` (from the view's top-left) of the camera
     /// last placed, when it may be named (inside the world; in sight, seen).
-    pub fn tile_under(&self, col: u32, row: u32) -> Option<Pos> {
+    pub(crate) fn tile_under(&self, col: u32, row: u32) -> Option<Pos> {
         let (_, camera) = self.camera?;
         let game = self.shown_game().filter(|_| self.shows_world())?;
         let cy = camera.rows.checked_sub(row + 1)?;
@@ -251,7 +252,7 @@ impl Shell {
         };
         match Watch::of_store(&session.store) {
             Ok(watch) => {
-                *view = View::Watching {
+                *view = Showing::Watching {
                     watch: Box::new(watch),
                     closes: false,
                 };
@@ -265,7 +266,7 @@ impl Shell {
 
 /// A slot of the save folder that holds nothing yet, named after the game in play (`r7`,
 /// then `r7-2`, …): where `:Q` keeps a game rather than save over another.
-fn fresh_slot(session: &Session) -> Option<Store> {
+fn fresh_slot(session: &Session) -> Option<SessionStore> {
     let game = session.interpreter.game()?;
     let base = format!("{}{}", game.kind().key().to_ascii_lowercase(), game.seed());
     let base: String = base.chars().take(save::MAX_SLOT_NAME - 4).collect();

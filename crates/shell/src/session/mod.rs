@@ -42,7 +42,7 @@ use byog_tile_engine::Camera;
 
 use crate::frame::{MinimapUpkeep, Scene};
 use crate::screens::TextScreen;
-use crate::store::{SaveCheck, Store};
+use crate::store::{SaveCheck, SessionStore};
 
 mod keys;
 mod options;
@@ -72,14 +72,17 @@ pub enum ShellError {
 #[derive(Debug)]
 struct Session {
     interpreter: Interpreter,
-    store: Store,
+    store: SessionStore,
 }
 
 /// The one state of a [`Shell`].
 #[derive(Debug)]
 enum State {
     /// The session is here; `view` says what is over the interpreter's own screen.
-    Ready { session: Box<Session>, view: View },
+    Ready {
+        session: Box<Session>,
+        view: Showing,
+    },
     /// A key is being fed on a worker thread and is taking long.
     Busy(Busy),
 }
@@ -87,7 +90,7 @@ enum State {
 /// What is shown over the interpreter's own screen (menu, seed entry, game, end screen)
 /// while the session is ready, and how keys are read meanwhile.
 #[derive(Debug)]
-enum View {
+enum Showing {
     /// Nothing: the interpreter's screen, keys to the interpreter.
     Plain,
     /// A screen a view key opened; keys answer it.
@@ -164,14 +167,14 @@ impl Shell {
     /// # Errors
     /// [`ShellError::Watch`] when `options.watch` and the save cannot be watched.
     pub fn new(options: ShellOptions) -> Result<Shell, ShellError> {
-        let store = Store::of(&options.saves);
+        let store = SessionStore::of(&options.saves);
         let view = if options.watch {
-            View::Watching {
+            Showing::Watching {
                 watch: Box::new(Watch::of_store(&store)?),
                 closes: true,
             }
         } else {
-            View::Plain
+            Showing::Plain
         };
         Ok(Shell {
             state: State::Ready {
@@ -292,9 +295,9 @@ impl Shell {
                         self.state = State::Ready {
                             session: Box::new(Session {
                                 interpreter: self.options.game.interpreter(),
-                                store: Store::of(&self.options.saves),
+                                store: SessionStore::of(&self.options.saves),
                             }),
-                            view: View::Plain,
+                            view: Showing::Plain,
                         };
                     }
                 }
@@ -302,15 +305,15 @@ impl Shell {
                 true
             }
             State::Ready { view, .. } => match view {
-                View::Walking(w) if now >= w.next_at => {
+                Showing::Walking(w) if now >= w.next_at => {
                     self.walk_step(now);
                     true
                 }
-                View::Floor { until, .. } if now >= *until => {
-                    *view = View::Plain;
+                Showing::Floor { until, .. } if now >= *until => {
+                    *view = Showing::Plain;
                     true
                 }
-                View::Watching { watch, .. } => {
+                Showing::Watching { watch, .. } => {
                     let before = watch.step_count();
                     let mut changed = false;
                     if let Err(e) = watch.tick(now) {
@@ -327,7 +330,7 @@ impl Shell {
     /// Whether the program should end now (`now` in front-end seconds): the player quit and
     /// the goodbye has been shown.
     pub fn is_over(&self, now: f64) -> bool {
-        matches!(self.state, State::Ready { view: View::Closing { at }, .. } if now >= at)
+        matches!(self.state, State::Ready { view: Showing::Closing { at }, .. } if now >= at)
     }
 
     /// The next time (front-end seconds) something changes by itself: the end of the floor
@@ -336,9 +339,9 @@ impl Shell {
     pub fn deadline(&self) -> Option<f64> {
         match &self.state {
             State::Ready { view, .. } => match view {
-                View::Closing { at } => Some(*at),
-                View::Floor { until, .. } => Some(*until),
-                View::Walking(w) => Some(w.next_at),
+                Showing::Closing { at } => Some(*at),
+                Showing::Floor { until, .. } => Some(*until),
+                Showing::Walking(w) => Some(w.next_at),
                 _ => None,
             },
             State::Busy(_) => None,

@@ -5,7 +5,7 @@ use byog_game::interpreter::Phase;
 use byog_tile_engine::{Camera, Pos, WallStyle};
 
 use super::options::slot_chosen;
-use super::{Overlay, Shell, State, View};
+use super::{Overlay, Shell, Showing, State};
 use crate::frame::{Frame, FrameRequest, Look, Scene, view_of};
 use crate::screens::{self, Context, Line, SaveState, Screen, Style, TextScreen};
 
@@ -15,7 +15,7 @@ impl Shell {
     pub fn shown_game(&self) -> Option<&GameState> {
         match &self.state {
             State::Ready {
-                view: View::Watching { watch, .. },
+                view: Showing::Watching { watch, .. },
                 ..
             } => watch.game(),
             State::Ready { session, .. } => session.interpreter.game(),
@@ -28,11 +28,14 @@ impl Shell {
     pub fn shows_world(&self) -> bool {
         match &self.state {
             State::Ready { session, view } => match view {
-                View::Watching { .. } => true,
-                View::Plain | View::Walking(_) | View::Confirm { .. } => {
+                Showing::Watching { .. } => true,
+                Showing::Plain | Showing::Walking(_) | Showing::Confirm { .. } => {
                     matches!(session.interpreter.phase(), Phase::Playing { .. })
                 }
-                View::Overlay(_) | View::Floor { .. } | View::Song | View::Closing { .. } => false,
+                Showing::Overlay(_)
+                | Showing::Floor { .. }
+                | Showing::Song
+                | Showing::Closing { .. } => false,
             },
             State::Busy(_) => false,
         }
@@ -46,7 +49,7 @@ impl Shell {
 
     /// How `game`'s walls are drawn: `--walls`, else box walls in runs and explorations and
     /// the Java `#` in the classic game.
-    pub fn walls(&self, game: &GameState) -> WallStyle {
+    pub(crate) fn walls(&self, game: &GameState) -> WallStyle {
         self.options
             .walls
             .unwrap_or(if game.run().is_some() || game.explore().is_some() {
@@ -63,7 +66,7 @@ impl Shell {
     }
 
     /// Whether the tile at `pos` may be named under the pointer: in sight, only one seen.
-    pub fn names(&self, game: &GameState, pos: Pos) -> bool {
+    pub(crate) fn names(&self, game: &GameState, pos: Pos) -> bool {
         !self.in_sight(game) || game.has_seen(pos)
     }
 
@@ -71,7 +74,7 @@ impl Shell {
     /// avatar: recentred for a new scene (or after a new game, a load, a new floor, a watch
     /// started or left), kept on the same tiles when the scene's frame moved. `None` when no
     /// world is shown.
-    pub fn follow(&mut self, cols: u32, rows: u32) -> Option<Camera> {
+    pub(crate) fn follow(&mut self, cols: u32, rows: u32) -> Option<Camera> {
         let game = self.shown_game().filter(|_| self.shows_world())?;
         let scene = Scene::of(game);
         let (w, h, at) = (scene.width, scene.height, game.avatar());
@@ -93,11 +96,6 @@ impl Shell {
         };
         self.camera = Some((scene, camera));
         Some(camera)
-    }
-
-    /// The camera as [`Shell::follow`] last placed it, and its scene.
-    pub fn camera(&self) -> Option<(Scene, Camera)> {
-        self.camera
     }
 
     /// What to show now (`now` in front-end seconds), as one [`Frame`] for a view of
@@ -128,7 +126,7 @@ impl Shell {
             let scene = Scene::of(game);
             let shown = match &self.state {
                 State::Ready {
-                    view: View::Watching { watch, .. },
+                    view: Showing::Watching { watch, .. },
                     ..
                 } => watch.game(),
                 State::Ready { session, .. } => session.interpreter.game(),
@@ -144,7 +142,7 @@ impl Shell {
     }
 
     /// What to show now as a screen (`now` in front-end seconds), with `under_mouse` the
-    /// world tile under the pointer (already checked with [`Shell::names`]): the busy
+    /// world tile under the pointer (already checked: in sight, only a tile seen is named): the busy
     /// screen, an overlay, the screen between floors, the watch's HUD, or the interpreter's
     /// screen.
     pub fn screen(&mut self, now: f64, under_mouse: Option<Pos>) -> Screen {
@@ -161,7 +159,7 @@ impl Shell {
             State::Ready { session, view } => (session, view),
         };
         match view {
-            View::Overlay(Overlay::Help { page }) => {
+            Showing::Overlay(Overlay::Help { page }) => {
                 let phase = session.interpreter.phase();
                 let kind = session.interpreter.game().map(GameState::kind);
                 Screen::Text(screens::help_screen(
@@ -169,8 +167,8 @@ impl Shell {
                     *page,
                 ))
             }
-            View::Song => Screen::Text(screens::tutorial_screen()),
-            View::Overlay(Overlay::Log { back }) => {
+            Showing::Song => Screen::Text(screens::tutorial_screen()),
+            Showing::Overlay(Overlay::Log { back }) => {
                 let log: Vec<String> = session
                     .interpreter
                     .game()
@@ -178,15 +176,15 @@ impl Shell {
                     .unwrap_or_default();
                 Screen::Text(screens::log_screen(&log, *back))
             }
-            View::Overlay(Overlay::Slots(slots)) => {
+            Showing::Overlay(Overlay::Slots(slots)) => {
                 Screen::Text(screens::slots_screen(slots, &session.store.slot_name()))
             }
-            View::Overlay(Overlay::Replace(replaced)) => Screen::Text(screens::replace_screen(
+            Showing::Overlay(Overlay::Replace(replaced)) => Screen::Text(screens::replace_screen(
                 replaced,
                 &session.store.slot_name(),
             )),
-            View::Floor { screen, .. } => Screen::Text(screen.clone()),
-            View::Watching { watch, .. } => {
+            Showing::Floor { screen, .. } => Screen::Text(screen.clone()),
+            Showing::Watching { watch, .. } => {
                 match screens::watch_hud(watch, under_mouse, &self.message) {
                     Some(hud) => Screen::Game(hud),
                     None => Screen::Text(TextScreen {
@@ -195,7 +193,10 @@ impl Shell {
                     }),
                 }
             }
-            View::Plain | View::Walking(_) | View::Confirm { .. } | View::Closing { .. } => {
+            Showing::Plain
+            | Showing::Walking(_)
+            | Showing::Confirm { .. }
+            | Showing::Closing { .. } => {
                 // Only the menu shows the save: the files are looked at only there.
                 let menu = session.interpreter.phase() == Phase::Menu;
                 let save = if menu {

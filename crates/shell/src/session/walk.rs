@@ -4,7 +4,7 @@ use byog_game::Events;
 use byog_game::travel::{self, Goal, Stop, Travel};
 use byog_tile_engine::Pos;
 
-use super::{Shell, State, View};
+use super::{Shell, Showing, State};
 
 /// Seconds between two steps of a walk (`X`, `>`, a click) on screen: fast enough that a
 /// walk across a floor takes a second or two, slow enough to be followed (Brogue's travel
@@ -40,7 +40,7 @@ impl Shell {
                     if route.armed == 1 { "" } else { "s" },
                     route.armed
                 );
-                *view = View::Confirm { goal, route };
+                *view = Showing::Confirm { goal, route };
             }
             Ok(_) => self.start_walk(goal, 0, now),
         }
@@ -52,7 +52,7 @@ impl Shell {
             return;
         };
         if let Some(game) = session.interpreter.game_in_play() {
-            *view = View::Walking(Box::new(Walking {
+            *view = Showing::Walking(Box::new(Walking {
                 travel: Travel::new(game, goal).allowing_hurts(hearts),
                 next_at: now,
                 waiting: false,
@@ -68,16 +68,16 @@ impl Shell {
         let State::Ready { session, view } = &mut self.state else {
             return;
         };
-        let View::Walking(walking) = view else {
+        let Showing::Walking(walking) = view else {
             return;
         };
         let Some(game) = session.interpreter.game_in_play() else {
-            *view = View::Plain;
+            *view = Showing::Plain;
             return;
         };
         match walking.travel.next(game) {
             Err(stop) => {
-                *view = View::Plain;
+                *view = Showing::Plain;
                 self.walk_stopped(stop);
             }
             Ok(action) => {
@@ -98,7 +98,7 @@ impl Shell {
         let State::Ready { session, view } = &mut self.state else {
             return;
         };
-        let View::Walking(walking) = view else {
+        let Showing::Walking(walking) = view else {
             return;
         };
         if !walking.waiting {
@@ -107,11 +107,11 @@ impl Shell {
         walking.waiting = false;
         let events = self.last_events.take().unwrap_or(Events::none());
         let Some(game) = session.interpreter.game_in_play() else {
-            *view = View::Plain;
+            *view = Showing::Plain;
             return;
         };
         if let Some(stop) = walking.travel.observe(game, &events) {
-            *view = View::Plain;
+            *view = Showing::Plain;
             self.walk_stopped(stop);
         }
     }
@@ -146,7 +146,7 @@ impl Shell {
     pub fn route(&self) -> Option<&[Pos]> {
         match &self.state {
             State::Ready {
-                view: View::Confirm { route, .. },
+                view: Showing::Confirm { route, .. },
                 ..
             } => Some(route.tiles.as_slice()),
             _ => None,
@@ -156,7 +156,7 @@ impl Shell {
     /// Whether a walk is under way.
     pub fn is_walking(&self) -> bool {
         match &self.state {
-            State::Ready { view, .. } => matches!(view, View::Walking(_)),
+            State::Ready { view, .. } => matches!(view, Showing::Walking(_)),
             State::Busy(busy) => busy.walking.is_some(),
         }
     }

@@ -9,9 +9,9 @@ use byog_game::interpreter::{Closing, GameKind, InterpretError, Interpreter, Out
 use byog_game::save;
 
 use super::walk::Walking;
-use super::{Session, Shell, State, View};
+use super::{Session, Shell, Showing, State};
 use crate::screens;
-use crate::store::Store;
+use crate::store::SessionStore;
 
 /// How long a key may take before the session shows that it is working on it (seconds).
 pub const BUSY_AFTER_SECONDS: f64 = 0.2;
@@ -72,7 +72,7 @@ impl Shell {
         let State::Ready { mut session, view } = ready else {
             unreachable!("checked ready above")
         };
-        if let (State::Busy(busy), View::Walking(walking)) = (&mut self.state, view) {
+        if let (State::Busy(busy), Showing::Walking(walking)) = (&mut self.state, view) {
             busy.walking = Some(walking);
         }
         let progress = match &self.state {
@@ -115,7 +115,7 @@ impl Shell {
         let State::Busy(busy) = &mut self.state else {
             return;
         };
-        let view = busy.walking.take().map_or(View::Plain, View::Walking);
+        let view = busy.walking.take().map_or(Showing::Plain, Showing::Walking);
         let queued = std::mem::take(&mut busy.queued);
         let key = busy.key;
         self.state = State::Ready { session, view };
@@ -145,16 +145,16 @@ impl Shell {
             session.interpreter.phase(),
         );
         // A key ends the floor screen.
-        if matches!(view, View::Floor { .. }) {
-            *view = View::Plain;
+        if matches!(view, Showing::Floor { .. }) {
+            *view = Showing::Plain;
         }
         match outcome {
             Ok(outcome) => {
                 let location = save::SaveStore::location(&session.store);
                 // A key played past the song (a session rebuilt by [`Shell::replayed`] feeds
                 // its keys without the song's own first key) leaves it.
-                if matches!(view, View::Song) && !matches!(outcome, Outcome::Started) {
-                    *view = View::Plain;
+                if matches!(view, Showing::Song) && !matches!(outcome, Outcome::Started) {
+                    *view = Showing::Plain;
                 }
                 match &outcome {
                     Outcome::Started => {
@@ -163,7 +163,7 @@ impl Shell {
                             && !self.song_sung
                             && first_song(&session.store)
                         {
-                            *view = View::Song;
+                            *view = Showing::Song;
                         }
                         self.song_sung |=
                             session.interpreter.game().map(GameState::kind) == Some(GameKind::Run);
@@ -174,8 +174,8 @@ impl Shell {
                             screens::descent_screen(events, session.interpreter.game())
                         {
                             self.camera = None;
-                            if matches!(view, View::Plain) {
-                                *view = View::Floor {
+                            if matches!(view, Showing::Plain) {
+                                *view = Showing::Floor {
                                     until: now + screens::FLOOR_SCREEN_SECONDS,
                                     screen,
                                 };
@@ -210,7 +210,7 @@ impl Shell {
                     self.message = format!("{} ({replaced})", self.message);
                 }
                 if f.closing {
-                    *view = View::Closing {
+                    *view = Showing::Closing {
                         at: now + screens::GOODBYE_SECONDS,
                     };
                 }
@@ -228,7 +228,7 @@ pub const SONG_SUNG: &str = ".upkeeper-song-sung";
 /// Whether the first run of `store`'s save folder is starting: true once per folder (it leaves
 /// [`SONG_SUNG`] there; a folder that cannot be written sings every time), and for a session
 /// with no save folder.
-fn first_song(store: &Store) -> bool {
+fn first_song(store: &SessionStore) -> bool {
     let Some(file) = store.file() else {
         return true;
     };

@@ -355,7 +355,7 @@ async fn a_daily_attempt_past_its_close_plays_no_key() {
         .store
         .create_game(byog_web::store::NewGame {
             id: "old-daily".into(),
-            secret_hash: byog_web::verify::hash_hex(secret.as_bytes()),
+            secret_hash: byog_web::verify::blake2b_hex(secret.as_bytes()),
             account: None,
             board: "daily".into(),
             day: Some("2020-01-01".into()),
