@@ -141,6 +141,10 @@ fn hung_up() -> bool {
         revents: 0,
     };
     // SAFETY: one valid pollfd for the duration of the call, a zero timeout.
+    #[allow(
+        unsafe_code,
+        reason = "libc's poll: std cannot ask whether a terminal hung up"
+    )]
     let ready = unsafe { libc::poll(&mut fd, 1, 0) };
     ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
 }
