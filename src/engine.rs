@@ -81,11 +81,12 @@ impl Game {
     pub fn play_with_keyboard(&self) -> Result<(), byog_window::WindowError> {
         byog_window::play(byog_window::WindowOptions {
             shell: byog_shell::ShellOptions {
-                width: self.width,
-                height: self.height,
-                settings: self.settings,
-                floors: byog_game::run::DEFAULT_FLOORS,
-                explore: byog_game::explore::ExploreSettings::default(),
+                game: byog_game::GameOptions {
+                    width: self.width,
+                    height: self.height,
+                    settings: self.settings,
+                    ..Default::default()
+                },
                 saves: byog_shell::Saves::Folder {
                     dir: self.save_dir.clone(),
                     slot: None,
@@ -93,7 +94,6 @@ impl Game {
                 walls: None,
                 watch: false,
                 front_end: Default::default(),
-                one_game: false,
                 seed_label: None,
             },
             keys: String::new(),

@@ -647,9 +647,12 @@ proptest::proptest! {
         start in proptest::sample::select(vec!["N3S", "R5S", "E2S", "", "R"]),
     ) {
         let mut agent = Agent::new(AgentOptions {
-            width: 20,
-            height: 10,
-            floors: 3,
+            game: byog_game::GameOptions {
+                width: 20,
+                height: 10,
+                floors: 3,
+                ..Default::default()
+            },
             record_keys: true,
             ..AgentOptions::default()
         });

@@ -2,9 +2,10 @@
 //! enforces what each may import; these tests check that the layering itself stays as drawn:
 //! each package depends only on the packages below it (read from `cargo metadata`), the game
 //! library and the packages between it and the front-ends compile no window, terminal, web
-//! server or SQLite, and inside the game package (`crates/game/src`) the modules of every
-//! folder (the package's root, `explore/`, `run/`, `travel/`, …) import each other without a
-//! circle, nothing below the rules importing them. That last check reads the files as text,
+//! server or SQLite, and inside every package (each folder its library and programs are in,
+//! from `cargo metadata`) the modules of every folder (the root, the game's `explore/`,
+//! `run/`, `travel/`, the shell's `session/`, …) import each other without a circle, nothing
+//! below the game's rules importing them. That last check reads the files as text,
 //! the way a reviewer would: every path `crate::…` and every `super::…` path is resolved to
 //! the module path it names, and a file imports the modules of its folder (and of each
 //! folder above it) that those paths name, directly or through a name the folder's `mod.rs`
@@ -249,6 +250,32 @@ fn game_graphs() -> Graphs {
     package_graphs(&Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/game/src"))
 }
 
+/// Each workspace package's name and the folders its library and programs are in (the
+/// folder of each target's root file: `src` of `src/lib.rs` and `src/main.rs`), from
+/// `cargo metadata`. Tests, examples and benchmarks are left out: they may use anything.
+fn package_sources(meta: &serde_json::Value) -> BTreeMap<String, BTreeSet<PathBuf>> {
+    let members = meta["workspace_members"].as_array().unwrap();
+    let mut out: BTreeMap<String, BTreeSet<PathBuf>> = BTreeMap::new();
+    for package in meta["packages"].as_array().unwrap() {
+        if !members.contains(&package["id"]) {
+            continue;
+        }
+        let name = package["name"].as_str().unwrap().to_owned();
+        let folders = out.entry(name).or_default();
+        for target in package["targets"].as_array().unwrap() {
+            let kinds = target["kind"].as_array().unwrap();
+            if kinds
+                .iter()
+                .any(|k| k == "lib" || k == "bin" || k == "cdylib" || k == "rlib")
+            {
+                let root = Path::new(target["src_path"].as_str().unwrap());
+                folders.insert(root.parent().unwrap().to_path_buf());
+            }
+        }
+    }
+    out
+}
+
 /// The graph of the game package's top-level modules.
 fn game_graph() -> BTreeMap<String, BTreeSet<String>> {
     game_graphs().remove(&Vec::new()).unwrap()
@@ -395,24 +422,58 @@ fn the_circle_finder_finds_a_circle_and_only_one() {
 }
 
 #[test]
-fn the_game_packages_modules_import_each_other_without_a_circle() {
-    let graphs = game_graphs();
-    // The graphs are really read: the rules use the game; inside `explore`, the monsters'
-    // turn plays on the exploration.
-    assert!(graphs[&Vec::new()]["rules"].contains("game"), "{graphs:?}");
-    assert!(
-        graphs[&vec!["explore".to_string()]]["turn"].contains("play"),
-        "{graphs:?}"
+fn every_packages_modules_import_each_other_without_a_circle() {
+    let sources = package_sources(&metadata());
+    // Every package of the map is read, from its own folder.
+    assert_eq!(
+        sources.keys().map(String::as_str).collect::<BTreeSet<_>>(),
+        LAYERS
+            .iter()
+            .map(|(name, _)| *name)
+            .collect::<BTreeSet<_>>()
     );
-    for (folder, graph) in &graphs {
-        if let Some(circle) = find_circle(graph) {
-            panic!(
-                "crates/game/src/{} has an import circle: {}\nthe folder's graph: {graph:#?}",
-                folder.join("/"),
-                circle.join(" -> ")
-            );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert!(sources["byog-shell"].contains(&root.join("crates/shell/src")));
+    assert!(sources["byog"].contains(&root.join("src")));
+    let mut circles = Vec::new();
+    for (package, folders) in &sources {
+        for src in folders {
+            let graphs = package_graphs(src);
+            if package == "byog-game" {
+                // The rules use the game; inside `explore`, the monsters' turn plays on the
+                // exploration.
+                assert!(graphs[&Vec::new()]["rules"].contains("game"), "{graphs:?}");
+                assert!(
+                    graphs[&vec!["explore".to_string()]]["turn"].contains("play"),
+                    "{graphs:?}"
+                );
+            }
+            if package == "byog-shell" {
+                // The graphs are really read: the session shows the frame, and inside the
+                // session the worker's keys carry the walk they are steps of.
+                assert!(
+                    graphs[&Vec::new()]["session"].contains("frame"),
+                    "{graphs:?}"
+                );
+                assert!(
+                    graphs[&vec!["session".to_string()]]["worker"].contains("walk"),
+                    "{graphs:?}"
+                );
+            }
+            for (folder, graph) in &graphs {
+                if let Some(circle) = find_circle(graph) {
+                    let mut at = src.strip_prefix(root).unwrap_or(src).to_path_buf();
+                    at.extend(folder);
+                    circles.push(format!(
+                        "{package}: {} has an import circle: {}",
+                        at.display(),
+                        circle.join(" -> ")
+                    ));
+                }
+            }
         }
     }
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
 }
 
 #[test]

@@ -758,6 +758,11 @@ fn byog_catalog_reads_a_catalog_the_user_cannot_write() {
     let _ = std::fs::remove_file(dir.path().join("seeds.db-wal"));
     let _ = std::fs::remove_file(dir.path().join("seeds.db-shm"));
     let set = |mode| std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(mode));
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    #[allow(
+        unsafe_code,
+        reason = "libc's geteuid: root reads any folder, std cannot ask"
+    )]
     let root = unsafe { libc::geteuid() } == 0;
     let out = if root {
         set(0o755).unwrap();

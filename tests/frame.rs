@@ -36,11 +36,7 @@ const ROWS: u16 = 24;
 fn shell() -> (tempfile::TempDir, Shell) {
     let dir = tempfile::tempdir().unwrap();
     let shell = Shell::new(ShellOptions {
-        width: 80,
-        height: 30,
-        settings: Default::default(),
-        floors: 10,
-        explore: Default::default(),
+        game: Default::default(),
         saves: Saves::Folder {
             dir: dir.path().to_owned(),
             slot: None,
@@ -48,7 +44,6 @@ fn shell() -> (tempfile::TempDir, Shell) {
         walls: None,
         watch: false,
         front_end: Default::default(),
-        one_game: false,
         seed_label: None,
     })
     .unwrap();

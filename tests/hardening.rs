@@ -329,7 +329,13 @@ fn a_signal_during_a_save_removes_its_partial_file() {
             "no partial save to remove"
         );
         // SAFETY: a signal to the child this test started.
-        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        #[allow(
+            unsafe_code,
+            reason = "libc's kill: std's Child::kill sends SIGKILL only"
+        )]
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, signal)
+        };
         let status = child.wait().unwrap();
         use std::os::unix::process::ExitStatusExt;
         assert_eq!(status.signal(), Some(signal), "{status:?}");

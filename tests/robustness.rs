@@ -9,6 +9,9 @@
 //! This binary counts heap allocations per thread (a counting global allocator) so that memory
 //! bounds can be asserted without timing anything.
 
+// Unsafe code here for the counting allocator only: a `GlobalAlloc` is an unsafe trait.
+#![allow(unsafe_code)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeSet;

@@ -369,9 +369,12 @@ pub fn explore_monsters(data: &[u8]) {
 pub fn agent_lines(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut agent = Agent::new(AgentOptions {
-        width: 20,
-        height: 10,
-        floors: 2,
+        game: byog::core::GameOptions {
+            width: 20,
+            height: 10,
+            floors: 2,
+            ..Default::default()
+        },
         ..AgentOptions::default()
     });
     for line in text.split('\n').take(64) {

@@ -67,11 +67,14 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         })?;
     }
     let shell = ShellOptions {
-        width: common.width,
-        height: common.height,
-        settings: common.settings(),
-        floors: common.floors,
-        explore: common.explore_settings(),
+        game: byog_shell::GameOptions {
+            width: common.width,
+            height: common.height,
+            settings: common.settings(),
+            floors: common.floors,
+            explore: common.explore_settings(),
+            one_game: false,
+        },
         saves: byog_shell::Saves::Folder {
             dir: common.save_dir()?,
             slot: common.chosen_slot().map(str::to_owned),
@@ -80,7 +83,6 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         watch: args.watch,
         // Each front-end sets its own.
         front_end: Default::default(),
-        one_game: false,
         seed_label: None,
     };
     if args.terminal {

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use byog_worlds::progress::{self, Report, Watch};
+use byog_worlds::progress::{self, ProgressWatch, Report};
 
 /// How long work goes on before its notice shows.
 pub const NOTICE_AFTER: Duration = Duration::from_millis(200);
@@ -24,7 +24,7 @@ pub const NOTICE_AFTER: Duration = Duration::from_millis(200);
 pub struct Notice {
     done: Option<mpsc::Sender<()>>,
     thread: Option<JoinHandle<()>>,
-    watch: Option<Watch>,
+    watch: Option<ProgressWatch>,
 }
 
 impl Notice {

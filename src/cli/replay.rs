@@ -335,6 +335,7 @@ fn read_pipe(path: &Path, wait: std::time::Duration) -> Result<Vec<u8>, String> 
             revents: 0,
         };
         // SAFETY: one valid pollfd, on a descriptor `file` keeps open, for the call.
+        #[allow(unsafe_code, reason = "libc's poll: std has no read with a timeout")]
         let ready = unsafe { libc::poll(&mut fd, 1, timeout) };
         if ready < 0 {
             let e = io::Error::last_os_error();

@@ -76,14 +76,14 @@ pub fn execute(common: &Common, args: ServeArgs) -> Result<(), CliError> {
             floors: common.floors,
             settings: common.settings(),
             explore,
-            monsters: explore.monsters,
+            one_game: false,
         },
         limits,
         origins: args.origin,
         idle: Duration::from_secs(args.idle_seconds),
         sync: match args.sync {
-            SyncChoice::Normal => byog_web::Sync::Normal,
-            SyncChoice::Full => byog_web::Sync::Full,
+            SyncChoice::Normal => byog_web::SyncMode::Normal,
+            SyncChoice::Full => byog_web::SyncMode::Full,
         },
         recover: args.recover,
     };

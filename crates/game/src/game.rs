@@ -111,7 +111,7 @@ static NO_TERRAIN: World = World::EMPTY;
 
 /// How a tile stands in the avatar's sight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Light {
+pub enum SightState {
     /// Never seen: not drawn.
     Unseen,
     /// Seen before, out of sight now: drawn dimmed.
@@ -324,13 +324,13 @@ impl GameState {
     }
 
     /// How `pos` stands in sight, given the current [`GameState::visibility`].
-    pub fn light(&self, visible: &Visibility, pos: Pos) -> Light {
+    pub fn light(&self, visible: &Visibility, pos: Pos) -> SightState {
         if visible.is_visible(pos) {
-            Light::Visible
+            SightState::Visible
         } else if self.has_seen(pos) {
-            Light::Remembered
+            SightState::Remembered
         } else {
-            Light::Unseen
+            SightState::Unseen
         }
     }
 

@@ -8,8 +8,8 @@
 //!   [`HOME`] and [`END`];
 //! - moves: [`move_key`] (the arrow keys' `W` `A` `S` `D`), [`WAIT_KEY`] and the aliases of
 //!   [`move_alias`] (vi's and the numpad's);
-//! - the shell's view keys, which never reach the interpreter: [`SIGHT_KEY`] and
-//!   [`MINIMAP_KEY`];
+//! - the shell's view keys, which never reach the interpreter: [`SIGHT_KEY`],
+//!   [`MINIMAP_KEY`], [`HELP_KEY`] and [`LOG_KEY`], and the menu's [`WATCH_KEY`];
 //! - what a key is called in a player's words ([`key_name`]) and which characters a player
 //!   can type at all ([`is_typed`], what the browser's page may send).
 
@@ -37,6 +37,15 @@ pub const SIGHT_KEY: char = '\t';
 /// The key that shows or hides the minimap while a world is shown (either case). A view key
 /// of the shell: never fed to the interpreter.
 pub const MINIMAP_KEY: char = 'M';
+/// The key that shows the help screen of the current mode, at the menu or in a game. A view
+/// key of the shell: never fed to the interpreter.
+pub const HELP_KEY: char = '?';
+/// The key that shows the message log while a game is played (either case). A view key of
+/// the shell: never fed to the interpreter.
+pub const LOG_KEY: char = 'P';
+/// The menu key that watches the save (`crate::watch`; either case). A key of the shell:
+/// never fed to the interpreter.
+pub const WATCH_KEY: char = 'V';
 
 /// The key that moves one tile in `direction`: `W` up, `A` left, `S` down, `D` right (the
 /// sp18 spec's keys, which the arrow keys stand for in every front-end).

@@ -247,9 +247,7 @@ impl Game {
     /// [`Game::reset`] starts its first episode.
     pub fn new(options: &Options) -> Game {
         Game {
-            interpreter: Interpreter::new(options.width, options.height, options.settings)
-                .with_floors(options.floors)
-                .with_explore(options.explore),
+            interpreter: options.game_options().interpreter(),
             store: MemoryStore::default(),
             settings: options.settings,
             mode: options.mode,

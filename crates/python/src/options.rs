@@ -1,6 +1,7 @@
 //! What a game is made with and what its observation holds: the command line's common flags
 //! (`docs/cli.md`) under their Python names, checked once, with a sentence for each mistake.
 
+use byog_game::GameOptions;
 use byog_game::explore::{ExploreSettings, MAX_BRANCH_TIMER, MAX_MAX_UNEXPLORED};
 use byog_game::game::{GameKind, HEIGHT, WIDTH};
 use byog_game::run::{DEFAULT_FLOORS, MAX_FLOORS};
@@ -343,12 +344,21 @@ impl Options {
     /// The same settings for `byog agent` (`byog::agent`): its games are made the same way.
     pub fn agent_options(&self) -> AgentOptions {
         AgentOptions {
+            game: self.game_options(),
+            ..AgentOptions::default()
+        }
+    }
+
+    /// The options new games are made with, for the game's interpreter
+    /// ([`GameOptions::interpreter`]).
+    pub fn game_options(&self) -> GameOptions {
+        GameOptions {
             width: self.width,
             height: self.height,
             settings: self.settings,
             floors: self.floors,
             explore: self.explore,
-            ..AgentOptions::default()
+            one_game: false,
         }
     }
 

@@ -4,6 +4,11 @@
 //! The batch owns its NumPy arrays, made once; every step writes into them with the GIL
 //! released, from threads of the batch's own pool.
 
+// Unsafe code here, and only here in the Python package: pyo3's bindings, and the batch's
+// NumPy arrays written in place with the GIL released (each step's SAFETY comment says why
+// that is sound).
+#![allow(unsafe_code)]
+
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -401,13 +406,7 @@ fn time_new_game(
     py.detach(move || {
         let start = std::time::Instant::now();
         for seed in 0..seeds.max(1) {
-            let mut interpreter = byog_game::interpreter::Interpreter::new(
-                options.width,
-                options.height,
-                options.settings,
-            )
-            .with_floors(options.floors)
-            .with_explore(options.explore);
+            let mut interpreter = options.game_options().interpreter();
             let mut store = byog_game::save::MemoryStore::default();
             for key in format!("{}{seed}S", kind.key()).chars() {
                 interpreter

@@ -242,9 +242,9 @@ pub fn view_of(game: &GameState, camera: &Camera, look: Look, route: &[Pos]) -> 
         let light_at = |p: Pos| match &visibility {
             None => Light::Shown,
             Some(v) => match game.light(v, p) {
-                game::Light::Visible => Light::Lit,
-                game::Light::Remembered => Light::Remembered,
-                game::Light::Unseen => Light::Unseen,
+                game::SightState::Visible => Light::Lit,
+                game::SightState::Remembered => Light::Remembered,
+                game::SightState::Unseen => Light::Unseen,
             },
         };
         let boxed = look.walls == WallStyle::Box;
@@ -339,6 +339,44 @@ struct MinimapKey {
     scene: crate::Scene,
     sight: bool,
     max: (u32, u32),
+}
+
+/// What a shown world is, for the camera: a new one recentres the camera, the same one with
+/// its frame moved or grown keeps the camera on the same tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scene {
+    /// The game's seed.
+    pub seed: u64,
+    /// A run's floor (0 outside runs).
+    pub floor: u32,
+    /// The shown world's width in tiles.
+    pub width: usize,
+    /// The shown world's height in tiles.
+    pub height: usize,
+    /// Where the world's `(0, 0)` lies in the dungeon (an exploration's frame moves as its
+    /// map grows or the avatar changes maps).
+    pub origin: Pos,
+}
+
+impl Scene {
+    /// The scene `game` shows.
+    pub fn of(game: &GameState) -> Scene {
+        let world = game.rect();
+        Scene {
+            seed: game.seed(),
+            floor: game.run().map_or(0, |r| r.floor),
+            width: world.width as usize,
+            height: world.height as usize,
+            origin: game.origin(),
+        }
+    }
+
+    /// Whether `next` is this scene with only its frame moved or grown (an exploration
+    /// made a room or changed maps).
+    pub fn is_moved(&self, next: &Scene) -> bool {
+        (self.seed, self.floor) == (next.seed, next.floor)
+            && (self.origin, self.width, self.height) != (next.origin, next.width, next.height)
+    }
 }
 
 /// The minimap kept between frames (for both front-ends, once): drawn whole for a new

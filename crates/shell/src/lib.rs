@@ -15,10 +15,9 @@ pub mod screens;
 mod session;
 mod store;
 
-pub use frame::{Cell, Frame, FrameRequest, Light, MinimapFrame, View};
-pub use session::{
-    BUSY_AFTER_SECONDS, FrontEnd, Scene, Shell, ShellError, ShellOptions, TRAVEL_STEP_SECONDS,
-};
+pub use frame::{Cell, Frame, FrameRequest, Light, MinimapFrame, Scene, View};
+pub use screens::FrontEnd;
+pub use session::{BUSY_AFTER_SECONDS, Shell, ShellError, ShellOptions, TRAVEL_STEP_SECONDS};
 pub use store::{SaveCheck, Saves};
 
 /// The keys every front-end hands the session (the game's one key vocabulary,
@@ -26,6 +25,10 @@ pub use store::{SaveCheck, Saves};
 /// view keys, and which characters a player can type at all.
 pub use byog_game::keys;
 pub use byog_game::keys::{MINIMAP_KEY, SIGHT_KEY, move_alias};
+
+/// What new games are made with ([`ShellOptions::game`]): the game's one options type, which
+/// builds the interpreter.
+pub use byog_game::GameOptions;
 
 /// The light's radius in tiles (`docs/sight.md`): a front-end sizes its tiles so that the
 /// light's diameter fits its view.

@@ -29,29 +29,29 @@ pub enum Saves {
 
 /// The store a session feeds its interpreter.
 #[derive(Debug, Clone)]
-pub(crate) enum Store {
+pub(crate) enum SessionStore {
     File(FileStore),
     Memory(MemoryStore),
 }
 
-impl Store {
+impl SessionStore {
     /// The store `saves` names; a slot name that is not valid falls back to the folder's
     /// default slot (the command line has refused it already).
-    pub(crate) fn of(saves: &Saves) -> Store {
+    pub(crate) fn of(saves: &Saves) -> SessionStore {
         match saves {
-            Saves::Folder { dir, slot } => Store::File(
+            Saves::Folder { dir, slot } => SessionStore::File(
                 FileStore::slot(dir, slot.as_deref().unwrap_or(save::DEFAULT_SLOT))
                     .unwrap_or_else(|_| FileStore::in_dir(dir)),
             ),
-            Saves::None => Store::Memory(MemoryStore::default()),
+            Saves::None => SessionStore::Memory(MemoryStore::default()),
         }
     }
 
     /// The file store, when saves go to files.
     pub(crate) fn file(&self) -> Option<&FileStore> {
         match self {
-            Store::File(f) => Some(f),
-            Store::Memory(_) => None,
+            SessionStore::File(f) => Some(f),
+            SessionStore::Memory(_) => None,
         }
     }
 
@@ -68,47 +68,47 @@ impl Store {
     }
 
     /// The store of slot `name` in the same folder.
-    pub(crate) fn sibling(&self, name: &str) -> Option<Store> {
+    pub(crate) fn sibling(&self, name: &str) -> Option<SessionStore> {
         FileStore::slot(self.file()?.folder(), name)
             .ok()
-            .map(Store::File)
+            .map(SessionStore::File)
     }
 
     /// Whether something is saved there.
     pub(crate) fn exists(&self) -> bool {
         match self {
-            Store::File(f) => f.exists(),
-            Store::Memory(m) => m.has_save(),
+            SessionStore::File(f) => f.exists(),
+            SessionStore::Memory(m) => m.has_save(),
         }
     }
 }
 
-impl SaveStore for Store {
+impl SaveStore for SessionStore {
     fn load(&self) -> Result<Option<GameState>, SaveError> {
         match self {
-            Store::File(f) => f.load(),
-            Store::Memory(m) => m.load(),
+            SessionStore::File(f) => f.load(),
+            SessionStore::Memory(m) => m.load(),
         }
     }
 
     fn save(&mut self, game: &GameState) -> Result<(), SaveError> {
         match self {
-            Store::File(f) => f.save(game),
-            Store::Memory(m) => m.save(game),
+            SessionStore::File(f) => f.save(game),
+            SessionStore::Memory(m) => m.save(game),
         }
     }
 
     fn location(&self) -> PathBuf {
         match self {
-            Store::File(f) => f.location(),
-            Store::Memory(m) => m.location(),
+            SessionStore::File(f) => f.location(),
+            SessionStore::Memory(m) => m.location(),
         }
     }
 
     fn has_save(&self) -> bool {
         match self {
-            Store::File(f) => f.has_save(),
-            Store::Memory(m) => m.has_save(),
+            SessionStore::File(f) => f.has_save(),
+            SessionStore::Memory(m) => m.has_save(),
         }
     }
 }
@@ -129,7 +129,7 @@ pub struct SaveCheck {
 
 impl SaveCheck {
     /// The save's state now, read again when the file changed since the last call.
-    pub fn state(&mut self, store: &FileStore) -> &SaveState {
+    pub(crate) fn state(&mut self, store: &FileStore) -> &SaveState {
         let stamp = stamp(store.path());
         match &mut self.last {
             Some((was, _)) if *was == stamp => {}
@@ -140,7 +140,7 @@ impl SaveCheck {
 
     /// How many saves `store`'s folder holds besides its own slot's, listed again when the
     /// folder changed (its modification time): what `L` would offer to choose from.
-    pub(crate) fn others(&mut self, store: &Store) -> usize {
+    pub(crate) fn others(&mut self, store: &SessionStore) -> usize {
         let Some(file) = store.file() else {
             return 0;
         };
@@ -158,10 +158,10 @@ impl SaveCheck {
 
     /// The state of any store: a file's as [`SaveCheck::state`], memory's read every time
     /// (it costs nothing).
-    pub(crate) fn state_of(&mut self, store: &Store) -> SaveState {
+    pub(crate) fn state_of(&mut self, store: &SessionStore) -> SaveState {
         match store {
-            Store::File(f) => self.state(f).clone(),
-            Store::Memory(m) => SaveState::of(m),
+            SessionStore::File(f) => self.state(f).clone(),
+            SessionStore::Memory(m) => SaveState::of(m),
         }
     }
 }

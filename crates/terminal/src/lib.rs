@@ -34,7 +34,7 @@ use crossterm::{cursor, execute, terminal};
 
 pub use draw::{Cell, CellGrid, ColorMode, Weight};
 
-use byog_shell::{FrontEnd, Shell, ShellError, ShellOptions};
+use byog_shell::{FrontEnd, GameOptions, Shell, ShellError, ShellOptions};
 
 use draw::Painter;
 use input::Input;
@@ -91,7 +91,10 @@ pub fn play(options: TerminalOptions) -> Result<(), TerminalError> {
     let mut play = Play {
         shell: Shell::new(ShellOptions {
             front_end: FrontEnd::Terminal,
-            one_game: false,
+            game: GameOptions {
+                one_game: false,
+                ..options.shell.game
+            },
             seed_label: None,
             ..options.shell
         })?,
@@ -138,6 +141,10 @@ fn hung_up() -> bool {
         revents: 0,
     };
     // SAFETY: one valid pollfd for the duration of the call, a zero timeout.
+    #[allow(
+        unsafe_code,
+        reason = "libc's poll: std cannot ask whether a terminal hung up"
+    )]
     let ready = unsafe { libc::poll(&mut fd, 1, 0) };
     ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
 }

@@ -293,23 +293,23 @@ fn minimap_cells(
 mod tests {
     use super::*;
     use byog_shell::frame::{Look, view_of};
-    use byog_shell::{FrontEnd, Saves, Shell, ShellOptions};
+    use byog_shell::{FrontEnd, GameOptions, Saves, Shell, ShellOptions};
     use byog_tile_engine::{Camera, WallStyle};
 
     /// A session after `keys` (typed at once, as a replay), new worlds `width × height`, no
     /// saves: the games these tests paint are the shell's, as in play.
     fn session(width: usize, height: usize, keys: &str) -> Shell {
         let options = ShellOptions {
-            width,
-            height,
-            settings: Default::default(),
-            floors: 3,
-            explore: Default::default(),
+            game: GameOptions {
+                width,
+                height,
+                floors: 3,
+                ..GameOptions::default()
+            },
             saves: Saves::None,
             walls: None,
             watch: false,
             front_end: FrontEnd::Terminal,
-            one_game: false,
             seed_label: None,
         };
         Shell::replayed(options, keys).unwrap()

@@ -149,6 +149,10 @@ fn foreign_owner(meta: &fs::Metadata) -> Option<u32> {
     {
         use std::os::unix::fs::MetadataExt;
         // SAFETY: geteuid has no preconditions and cannot fail.
+        #[allow(
+            unsafe_code,
+            reason = "libc's geteuid: std has no way to ask the user id"
+        )]
         let me = unsafe { libc::geteuid() };
         (meta.uid() != me).then_some(meta.uid())
     }

@@ -5,8 +5,6 @@ use std::borrow::Cow;
 #[cfg(feature = "java-parity")]
 use rand::{Rng, RngExt};
 
-use super::world::World;
-
 /// A 24-bit colour, one byte per channel (Java `java.awt.Color` without alpha).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Rgb {
@@ -135,19 +133,5 @@ impl TETile {
             text_color,
             ..tile.clone()
         }
-    }
-
-    #[cfg(feature = "java-parity")]
-    /// Java `TETile.copyOf(world)`: an independent copy of the world.
-    pub fn copy_of(world: &World) -> World {
-        world.clone()
-    }
-
-    /// Java `TETile.toString(world)`: rows from `y = height - 1` down to `y = 0`, each row the
-    /// characters of `x = 0..width`, every row (the last included) ended by `\n`.
-    ///
-    /// This is the text form used by `byog replay`, `byog gen` and the snapshots.
-    pub fn to_string(world: &World) -> String {
-        world.to_string()
     }
 }

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::geometry::{Pos, Rect};
+use super::tetile::TETile;
 use super::tileset::Tile;
 
 /// A grid of tiles. Storage is `width × height` bytes, row-major from the bottom row
@@ -159,5 +160,23 @@ impl fmt::Display for World {
             f.write_str(&line)?;
         }
         Ok(())
+    }
+}
+
+/// Java's static helpers of `TETile` that take a world. They live with the world (the tile
+/// knows no world; the world is made of tiles).
+impl TETile {
+    #[cfg(feature = "java-parity")]
+    /// Java `TETile.copyOf(world)`: an independent copy of the world.
+    pub fn copy_of(world: &World) -> World {
+        world.clone()
+    }
+
+    /// Java `TETile.toString(world)`: rows from `y = height - 1` down to `y = 0`, each row the
+    /// characters of `x = 0..width`, every row (the last included) ended by `\n`.
+    ///
+    /// This is the text form used by `byog replay`, `byog gen` and the snapshots.
+    pub fn to_string(world: &World) -> String {
+        world.to_string()
     }
 }

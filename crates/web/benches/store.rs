@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use byog_web::store::{NewGame, Store, Sync};
+use byog_web::store::{NewGame, Store, SyncMode};
 
 /// Games in the database.
 const GAMES: usize = 1000;
@@ -35,7 +35,7 @@ fn game(i: usize) -> NewGame {
 
 /// A store in `dir` holding [`GAMES`] games of [`BATCHES`] batches; the games' ids.
 fn filled(rt: &tokio::runtime::Runtime, dir: &std::path::Path) -> (Store, Vec<String>) {
-    let store = Store::open(dir, Sync::Normal).unwrap();
+    let store = Store::open(dir, SyncMode::Normal).unwrap();
     let ids: Vec<String> = (0..GAMES).map(|i| game(i).id).collect();
     rt.block_on(async {
         for i in 0..GAMES {
@@ -117,7 +117,7 @@ fn store(c: &mut Criterion) {
     let mut g = c.benchmark_group("store");
     g.sample_size(10);
     g.bench_function(format!("open/{GAMES}-games-{batches}-batches"), |b| {
-        b.iter(|| Store::open(dir.path(), Sync::Normal).unwrap())
+        b.iter(|| Store::open(dir.path(), SyncMode::Normal).unwrap())
     });
     g.finish();
 }

@@ -10,7 +10,7 @@ use argon2::{Algorithm, Argon2, Block, Params, Version};
 use rusqlite::{OptionalExtension, params};
 
 use crate::store::{Store, StoreError, now_unix};
-use crate::verify::hash_hex;
+use crate::verify::blake2b_hex;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "byog_session";
@@ -198,6 +198,9 @@ pub async fn create(store: &Store, name: String, hash: String) -> Result<i64, St
 }
 
 /// The account named `name` (any case) and its password hash.
+///
+/// # Errors
+/// [`StoreError`] when the database cannot be read.
 pub fn find(store: &Store, name: &str) -> Result<Option<(Account, String)>, StoreError> {
     store.read(|c| {
         Ok(c.query_row(
@@ -218,9 +221,12 @@ pub fn find(store: &Store, name: &str) -> Result<Option<(Account, String)>, Stor
 }
 
 /// Opens a session for `account`; returns its token (the cookie's value).
+///
+/// # Errors
+/// [`StoreError`] when the session cannot be written (the store's writer failed or stopped).
 pub async fn open_session(store: &Store, account: i64) -> Result<String, StoreError> {
     let token = random_hex(32);
-    let digest = hash_hex(token.as_bytes());
+    let digest = blake2b_hex(token.as_bytes());
     store
         .write(move |c| {
             let now = now_unix();
@@ -236,8 +242,11 @@ pub async fn open_session(store: &Store, account: i64) -> Result<String, StoreEr
 }
 
 /// Ends the session of `token`.
+///
+/// # Errors
+/// [`StoreError`] when the session cannot be removed (the store's writer failed or stopped).
 pub async fn close_session(store: &Store, token: &str) -> Result<(), StoreError> {
-    let digest = hash_hex(token.as_bytes());
+    let digest = blake2b_hex(token.as_bytes());
     store
         .write(move |c| {
             c.execute("DELETE FROM sessions WHERE token_hash = ?1", [digest])?;
@@ -248,11 +257,14 @@ pub async fn close_session(store: &Store, token: &str) -> Result<(), StoreError>
 }
 
 /// The account of session `token`, if it is open.
+///
+/// # Errors
+/// [`StoreError`] when the database cannot be read.
 pub fn session(store: &Store, token: &str) -> Result<Option<Account>, StoreError> {
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Ok(None);
     }
-    let digest = hash_hex(token.as_bytes());
+    let digest = blake2b_hex(token.as_bytes());
     store.read(|c| {
         Ok(c.query_row(
             "SELECT a.id, a.name FROM sessions s JOIN accounts a ON a.id = s.account

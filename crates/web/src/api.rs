@@ -398,13 +398,13 @@ pub async fn play(
     let secret = accounts::random_hex(16);
     let new = crate::store::NewGame {
         id: id.clone(),
-        secret_hash: crate::verify::hash_hex(secret.as_bytes()),
+        secret_hash: crate::verify::blake2b_hex(secret.as_bytes()),
         account: acc.as_ref().map(|a| a.id),
         board: board.to_owned(),
         day,
         mode: key.map(|_| req.mode.clone()),
         seed,
-        options: app.options.canonical(),
+        options: crate::verify::canonical(&app.options),
         ruleset: RULESET.to_owned(),
         prefix,
     };
@@ -521,7 +521,7 @@ pub async fn submit_score(
             seed: v.seed,
             day: None,
             ruleset: v.ruleset.into(),
-            options: app.options.canonical(),
+            options: crate::verify::canonical(&app.options),
             keys: v.history.clone(),
             keys_hash: v.keys_hash.clone(),
             state_hashes: v.state_hashes.join(","),

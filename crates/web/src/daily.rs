@@ -23,9 +23,16 @@ pub fn day_of(secs: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// Unix seconds now.
+pub fn now_unix() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
 /// Today, UTC.
 pub fn today() -> String {
-    day_of(crate::store::now_unix())
+    day_of(now_unix())
 }
 
 /// Seconds after a day's end (midnight UTC) during which its daily attempts may still be

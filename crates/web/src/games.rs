@@ -447,19 +447,14 @@ pub fn rebuilt(
 /// key log ends with the game), the seed named `seed_label` when it is hidden.
 pub fn shell_options(options: &GameOptions, seed_label: Option<String>) -> ShellOptions {
     ShellOptions {
-        width: options.width,
-        height: options.height,
-        settings: options.settings,
-        floors: options.floors,
-        explore: byog_game::explore::ExploreSettings {
-            monsters: options.monsters,
-            ..options.explore
+        game: GameOptions {
+            one_game: true,
+            ..*options
         },
         saves: Saves::None,
         walls: None,
         watch: false,
         front_end: byog_shell::FrontEnd::Browser,
-        one_game: true,
         seed_label,
     }
 }
@@ -915,7 +910,7 @@ impl Actor {
                 seed: v.seed,
                 day: self.row.day.clone(),
                 ruleset: v.ruleset.to_owned(),
-                options: options.canonical(),
+                options: verify::canonical(&options),
                 keys: v.history.clone(),
                 keys_hash: v.keys_hash.clone(),
                 state_hashes: v.state_hashes.join(","),

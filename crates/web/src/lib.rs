@@ -41,7 +41,7 @@ use tower_http::timeout::TimeoutBody;
 
 pub use games::Games;
 pub use limits::Origins;
-pub use store::{Store, StoreOptions, Sync};
+pub use store::{Store, StoreOptions, SyncMode};
 pub use verify::GameOptions;
 
 /// The limits a server holds (`docs/web.md`, "Limits").
@@ -135,7 +135,7 @@ pub struct ServeOptions {
     /// Seconds a game stays in memory with no player and no watcher (`--idle-seconds`).
     pub idle: Duration,
     /// How hard commits are synced.
-    pub sync: Sync,
+    pub sync: SyncMode,
     /// Start even when the database fails its checks, keeping what reads back
     /// (`--recover`, [`StoreOptions::recover`]).
     pub recover: bool,
@@ -150,7 +150,7 @@ impl Default for ServeOptions {
             limits: Limits::default(),
             origins: Vec::new(),
             idle: Duration::from_secs(300),
-            sync: Sync::Normal,
+            sync: SyncMode::Normal,
             recover: false,
         }
     }

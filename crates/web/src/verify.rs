@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use byog_game::GameState;
 use byog_game::explore::ExploreSettings;
-use byog_game::interpreter::{Interpreter, Outcome};
+use byog_game::interpreter::Outcome;
 use byog_game::save::MemoryStore;
 use byog_worlds::generator::GeneratorSettings;
 
@@ -39,52 +39,34 @@ pub const MAX_KEYS: usize = 1 << 18;
 /// Keys between two state hashes.
 pub const HASH_EVERY: usize = 1000;
 
-/// The game options every game of the server is made with (the command line's flags).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct GameOptions {
-    /// Width of worlds, in tiles.
-    pub width: usize,
-    /// Height of worlds, in tiles.
-    pub height: usize,
-    /// Floors in a run.
-    pub floors: u32,
-    /// The generator's settings.
-    pub settings: GeneratorSettings,
-    /// Explorations' settings.
-    pub explore: ExploreSettings,
-    /// Whether explorations have monsters (not in `explore`'s serialised form).
-    pub monsters: bool,
-}
+/// The game options every game of the server is made with (the command line's flags): the
+/// game's one options type, which builds the interpreter ([`GameOptions::interpreter`]).
+pub use byog_game::GameOptions;
 
-impl Default for GameOptions {
-    fn default() -> Self {
-        GameOptions {
-            width: byog_game::game::WIDTH,
-            height: byog_game::game::HEIGHT,
-            floors: byog_game::run::DEFAULT_FLOORS,
-            settings: GeneratorSettings::default(),
-            explore: ExploreSettings::default(),
-            monsters: true,
-        }
+/// The options as the one JSON string the database keeps, field order fixed:
+/// `{"width":…,"height":…,"floors":…,"settings":{…},"explore":{…},"monsters":…}` (whether
+/// explorations have monsters is not in `explore`'s serialised form; whether a game is one
+/// game is not kept: every game of the server is).
+pub fn canonical(options: &GameOptions) -> String {
+    /// The kept form, field by field.
+    #[derive(Serialize)]
+    struct Kept<'a> {
+        width: usize,
+        height: usize,
+        floors: u32,
+        settings: &'a GeneratorSettings,
+        explore: &'a ExploreSettings,
+        monsters: bool,
     }
-}
-
-impl GameOptions {
-    /// The options as the one JSON string the database keeps (field order fixed).
-    pub fn canonical(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
-    /// A fresh interpreter at the menu with these options.
-    pub fn interpreter(&self) -> Interpreter {
-        let explore = ExploreSettings {
-            monsters: self.monsters,
-            ..self.explore
-        };
-        Interpreter::new(self.width, self.height, self.settings)
-            .with_floors(self.floors)
-            .with_explore(explore)
-    }
+    serde_json::to_string(&Kept {
+        width: options.width,
+        height: options.height,
+        floors: options.floors,
+        settings: &options.settings,
+        explore: &options.explore,
+        monsters: options.explore.monsters,
+    })
+    .unwrap_or_default()
 }
 
 /// A game verified by replay.
@@ -170,14 +152,14 @@ impl VerifyError {
 }
 
 /// BLAKE2b-256 of `bytes`, as 64 hex digits.
-pub fn hash_hex(bytes: &[u8]) -> String {
+pub fn blake2b_hex(bytes: &[u8]) -> String {
     let digest = Blake2b::<U32>::digest(bytes);
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The state hash of `game`: the first 16 hex digits of BLAKE2b-256 of its save bytes.
 pub fn state_hash(game: &GameState) -> String {
-    hash_hex(&byog_game::save::encode(game))[..16].to_owned()
+    blake2b_hex(&byog_game::save::encode(game))[..16].to_owned()
 }
 
 /// Whether `keys` starts `N|R|E<digits>S` (any case).
@@ -263,7 +245,7 @@ pub fn verify(keys: &str, options: &GameOptions) -> Result<Verified, VerifyError
         status: game.status().name(),
         score: game.score().unwrap_or(0),
         moves: game.moves(),
-        keys_hash: hash_hex(history.as_bytes()),
+        keys_hash: blake2b_hex(history.as_bytes()),
         state_hashes: hashes,
         history,
         ruleset: RULESET,
@@ -273,6 +255,38 @@ pub fn verify(keys: &str, options: &GameOptions) -> Result<Verified, VerifyError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kept options are the JSON the database has always kept: the fields in their
+    /// order, whether explorations have monsters last, and nothing of one game or many.
+    #[test]
+    fn the_canonical_options_keep_their_fields_and_order() {
+        let default = GameOptions::default();
+        let kept = canonical(&default);
+        let settings = serde_json::to_string(&default.settings).unwrap();
+        let explore = serde_json::to_string(&default.explore).unwrap();
+        assert_eq!(
+            kept,
+            format!(
+                r#"{{"width":80,"height":30,"floors":10,"settings":{settings},"explore":{explore},"monsters":true}}"#
+            )
+        );
+        let one = GameOptions {
+            one_game: true,
+            ..default
+        };
+        assert_eq!(canonical(&one), kept);
+        let quiet = GameOptions {
+            explore: ExploreSettings {
+                monsters: false,
+                ..default.explore
+            },
+            ..default
+        };
+        assert_eq!(
+            canonical(&quiet),
+            kept.replace(r#""monsters":true}"#, r#""monsters":false}"#)
+        );
+    }
 
     #[test]
     fn the_ruleset_names_this_builds_rules() {

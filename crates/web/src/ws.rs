@@ -26,7 +26,7 @@ use serde::Deserialize;
 use crate::accounts::Account;
 use crate::games::{GameHandle, Input, MAX_BATCH_KEYS, MAX_VIEW, Out};
 use crate::limits::{Bucket, Slot};
-use crate::verify::hash_hex;
+use crate::verify::blake2b_hex;
 use crate::{App, Limits};
 
 /// Largest message the server reads: 16 KiB (a batch of 64 keys is under 200 bytes;
@@ -336,7 +336,7 @@ async fn play(
     };
     let by_secret = secret
         .as_deref()
-        .is_some_and(|s| hash_hex(s.as_bytes()) == row.secret_hash);
+        .is_some_and(|s| blake2b_hex(s.as_bytes()) == row.secret_hash);
     let by_account = account.as_ref().is_some_and(|a| row.account == Some(a.id));
     if !(by_secret || by_account) {
         let _ = sink

@@ -31,7 +31,7 @@ use byog_shell::frame::{Corner, Frame, FrameRequest, MinimapFrame};
 use byog_shell::keys::{END, HOME, move_key};
 use byog_shell::screens;
 pub use byog_shell::screens::{HUD_ROWS, MIN_COLS, MIN_ROWS, window_geometry};
-use byog_shell::{FrontEnd, SIGHT_RADIUS, Shell, ShellError, ShellOptions};
+use byog_shell::{FrontEnd, GameOptions, SIGHT_RADIUS, Shell, ShellError, ShellOptions};
 use byog_tile_engine::layout::ScreenLayout;
 use byog_tile_engine::minimap::{self, MAX_SIDE};
 use byog_tile_engine::{Direction, Geometry, Rgb, TILE_SIZE};
@@ -152,13 +152,16 @@ pub fn play(options: WindowOptions) -> Result<(), WindowError> {
     check_display()?;
     let shell = Shell::new(ShellOptions {
         front_end: FrontEnd::Window,
-        one_game: false,
+        game: GameOptions {
+            one_game: false,
+            ..options.shell.game
+        },
         seed_label: None,
         ..options.shell.clone()
     })?;
     let (size, _x_connection) = screen_size();
     let screen = size.unwrap_or(FALLBACK_SCREEN);
-    let (w, h) = opening_size(options.shell.width, options.shell.height, screen);
+    let (w, h) = opening_size(options.shell.game.width, options.shell.game.height, screen);
     let conf = mq::Conf {
         window_title: "byog".to_owned(),
         window_width: w as i32,
@@ -224,7 +227,7 @@ struct Window {
 }
 
 async fn window_loop(options: WindowOptions, shell: Shell) -> Result<(), WindowError> {
-    let (width, height) = (options.shell.width, options.shell.height);
+    let (width, height) = (options.shell.game.width, options.shell.game.height);
     let geometry = window_geometry(width, height);
     let (w, h) = geometry.window_size();
     let mut window = Window {

@@ -15,8 +15,6 @@
 //! spells them again. This package knows the game and the tile engine, nothing above them:
 //! the web server takes the observation from here without the players (solver, policies).
 
-#![warn(missing_docs)]
-
 pub mod observation;
 pub mod parts;
 pub mod state;

@@ -133,30 +133,30 @@ thread_local! {
 /// A watch of this thread: while it lives, reports go to its sink; dropped, the thread is
 /// watched by whatever watched it before (or nothing).
 #[must_use = "the thread is watched only while the watch lives"]
-pub struct Watch {
+pub struct ProgressWatch {
     previous: Option<Watcher>,
 }
 
-impl std::fmt::Debug for Watch {
+impl std::fmt::Debug for ProgressWatch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Watch").finish_non_exhaustive()
+        f.debug_struct("ProgressWatch").finish_non_exhaustive()
     }
 }
 
 /// Watches this thread: worlds and floors made on it report to `sink` until the returned
-/// [`Watch`] is dropped.
-pub fn watch(sink: impl FnMut(Report) + 'static) -> Watch {
+/// [`ProgressWatch`] is dropped.
+pub fn watch(sink: impl FnMut(Report) + 'static) -> ProgressWatch {
     let watcher = Watcher {
         sink: Box::new(sink),
         lo: 0.0,
         hi: 1.0,
     };
-    Watch {
+    ProgressWatch {
         previous: WATCHER.with(|w| w.borrow_mut().replace(watcher)),
     }
 }
 
-impl Drop for Watch {
+impl Drop for ProgressWatch {
     fn drop(&mut self) {
         let previous = self.previous.take();
         WATCHER.with(|w| *w.borrow_mut() = previous);

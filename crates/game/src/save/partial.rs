@@ -13,6 +13,12 @@
 //!   `.save-*.tmp` untouched for [`STALE_AGE`] (an older byog's, or one whose process id was
 //!   taken since). SIGKILL and a power cut cannot be caught; the sweep removes what they leave.
 
+// Unsafe code here, and only here in the game: the signal action (signal-hook's `register`,
+// whose action must be async-signal-safe) and the libc calls it and the sweep make (`kill`
+// to ask whether a process runs, `getpid`, `openat`/`unlinkat`/`close` on a folder kept open,
+// the clock), none of which std offers in a form a signal handler may call.
+#![allow(unsafe_code)]
+
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};

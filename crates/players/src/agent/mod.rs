@@ -30,5 +30,5 @@ mod store;
 mod view;
 
 pub use byog_wire::{ExploreHud, MENU_JSON, Observation, RunHud, Sight};
-pub use protocol::{MAX_LINE_BYTES, Request, error_json, parse_line, serve};
-pub use session::{Agent, AgentError, AgentOptions};
+pub use protocol::{MAX_LINE_BYTES, Request, parse_line, serve};
+pub use session::{Agent, AgentError, AgentOptions, error_json};

@@ -6,17 +6,11 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::session::Agent;
+use super::session::{Agent, error_json};
 
 /// The longest line [`serve`] reads, in bytes (16 MiB: some 16 million keys); a longer line
 /// is answered with an error and skipped.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
-
-/// `{"error": message}`, as one line of JSON (no newline): the protocol's answer to a line
-/// that was not played.
-pub fn error_json(message: &str) -> String {
-    serde_json::json!({ "error": message }).to_string()
-}
 
 /// One line of the protocol, understood.
 #[derive(Debug, Clone, PartialEq, Eq)]

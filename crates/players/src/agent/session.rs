@@ -4,35 +4,30 @@
 
 use std::path::PathBuf;
 
+use byog_game::GameOptions;
 use byog_game::action::Action;
-use byog_game::explore::ExploreSettings;
-use byog_game::game::{HEIGHT, WIDTH};
 use byog_game::interpreter::{
     BACKSPACE, ESCAPE, InterpretError, Interpreter, Outcome, Phase, PhaseKind, Refusal, Refused,
     key_name,
 };
-use byog_game::run;
 use byog_game::save::DEFAULT_SLOT;
 use byog_wire::{Observation, Sight};
-use byog_worlds::generator::GeneratorSettings;
 
-use super::protocol::error_json;
 use super::store::ReadOnlyStore;
 use super::view::ViewCache;
+
+/// `{"error": message}`, as one line of JSON (no newline): the protocol's answer to a line
+/// that was not played.
+pub fn error_json(message: &str) -> String {
+    serde_json::json!({ "error": message }).to_string()
+}
 
 /// What new games are made with, as the common flags of the command line give it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgentOptions {
-    /// Width of new worlds in tiles (a run's largest floor), 5..=16384; default 80.
-    pub width: usize,
-    /// Height of new worlds in tiles, 5..=16384; default 30.
-    pub height: usize,
-    /// The generator's parameters and requirements.
-    pub settings: GeneratorSettings,
-    /// Floors in a run, 1..=99; default 10.
-    pub floors: u32,
-    /// An exploration's `--max-unexplored` and `--branch-timer`.
-    pub explore: ExploreSettings,
+    /// What new games are made with ([`GameOptions::default`]: 80 × 30 worlds, runs of 10
+    /// floors); it builds the agent's interpreter ([`GameOptions::interpreter`]).
+    pub game: GameOptions,
     /// The folder whose slot `L` loads; `None`: `L` finds no save. Never written.
     pub save_dir: Option<PathBuf>,
     /// The slot `L` loads from `save_dir`: `save_dir/SLOT.bin` (`--slot`; 1 to 32 letters,
@@ -49,11 +44,7 @@ impl Default for AgentOptions {
     /// no save folder (slot `save`), no keys recorded.
     fn default() -> Self {
         AgentOptions {
-            width: WIDTH,
-            height: HEIGHT,
-            settings: GeneratorSettings::default(),
-            floors: run::DEFAULT_FLOORS,
-            explore: ExploreSettings::default(),
+            game: GameOptions::default(),
             save_dir: None,
             slot: DEFAULT_SLOT.to_owned(),
             record_keys: false,
@@ -164,7 +155,7 @@ impl Agent {
     pub fn new(options: AgentOptions) -> Agent {
         let store = ReadOnlyStore::new(options.save_dir.as_ref(), &options.slot);
         Agent {
-            interpreter: interpreter_for(&options),
+            interpreter: options.game.interpreter(),
             keys: options.record_keys.then(String::new),
             options,
             store,
@@ -370,12 +361,6 @@ fn is_key(c: char) -> bool {
     ) || c == BACKSPACE
         || c == ESCAPE
 }
-/// A fresh interpreter at the menu for `options`.
-fn interpreter_for(options: &AgentOptions) -> Interpreter {
-    Interpreter::new(options.width, options.height, options.settings)
-        .with_floors(options.floors)
-        .with_explore(options.explore)
-}
 
 #[cfg(test)]
 mod tests {
@@ -397,9 +382,12 @@ mod tests {
         let mut checked = 0;
         for start in ["N3S", "R5S", "N8S", "R2S"] {
             let mut agent = Agent::new(AgentOptions {
-                width: 30,
-                height: 15,
-                floors: 3,
+                game: GameOptions {
+                    width: 30,
+                    height: 15,
+                    floors: 3,
+                    ..GameOptions::default()
+                },
                 ..AgentOptions::default()
             });
             agent.reset(start).unwrap();

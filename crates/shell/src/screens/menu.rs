@@ -3,7 +3,9 @@
 use byog_game::interpreter::GameKind;
 use byog_game::save::SaveStore;
 
-use super::{Line, Style, TextScreen, WATCH_KEY, message_line};
+use byog_game::keys::WATCH_KEY;
+
+use super::{Line, Style, TextScreen, message_line};
 use crate::FrontEnd;
 
 /// The save as the menu offers it: missing, ready to load and watch, or there but

@@ -11,8 +11,6 @@ use byog_game::GameState;
 use byog_game::interpreter::{Interpreter, Phase};
 use byog_tile_engine::{Geometry, Pos, Rgb};
 
-use crate::FrontEnd;
-
 mod busy;
 mod end;
 mod floor;
@@ -37,11 +35,28 @@ pub use menu::{SaveState, menu, seed_prompt};
 pub use messages::{Feedback, GOODBYE_SECONDS, feedback, saved_line, watch_refused, zoom_message};
 pub use slots::{replace_screen, slots_screen};
 
-/// The key that shows the help screen of the current mode (a view key).
-pub const HELP_KEY: char = '?';
+/// Which front-end plays a session: the words for how to quit differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FrontEnd {
+    /// The macroquad window.
+    #[default]
+    Window,
+    /// A terminal.
+    Terminal,
+    /// A browser, through the web server.
+    Browser,
+}
 
-/// The key that shows the message log (a view key).
-pub const LOG_KEY: char = 'P';
+impl FrontEnd {
+    /// How to quit at once while the session is busy, in a player's words.
+    pub fn quit_now(self) -> &'static str {
+        match self {
+            FrontEnd::Window => "Ctrl-C (or closing the window) quits",
+            FrontEnd::Terminal => "Ctrl-C quits",
+            FrontEnd::Browser => "closing the tab leaves",
+        }
+    }
+}
 
 /// Messages the log keeps, oldest dropped first (the game keeps them: saves hold them).
 pub use byog_game::game::LOG_LENGTH;
@@ -303,10 +318,6 @@ pub fn with_a(word: &str) -> String {
 pub(crate) fn message_line(message: &str) -> Option<Line> {
     (!message.is_empty()).then(|| Line::new(message, Style::Message))
 }
-
-/// The menu key that watches the save ([`byog_game::watch`]): a front-end key, never fed
-/// to the interpreter.
-pub const WATCH_KEY: char = 'V';
 
 /// "1 room", "2 rooms"; "1 branch", "3 branches".
 pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {

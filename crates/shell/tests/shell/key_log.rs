@@ -7,22 +7,24 @@ use byog_game::explore::ExploreSettings;
 use byog_game::interpreter::{Interpreter, Phase};
 use byog_game::replay::{ReplayError, replay};
 use byog_game::save::MemoryStore;
-use byog_shell::{FrontEnd, Saves, Shell, ShellOptions};
+use byog_shell::{FrontEnd, GameOptions, Saves, Shell, ShellOptions};
 use byog_worlds::generator::GeneratorSettings;
 use proptest::prelude::*;
 
 fn options(one_game: bool) -> ShellOptions {
     ShellOptions {
-        width: 30,
-        height: 16,
-        settings: GeneratorSettings::default(),
-        floors: 3,
-        explore: ExploreSettings::default(),
+        game: GameOptions {
+            width: 30,
+            height: 16,
+            settings: GeneratorSettings::default(),
+            floors: 3,
+            explore: ExploreSettings::default(),
+            one_game,
+        },
         saves: Saves::None,
         walls: None,
         watch: false,
         front_end: FrontEnd::Browser,
-        one_game,
         seed_label: None,
     }
 }
@@ -56,9 +58,9 @@ fn fingerprint(game: &GameState) -> String {
 /// The game an interpreter fed `log` strictly ends with; panics on a refused key.
 fn strict_replay(log: &str, one_game: bool) -> Interpreter {
     let o = options(one_game);
-    let mut i = Interpreter::new(o.width, o.height, o.settings)
-        .with_floors(o.floors)
-        .with_explore(o.explore);
+    let mut i = Interpreter::new(o.game.width, o.game.height, o.game.settings)
+        .with_floors(o.game.floors)
+        .with_explore(o.game.explore);
     if one_game {
         i = i.with_one_game();
     }

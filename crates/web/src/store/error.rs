@@ -3,8 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use super::schema;
-
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -111,14 +109,16 @@ pub enum StoreError {
     },
     /// The database's schema is newer than this build knows.
     #[error(
-        "the database {} has schema version {version}; this byog knows versions up to {}: use a newer byog",
-        db.display(), schema::CURRENT
+        "the database {} has schema version {version}; this byog knows versions up to {known}: use a newer byog",
+        db.display()
     )]
     Newer {
         /// The database file.
         db: PathBuf,
         /// Its schema version.
         version: u32,
+        /// The newest schema version this build knows (the store's `schema::CURRENT`).
+        known: u32,
     },
     /// `--recover` failed; the database's files were put back as they were found.
     #[error(

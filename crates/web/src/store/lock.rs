@@ -30,6 +30,9 @@ const HEAD: &str = "byog serve lock";
 pub type Id = (u64, u64);
 
 /// The identity of the file at `path`, without following a last symbolic link.
+///
+/// # Errors
+/// The file system's error when `path` cannot be examined (missing, no permission).
 pub fn id_of(path: &Path) -> std::io::Result<Id> {
     let m = std::fs::symlink_metadata(path)?;
     #[cfg(unix)]

@@ -54,7 +54,7 @@ pub const DB_FILE: &str = "byog.sqlite3";
 /// How hard a commit is synced to disk: `normal` (a killed process loses nothing
 /// acknowledged) or `full` (a power loss neither).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Sync {
+pub enum SyncMode {
     /// `PRAGMA synchronous = NORMAL`.
     Normal,
     /// `PRAGMA synchronous = FULL`.
@@ -65,7 +65,7 @@ pub enum Sync {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StoreOptions {
     /// How hard commits are synced.
-    pub sync: Sync,
+    pub sync: SyncMode,
     /// Start even when the database fails its checks: copy what reads back into a fresh
     /// database, keep the damaged files beside it, and say what was dropped (`--recover`).
     pub recover: bool,
@@ -74,7 +74,7 @@ pub struct StoreOptions {
 impl Default for StoreOptions {
     fn default() -> Self {
         StoreOptions {
-            sync: Sync::Normal,
+            sync: SyncMode::Normal,
             recover: false,
         }
     }
@@ -112,18 +112,14 @@ impl Drop for Store {
     }
 }
 
-/// Unix seconds now.
-pub fn now_unix() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
+/// Unix seconds now (the clock lives with the days, which the store's file names read).
+pub use crate::daily::now_unix;
 
 /// Opens the database file `path` in exclusive locking mode (set before the file is first
 /// read, so SQLite keeps the write-ahead log's index in memory and never maps a `-shm`
 /// file), with closing's checkpoint off until the store has checked it: a database that is
 /// refused is left exactly as it was found.
-fn connect(path: &Path, sync: Sync) -> Result<Connection, StoreError> {
+fn connect(path: &Path, sync: SyncMode) -> Result<Connection, StoreError> {
     let conn = Connection::open(path)?;
     // Only another program can hold the file (the server holds it alone once open): two
     // seconds for one that is finishing, then the start refuses.
@@ -134,8 +130,8 @@ fn connect(path: &Path, sync: Sync) -> Result<Connection, StoreError> {
         None,
         "synchronous",
         match sync {
-            Sync::Normal => "NORMAL",
-            Sync::Full => "FULL",
+            SyncMode::Normal => "NORMAL",
+            SyncMode::Full => "FULL",
         },
     )?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -189,7 +185,7 @@ fn busy(e: &rusqlite::Error) -> bool {
 }
 
 /// Opens the existing database `db` and checks it before anything writes to it.
-fn checked(db: &Path, sync: Sync, made: Option<u64>) -> (Option<Connection>, Option<Problem>) {
+fn checked(db: &Path, sync: SyncMode, made: Option<u64>) -> (Option<Connection>, Option<Problem>) {
     let conn = match connect(db, sync) {
         Ok(c) => c,
         Err(StoreError::Sql(e)) if busy(&e) => return (None, Some(Problem::InUse)),
@@ -228,7 +224,7 @@ impl Store {
     ///
     /// # Errors
     /// As [`Store::open_with`].
-    pub fn open(dir: &Path, sync: Sync) -> Result<Store, StoreError> {
+    pub fn open(dir: &Path, sync: SyncMode) -> Result<Store, StoreError> {
         Store::open_with(
             dir,
             StoreOptions {

@@ -18,7 +18,7 @@ use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, params_from_iter};
 
 use super::writer::wal_path;
-use super::{StoreError, Sync, connect, now_unix, schema, wal};
+use super::{StoreError, SyncMode, connect, now_unix, schema, wal};
 
 /// Rows read at a time.
 const CHUNK: i64 = 512;
@@ -89,7 +89,7 @@ pub fn set_aside_companions(db: &Path, notes: &mut Vec<String>) -> Result<(), St
 /// When the files cannot be renamed or the fresh database cannot be made.
 pub fn recover(
     db: &Path,
-    sync: Sync,
+    sync: SyncMode,
     why: &str,
     notes: &mut Vec<String>,
 ) -> Result<Connection, StoreError> {
@@ -159,7 +159,7 @@ fn put_back(db: &Path, moved: &[(PathBuf, PathBuf)], fresh: bool) {
 fn fill(
     db: &Path,
     aside: &Path,
-    sync: Sync,
+    sync: SyncMode,
     said: &mut Vec<String>,
 ) -> Result<Connection, StoreError> {
     let mut fresh = connect(db, sync)?;

@@ -200,6 +200,7 @@ pub fn migrate(
             return Err(StoreError::Newer {
                 db: db.to_owned(),
                 version: v,
+                known: CURRENT,
             });
         }
         Some(v) => v,

@@ -18,7 +18,7 @@ fn game(id: &str) -> NewGame {
 #[tokio::test]
 async fn a_key_log_is_its_batches_in_order_and_a_batch_is_written_once() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     store.create_game(game("g1")).await.unwrap();
     store
         .append("g1", 1, Some(1), "R42S")
@@ -41,7 +41,7 @@ async fn a_key_log_is_its_batches_in_order_and_a_batch_is_written_once() {
     );
     drop(store);
     // Opened again: everything is there.
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     assert_eq!(store.log("g1").unwrap().0, "R42SWWD");
     assert_eq!(store.game("g1").unwrap().unwrap().seed, Some(42));
     assert!(store.startup().is_empty(), "{:?}", store.startup());
@@ -50,7 +50,7 @@ async fn a_key_log_is_its_batches_in_order_and_a_batch_is_written_once() {
 #[tokio::test]
 async fn a_batch_that_skips_a_place_in_the_log_is_refused_and_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     store.create_game(game("g1")).await.unwrap();
     store.append("g1", 1, None, "R42S").await.unwrap().unwrap();
     let gap = store.append("g1", 3, Some(1), "D").await.unwrap();
@@ -67,7 +67,7 @@ async fn a_batch_that_skips_a_place_in_the_log_is_refused_and_leaves_nothing() {
 #[tokio::test]
 async fn a_write_that_fails_leaves_nothing_of_itself_and_the_others_commit() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     let failed = store.write(|c| {
         c.execute("INSERT INTO meta(key, value) VALUES ('half', 'done')", [])?;
         Err(StoreError::Missing("the second half"))
@@ -92,7 +92,7 @@ async fn a_write_that_fails_leaves_nothing_of_itself_and_the_others_commit() {
 #[tokio::test]
 async fn a_database_replaced_while_running_acknowledges_nothing_more() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     store.create_game(game("g1")).await.unwrap();
     store.append("g1", 1, None, "R42S").await.unwrap().unwrap();
     // Another file put in its place (a copy, renamed over it).
@@ -113,7 +113,7 @@ async fn a_database_replaced_while_running_acknowledges_nothing_more() {
 #[tokio::test]
 async fn a_lock_file_deleted_while_running_acknowledges_nothing_more() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     store.create_game(game("g1")).await.unwrap();
     std::fs::remove_file(dir.path().join(lock::LOCK_FILE)).unwrap();
     match store.append("g1", 1, None, "R42S").await.unwrap() {
@@ -125,11 +125,11 @@ async fn a_lock_file_deleted_while_running_acknowledges_nothing_more() {
 #[tokio::test]
 async fn a_database_deleted_while_stopped_is_refused_and_recover_begins_an_empty_one() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     store.create_game(game("g1")).await.unwrap();
     drop(store);
     std::fs::remove_file(dir.path().join(DB_FILE)).unwrap();
-    match Store::open(dir.path(), Sync::Normal) {
+    match Store::open(dir.path(), SyncMode::Normal) {
         Err(e @ StoreError::Gone { .. }) => assert!(e.to_string().contains("--recover"), "{e}"),
         other => panic!("a database gone: {other:?}"),
     }
@@ -149,7 +149,7 @@ async fn a_database_deleted_while_stopped_is_refused_and_recover_begins_an_empty
     );
     drop(store);
     // And the next start is an ordinary one.
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     assert!(store.startup().is_empty(), "{:?}", store.startup());
 }
 
@@ -157,7 +157,7 @@ async fn a_database_deleted_while_stopped_is_refused_and_recover_begins_an_empty
 fn a_database_path_that_is_not_a_file_is_refused_before_sqlite_reads_it() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join(DB_FILE)).unwrap();
-    match Store::open(dir.path(), Sync::Normal) {
+    match Store::open(dir.path(), SyncMode::Normal) {
         Err(e @ StoreError::NotAFile { .. }) => assert!(e.to_string().contains(DB_FILE), "{e}"),
         other => panic!("a folder in the database's place: {other:?}"),
     }
@@ -166,7 +166,7 @@ fn a_database_path_that_is_not_a_file_is_refused_before_sqlite_reads_it() {
 #[test]
 fn a_database_another_program_holds_open_is_refused_as_in_use_not_damaged() {
     let dir = tempfile::tempdir().unwrap();
-    drop(Store::open(dir.path(), Sync::Normal).unwrap());
+    drop(Store::open(dir.path(), SyncMode::Normal).unwrap());
     // Another program (an older server without the lock file) with the database open.
     let other = Connection::open(dir.path().join(DB_FILE)).unwrap();
     other.pragma_update(None, "journal_mode", "WAL").unwrap();
@@ -186,5 +186,5 @@ fn a_database_another_program_holds_open_is_refused_as_in_use_not_damaged() {
     }
     assert!(dir.path().join(DB_FILE).exists());
     drop(other);
-    drop(Store::open(dir.path(), Sync::Normal).unwrap());
+    drop(Store::open(dir.path(), SyncMode::Normal).unwrap());
 }

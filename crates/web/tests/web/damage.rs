@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::child::Child;
 use crate::common::*;
-use byog_web::store::{NewGame, Store, StoreError, StoreOptions, Sync};
+use byog_web::store::{NewGame, Store, StoreError, StoreOptions, SyncMode};
 use byog_web::{App, ServeError, ServeOptions};
 
 /// `count` batches of random moves after `R{seed}S`, the same for the same seed.
@@ -32,7 +32,7 @@ fn batches(seed: u64, count: usize) -> Vec<String> {
 fn new_game_row(id: &str, seed: u64, secret: &str) -> NewGame {
     NewGame {
         id: id.into(),
-        secret_hash: byog_web::verify::hash_hex(secret.as_bytes()),
+        secret_hash: byog_web::verify::blake2b_hex(secret.as_bytes()),
         account: None,
         board: "seeded".into(),
         day: None,
@@ -109,7 +109,7 @@ async fn a_damaged_page_is_refused_and_recover_keeps_the_rest_and_marks_the_game
         ("bbbbbbbbbbbbbbbb", 22),
         ("cccccccccccccccc", 33),
     ];
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     let logs = fill(&store, &games).await;
     drop(store);
     let db = dir.path().join("byog.sqlite3");
@@ -226,7 +226,7 @@ fn frames(wal: &Path) -> u64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_write_ahead_log_is_refused_and_recover_says_what_was_lost() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     fill(&store, &[("aaaaaaaaaaaaaaaa", 5)]).await;
     let image = crash_image(dir.path());
     drop(store);
@@ -241,7 +241,7 @@ async fn a_damaged_write_ahead_log_is_refused_and_recover_says_what_was_lost() {
         f.write_all_at(b"damage", 32 + (n / 2) * (4096 + 24) + 24 + 1000)
             .unwrap();
     }
-    match Store::open(image.path(), Sync::Normal) {
+    match Store::open(image.path(), SyncMode::Normal) {
         Err(e @ StoreError::Behind { .. }) => {
             let msg = e.to_string();
             assert!(
@@ -325,7 +325,7 @@ async fn a_server_killed_and_its_log_cut_is_refused_at_the_next_start() {
 async fn a_recovery_that_fails_puts_the_database_back_as_it_was_found() {
     let dir = tempfile::tempdir().unwrap();
     let games = [("aaaaaaaaaaaaaaaa", 11), ("bbbbbbbbbbbbbbbb", 22)];
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     fill(&store, &games).await;
     drop(store);
     let db = dir.path().join("byog.sqlite3");
@@ -391,7 +391,7 @@ async fn recover_keeps_every_game_whole_or_marked_whichever_page_is_damaged() {
         ("bbbbbbbbbbbbbbbb", 22),
         ("cccccccccccccccc", 33),
     ];
-    let store = Store::open(dir.path(), Sync::Normal).unwrap();
+    let store = Store::open(dir.path(), SyncMode::Normal).unwrap();
     let logs = fill(&store, &games).await;
     drop(store);
     let db = dir.path().join("byog.sqlite3");

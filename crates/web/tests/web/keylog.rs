@@ -355,13 +355,13 @@ async fn a_daily_attempt_past_its_close_plays_no_key() {
         .store
         .create_game(byog_web::store::NewGame {
             id: "old-daily".into(),
-            secret_hash: byog_web::verify::hash_hex(secret.as_bytes()),
+            secret_hash: byog_web::verify::blake2b_hex(secret.as_bytes()),
             account: None,
             board: "daily".into(),
             day: Some("2020-01-01".into()),
             mode: Some("run".into()),
             seed: Some(5),
-            options: small_options().canonical(),
+            options: byog_web::verify::canonical(&small_options()),
             ruleset: byog_web::verify::RULESET.into(),
             prefix: "R5S".into(),
         })

@@ -86,7 +86,7 @@ fn version_1(dir: &Path) {
          INSERT INTO accounts VALUES (1, 'ada', 'x', 0), (2, 'bob', 'x', 0);",
     )
     .unwrap();
-    let secret = byog_web::verify::hash_hex(b"secret");
+    let secret = byog_web::verify::blake2b_hex(b"secret");
     for (id, seed) in [("doubled", 42), ("plain", 7)] {
         c.execute(
             "INSERT INTO games(id, secret_hash, account, board, mode, seed, options, ruleset,
@@ -220,10 +220,10 @@ async fn a_version_1_database_is_migrated_and_its_doubled_log_repaired() {
 async fn a_migration_is_done_once() {
     let dir = tempfile::tempdir().unwrap();
     version_1(dir.path());
-    let store = byog_web::Store::open(dir.path(), byog_web::Sync::Normal).unwrap();
+    let store = byog_web::Store::open(dir.path(), byog_web::SyncMode::Normal).unwrap();
     assert!(!store.startup().is_empty());
     drop(store);
-    let store = byog_web::Store::open(dir.path(), byog_web::Sync::Normal).unwrap();
+    let store = byog_web::Store::open(dir.path(), byog_web::SyncMode::Normal).unwrap();
     assert!(store.startup().is_empty(), "{:?}", store.startup());
     assert_eq!(store.log("doubled").unwrap().0, "R42SDDWA");
     // The daily key made by the first server is kept.

@@ -1,0 +1,163 @@
+//! Travel's walk: one step a tick, each fed as its key, stopped by any key.
+
+use byog_game::Events;
+use byog_game::travel::{self, Goal, Stop, Travel};
+use byog_tile_engine::Pos;
+
+use super::{Shell, Showing, State};
+
+/// Seconds between two steps of a walk (`X`, `>`, a click) on screen: fast enough that a
+/// walk across a floor takes a second or two, slow enough to be followed (Brogue's travel
+/// shows every step too).
+pub const TRAVEL_STEP_SECONDS: f64 = 0.025;
+
+/// A walk under way: the planner's state, when its next step is due, and whether the last
+/// step fed is still to be looked at.
+#[derive(Debug)]
+pub(super) struct Walking {
+    pub(super) travel: Travel,
+    pub(super) next_at: f64,
+    pub(super) waiting: bool,
+}
+
+impl Shell {
+    /// Starts a walk to `goal`, or says why there is none; a route of more than one step
+    /// through armed traps is shown and waits for `Y`.
+    pub(super) fn travel(&mut self, goal: Goal, now: f64) {
+        let State::Ready { session, view } = &mut self.state else {
+            return;
+        };
+        let Some(game) = session.interpreter.game_in_play() else {
+            return;
+        };
+        match travel::plan(game, goal) {
+            Err(stop) => self.say_logged(stop.to_string()),
+            Ok(route) if route.armed > 0 && route.steps.len() > 1 => {
+                let health = game.health().unwrap_or(0);
+                self.message = format!(
+                    "the way crosses {} armed trap{} and costs {} of your {health} hearts: Y goes, any other key stays",
+                    route.armed,
+                    if route.armed == 1 { "" } else { "s" },
+                    route.armed
+                );
+                *view = Showing::Confirm { goal, route };
+            }
+            Ok(_) => self.start_walk(goal, 0, now),
+        }
+    }
+
+    /// Starts walking to `goal`, going on through `hearts` losses of health.
+    pub(super) fn start_walk(&mut self, goal: Goal, hearts: u32, now: f64) {
+        let State::Ready { session, view } = &mut self.state else {
+            return;
+        };
+        if let Some(game) = session.interpreter.game_in_play() {
+            *view = Showing::Walking(Box::new(Walking {
+                travel: Travel::new(game, goal).allowing_hurts(hearts),
+                next_at: now,
+                waiting: false,
+            }));
+            self.walk_step(now);
+        }
+    }
+
+    /// One step of the walk: looks at the last step fed if not yet done (stop?), then feeds
+    /// the next, and looks at it at once unless it went to a worker thread.
+    pub(super) fn walk_step(&mut self, now: f64) {
+        self.observe_walk();
+        let State::Ready { session, view } = &mut self.state else {
+            return;
+        };
+        let Showing::Walking(walking) = view else {
+            return;
+        };
+        let Some(game) = session.interpreter.game_in_play() else {
+            *view = Showing::Plain;
+            return;
+        };
+        match walking.travel.next(game) {
+            Err(stop) => {
+                *view = Showing::Plain;
+                self.walk_stopped(stop);
+            }
+            Ok(action) => {
+                walking.waiting = true;
+                walking.next_at = now + TRAVEL_STEP_SECONDS;
+                self.last_events = None;
+                self.feed(action.key(), now);
+                if matches!(self.state, State::Ready { .. }) {
+                    self.observe_walk();
+                }
+            }
+        }
+    }
+
+    /// Looks at the step of the walk fed last, once it is done: the walk stops there if it
+    /// should (arrived, something in sight, hurt, ...).
+    fn observe_walk(&mut self) {
+        let State::Ready { session, view } = &mut self.state else {
+            return;
+        };
+        let Showing::Walking(walking) = view else {
+            return;
+        };
+        if !walking.waiting {
+            return;
+        }
+        walking.waiting = false;
+        let events = self.last_events.take().unwrap_or(Events::none());
+        let Some(game) = session.interpreter.game_in_play() else {
+            *view = Showing::Plain;
+            return;
+        };
+        if let Some(stop) = walking.travel.observe(game, &events) {
+            *view = Showing::Plain;
+            self.walk_stopped(stop);
+        }
+    }
+
+    /// The walk has stopped: says why, unless the last step's own message says it (a
+    /// feature handled, a new floor, the end) or it simply arrived.
+    pub(super) fn walk_stopped(&mut self, stop: Stop) {
+        match stop {
+            Stop::Arrived | Stop::Event | Stop::Over => {}
+            Stop::Hurt if !self.message.is_empty() => {}
+            _ => self.say_logged(stop.to_string()),
+        }
+    }
+
+    /// Walks a walk under way to its end at once (the keys of `--keys`: each key's walk is
+    /// done before the next key, as in an input string).
+    pub fn finish_walk(&mut self, now: f64) {
+        while self.is_walking() {
+            if let State::Busy(busy) = &self.state {
+                match busy.done.recv() {
+                    Ok(fed) => self.finish(fed, now),
+                    // The worker died: tick says so.
+                    Err(_) => return,
+                }
+                continue;
+            }
+            self.walk_step(now);
+        }
+    }
+
+    /// The tiles of a route waiting for `Y` (world positions), for the front-ends to mark.
+    pub fn route(&self) -> Option<&[Pos]> {
+        match &self.state {
+            State::Ready {
+                view: Showing::Confirm { route, .. },
+                ..
+            } => Some(route.tiles.as_slice()),
+            _ => None,
+        }
+    }
+
+    /// Whether a walk is under way.
+    pub fn is_walking(&self) -> bool {
+        match &self.state {
+            State::Ready { view, .. } => matches!(view, Showing::Walking(_)),
+            State::Busy(busy) => busy.walking.is_some(),
+        }
+    }
+}
