@@ -16,7 +16,7 @@ use byog_game::replay::replay;
 use byog_game::save::MemoryStore;
 use byog_shell::frame::{Frame, FrameRequest, Light, View};
 use byog_shell::screens::{COLON_PROMPT, Screen};
-use byog_shell::{FrontEnd, Saves, Shell, ShellOptions};
+use byog_shell::{FrontEnd, GameOptions, Saves, Shell, ShellOptions};
 use byog_tile_engine::{Pos, Tile, WallStyle, World};
 use byog_worlds::generator::GeneratorSettings;
 
@@ -28,16 +28,18 @@ const ROWS: u32 = 38;
 /// drawn `#`, as the game's text prints them), saving to `saves`.
 fn options(width: usize, height: usize, saves: Saves) -> ShellOptions {
     ShellOptions {
-        width,
-        height,
-        settings: GeneratorSettings::default(),
-        floors: 10,
-        explore: ExploreSettings::default(),
+        game: GameOptions {
+            width,
+            height,
+            settings: GeneratorSettings::default(),
+            floors: 10,
+            explore: ExploreSettings::default(),
+            one_game: false,
+        },
         saves,
         walls: Some(WallStyle::Java),
         watch: false,
         front_end: FrontEnd::Terminal,
-        one_game: false,
         seed_label: None,
     }
 }
