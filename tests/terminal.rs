@@ -175,7 +175,9 @@ impl Tmux {
     #[track_caller]
     fn wait_for_shell(&self) -> Vec<String> {
         self.wait_for("the shell's screen", |s| {
-            s.iter().any(|l| l == BEFORE) && s.iter().any(|l| l.starts_with("STATUS-"))
+            // `ends_with`: a prompt printed late shares the output's line (`$ BEFORE-42`); the
+            // command line itself shows `$((6*7))`, never the number.
+            s.iter().any(|l| l.ends_with(BEFORE)) && s.iter().any(|l| l.starts_with("STATUS-"))
         })
     }
 
@@ -440,9 +442,12 @@ fn every_ending_signal_restores_the_terminal() {
     );
     for (signal, number) in [("QUIT", 3), ("USR1", 10), ("USR2", 12), ("ALRM", 14)] {
         t.run("clear");
-        t.wait_for("a clear screen", |s| {
+        // The prompt after the clear, before typing: keys typed ahead are echoed before the
+        // prompt, which then lands on the line of the command's output.
+        t.wait_for("a clear screen and the prompt", |s| {
             !s.iter()
                 .any(|l| l.contains("STATUS") || l.contains("New Game"))
+                && s.iter().any(|l| l.trim_end() == "$")
         });
         t.play(&prefix, dir.path(), "--color never", "New Game (N)");
         let pid = std::fs::read_to_string(&pid_file).unwrap();
