@@ -90,6 +90,7 @@ function expectedMirror(f) {
 }
 
 const frameOf = (page) => page.evaluate(() => window.byog.frame);
+const mirrorOf = (f) => expectedMirror(f);
 const hudOf = (f) => f.screen.kind === "game" ? f.screen.hud.map((r) => r[0] + " " + r[2]).join(" ") : "";
 
 // Waits until the page's frame satisfies `pred`.
@@ -432,7 +433,7 @@ test("after the end: N, R and E start the next game of their mode, Esc goes back
   await context.close();
 });
 
-test("a phone-sized page: nothing cut off, the pad plays, and starts the next game", async () => {
+test("a phone-sized page: every mode by touch from the menu, the pad a cross, named keys, nothing cut off", async () => {
   const s = await startServer(SMALL);
   const W = 390, H = 844;
   const context = await browser.newContext({
@@ -443,44 +444,154 @@ test("a phone-sized page: nothing cut off, the pad plays, and starts the next ga
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(s.base + "/");
   await page.screenshot({ path: join(tmpdir(), "byog-web-phone-lobby.png") });
-  await page.tap("input[name=mode][value=classic]");
-  await page.fill("input[name=seed]", "5");
-  await page.tap("#start");
-  await page.waitForURL(/\/play\/[0-9a-f]+$/);
-  let f = await until(page, (g) => g.summary?.mode === "classic" && g.view, "the phone's first frame");
 
-  // Inside the viewport: the canvas, the bar and what is on it, the pad.
-  const inside = async (selector) => {
-    const b = await page.locator(selector).boundingBox();
-    assert.ok(b, `${selector} is shown`);
+  // Inside the viewport, and shown.
+  const inside = async (locator, what = String(locator)) => {
+    const b = await locator.boundingBox();
+    assert.ok(b && b.width > 0 && b.height > 0, `${what} is shown`);
     assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= W + 0.5 && b.y + b.height <= H + 0.5,
-      `${selector} inside ${W} × ${H}: ${JSON.stringify(b)}`);
+      `${what} inside ${W} × ${H}: ${JSON.stringify(b)}`);
     return b;
   };
-  const canvas = await inside("#screen");
-  for (const sel of ["#bar", "#status", "#mute", "#leave", "#pad"]) await inside(sel);
-  assert.ok(canvas.width / f.view.cols >= 14, `cells of ${canvas.width / f.view.cols} px`);
-  const pad = await inside("#pad");
-  assert.ok(pad.y >= canvas.y + canvas.height - 0.5, "the pad is below the canvas, not over it");
+  const sel = (selector) => page.locator(selector);
+  // A pad key by its name, as a screen reader reads it (only the one shown).
+  const key = (name) => page.getByRole("button", { name, exact: true }).locator("visible=true");
+  // Every pad key shown: inside the viewport, its name words or a letter, never the name of
+  // the glyph drawn on it ("black up-pointing triangle").
+  const padShown = async () => {
+    const names = [];
+    for (const b of await sel("#pad button").all()) {
+      if (!(await b.isVisible())) continue;
+      const name = (await b.getAttribute("aria-label")) ?? (await b.textContent());
+      assert.doesNotMatch(name, /[▲▼◀▶⌫]/, `a pad key named ${name}`);
+      assert.ok(name.trim().length > 0, "a pad key without a name");
+      await inside(b, `the pad key ${name}`);
+      names.push(name);
+    }
+    return names;
+  };
+  // Canvas, bar and pad inside the viewport, the pad below the canvas.
+  const laidOut = async () => {
+    const canvas = await inside(sel("#screen"), "the canvas");
+    for (const part of ["#bar", "#status", "#mute", "#leave", "#pad"]) await inside(sel(part), part);
+    const pad = await inside(sel("#pad"), "the pad");
+    assert.ok(pad.y >= canvas.y + canvas.height - 0.5, "the pad is below the canvas, not over it");
+    const header = await sel("header").boundingBox(), bar = await sel("#bar").boundingBox();
+    assert.ok(canvas.y >= header.y + header.height - 0.5, `the canvas under the header: ${JSON.stringify([canvas, header])}`);
+    assert.ok(canvas.y + canvas.height <= bar.y + 0.5, `the canvas above the bar: ${JSON.stringify([canvas, bar])}`);
+    // The bar's words whole, never cut with "…".
+    const cut = await page.evaluate(() => {
+      const e = document.getElementById("status");
+      return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
+    });
+    assert.equal(cut, false, `the bar's words are cut: ${await page.textContent("#status")}`);
+    return canvas;
+  };
 
-  // The pad's keys play.
-  for (const label of ["▶", "▶", "▼", "◀"]) await page.tap(`#pad button:text-is("${label}")`);
-  await page.waitForFunction(() => window.byog.conn.acked === 4);
-  f = await frameOf(page);
+  // The shell's menu: its letters and digits are on the pad.
+  await page.tap("input[name=mode][value=menu]");
+  await page.tap("#start");
+  await page.waitForURL(/\/play\/[0-9a-f]+$/);
+  await until(page, (g) => g.screen.kind === "text" && /New Game \(N\)/.test(mirrorOf(g)), "the menu");
+  await laidOut();
+  const menuKeys = await padShown();
+  for (const name of ["N: a classic game", "R: a run", "E: an exploration", "S: start", "backspace", "escape", "0", "5", "9"]) {
+    assert.ok(menuKeys.includes(name), `the menu's pad has ${name}: ${menuKeys}`);
+  }
+  assert.equal(await key("up").count(), 0, "no cross at the menu");
+  await page.screenshot({ path: join(tmpdir(), "byog-web-phone-menu.png") });
+
+  // N, a seed typed by touch (a wrong digit taken back), S: a classic game.
+  for (const name of ["N: a classic game", "5", "7", "backspace", "S: start"]) await key(name).tap();
+  let f = await until(page, (g) => g.summary?.mode === "classic" && g.view, "the classic game typed on the pad");
+  assert.match(mirrorOf(f), /seed 5\b/);
+  const canvas = await laidOut();
+  assert.ok(canvas.width / f.view.cols >= 14, `cells of ${canvas.width / f.view.cols} px`);
+
+  // The pad is a cross: up above wait above down, left and right beside wait.
+  const box = {};
+  for (const name of ["up", "left", "wait a turn", "right", "down"]) box[name] = await inside(key(name), name);
+  const mid = (b) => [b.x + b.width / 2, b.y + b.height / 2];
+  const [cx, cy] = mid(box["wait a turn"]);
+  assert.ok(Math.abs(mid(box.up)[0] - cx) < 2 && Math.abs(mid(box.down)[0] - cx) < 2, "up and down in wait's column");
+  assert.ok(Math.abs(mid(box.left)[1] - cy) < 2 && Math.abs(mid(box.right)[1] - cy) < 2, "left and right in wait's row");
+  assert.ok(mid(box.up)[1] < cy && cy < mid(box.down)[1] && mid(box.left)[0] < cx && cx < mid(box.right)[0], "a cross");
+  const playKeys = await padShown();
+  for (const name of ["explore (X)", "to the exit (>)", "yes (Y)", "help (?)", "messages (P)", "minimap (M)", "sight (Tab)"]) {
+    assert.ok(playKeys.includes(name), `the pad in play has ${name}: ${playKeys}`);
+  }
+
+  // The pad's keys play: each tap one batch.
+  const acked = await page.evaluate(() => window.byog.conn.acked);
+  for (const name of ["right", "right", "down", "left"]) await key(name).tap();
+  await page.waitForFunction((n) => window.byog.conn.acked === n, acked + 4);
   await page.screenshot({ path: join(tmpdir(), "byog-web-phone-play.png") });
 
   // To the exit, and from the end screen the pad's own keys: a run.
-  await page.tap(`#pad button:text-is(">")`);
+  await key("to the exit (>)").tap();
   await until(page, isEndScreen, "the phone's end screen", 20000);
-  for (const label of ["N new game", "R run", "E exploration", "Lobby"]) await inside(`#pad button:text-is("${label}")`);
-  assert.equal(await page.isVisible(`#pad button:text-is("▶")`), false);
+  for (const label of ["N new game", "R run", "E exploration", "Lobby"]) await inside(sel(`#pad button:text-is("${label}")`), label);
+  assert.equal(await key("right").count(), 0, "no cross after the end");
   await page.screenshot({ path: join(tmpdir(), "byog-web-phone-end.png") });
   const ended = idOf(page);
   await page.tap(`#pad button:text-is("R run")`);
   await page.waitForURL((u) => !u.pathname.endsWith(ended));
-  await until(page, (g) => g.summary?.mode === "run", "the run from the pad");
-  await inside("#screen");
+  f = await until(page, (g) => g.summary?.mode === "run", "the run from the pad");
+  // The first run of a server opens on the Upkeeper's song: its first key plays.
+  if (f.screen.kind === "text") await key("help (?)").tap();
+  if ((await frameOf(page)).screen.kind === "text") await key("escape").tap();
+  f = await until(page, (g) => g.screen.kind === "game" && g.view, "the run in play");
+  await laidOut();
+
+  // The bar says what the HUD says: a run's moves left, not the moves used.
+  const hudStatus = (g) => g.screen.hud[1][2];
+  assert.match(hudStatus(f), /moves left/);
+  assert.equal(await page.textContent("#status"), `run · ${hudStatus(f)}`);
+
+  // Screen readers: a message, and the same message again; never a plain move.
+  const heard = () => page.evaluate(() => window.byog.announced.length);
+  let before = await heard();
+  await key("wait a turn").tap();
+  f = await until(page, (g) => /you wait a turn/.test(g.screen.hud[1][0]), "the first wait");
+  await key("wait a turn").tap();
+  const ack = f.ack;
+  f = await until(page, (g) => g.ack === ack + 1, "the second wait");
+  await page.waitForTimeout(100);
+  const said = await page.evaluate(() => window.byog.announced.slice());
+  assert.deepEqual(said.slice(before), ["you wait a turn", "you wait a turn"]);
+  assert.equal(await page.textContent("#status"), `run · ${hudStatus(f)}`);
+  assert.equal(await sel("#status").getAttribute("role"), null, "the bar is no live region");
+  assert.equal(await sel("#message").getAttribute("aria-live"), "polite");
+  // A move with no message is not announced.
+  for (const dir of ["left", "right", "up", "down"]) {
+    before = await heard();
+    const a = (await frameOf(page)).ack;
+    await key(dir).tap();
+    f = await until(page, (g) => g.ack === a + 1, `a step ${dir}`);
+    await page.waitForTimeout(50);
+    if (!f.screen.hud?.[1][0]) assert.equal(await heard(), before, `a step ${dir} announced`);
+  }
   await page.screenshot({ path: join(tmpdir(), "byog-web-phone-run.png") });
+
+  // Help, turned and closed by touch; then an exploration from the menu.
+  await key("help (?)").tap();
+  await until(page, (g) => g.screen.kind === "text" && /page 1 of/.test(mirrorOf(g)), "the help");
+  await padShown();
+  await key("next (D)").tap();
+  await until(page, (g) => /page 2 of/.test(mirrorOf(g)), "the help's second page");
+  await page.screenshot({ path: join(tmpdir(), "byog-web-phone-help.png") });
+  await key("escape").tap();
+  await until(page, (g) => g.screen.kind === "game", "the help closed");
+  await page.goto(s.base + "/");
+  await page.tap("input[name=mode][value=menu]");
+  await page.tap("#start");
+  await page.waitForURL(/\/play\/[0-9a-f]+$/);
+  await until(page, (g) => g.screen.kind === "text" && /New Game \(N\)/.test(mirrorOf(g)), "the menu again");
+  for (const name of ["E: an exploration", "3", "S: start"]) await key(name).tap();
+  f = await until(page, (g) => g.summary?.mode === "explore" && g.view, "the exploration typed on the pad");
+  await laidOut();
+  assert.ok((await padShown()).includes("drink a potion (U)"));
+  await page.screenshot({ path: join(tmpdir(), "byog-web-phone-explore.png") });
   assert.deepEqual(errors, []);
   await context.close();
 });

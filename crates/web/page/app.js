@@ -2,7 +2,7 @@
 // own address (/, /play/ID, /watch/ID, /watch, /boards, /account).
 
 import { Connection, SIGNS } from "./net.js";
-import { Painter, HUD_ROWS, mirrorText, messageOf } from "./paint.js";
+import { Painter, HUD_ROWS, NARROW_HUD_ROWS, mirrorText, messageOf } from "./paint.js";
 import { keyOf, MUTE_KEY } from "./keys.js";
 import * as sound from "./sound.js";
 import { api, secrets, remember, showLiveGames, showMyGames, showBoard } from "./lobby.js";
@@ -17,6 +17,7 @@ let refresh = null;
 let playing = null;       // the game played here: { id, board } (board once known)
 let starting = false;     // a next game is being asked for
 const signs = [];         // every sign shown, in order (for tests and the curious)
+const announced = [];     // every message given to screen readers, in order (likewise)
 let observation = null;   // the last observation asked for
 
 // For tests and the curious: the last frame, the connection, the signs shown.
@@ -24,6 +25,7 @@ window.byog = {
   get frame() { return last; },
   get conn() { return conn; },
   get signs() { return signs; },
+  get announced() { return announced; },
   get observation() { return observation; },
 };
 
@@ -93,25 +95,33 @@ function signedIn(me) {
 }
 
 // The view that fits the stage: cells of 10 to 24 pixels (14 at least on a touch screen),
-// an 80 × 30 world whole when it fits.
+// an 80 × 30 world whole when it fits; on a narrow stage (a phone) the HUD takes four rows,
+// so that its numbers are never cut.
 function layout() {
   const stage = $("stage");
   const w = stage.clientWidth, h = stage.clientHeight;
   const coarse = window.matchMedia("(pointer: coarse)").matches;
   const min = coarse ? 14 : 10;
-  const cell = Math.max(min, Math.min(24, Math.floor(w / 80), Math.floor(h / (30 + HUD_ROWS))));
+  const hudRows = w < 600 ? NARROW_HUD_ROWS : HUD_ROWS;
+  const cell = Math.max(min, Math.min(24, Math.floor(w / 80), Math.floor(h / (30 + hudRows))));
   const cols = Math.max(10, Math.floor(w / cell));
-  const rows = Math.max(5, Math.floor(h / cell) - HUD_ROWS);
-  painter.resize(cols, rows, cell);
+  const rows = Math.max(5, Math.floor(h / cell) - hudRows);
+  painter.resize(cols, rows, cell, hudRows);
   if (last) painter.paint(last);
   return [cols, rows];
 }
 
-window.addEventListener("resize", () => {
-  if (!conn) return;
+// The stage changes size with the window and with the pad (its keys differ in play, on a
+// text screen and after the end): the view follows it.
+let laidOut = "";
+new ResizeObserver(() => {
+  const stage = $("stage");
+  const size = `${stage.clientWidth}x${stage.clientHeight}`;
+  if (!conn || $("game").hidden || size === laidOut) return;
+  laidOut = size;
   const [cols, rows] = layout();
   if (role === "play") conn.setView(cols, rows);
-});
+}).observe($("stage"));
 
 function startGame(kind, id) {
   show("game");
@@ -128,6 +138,7 @@ function startGame(kind, id) {
     api(`/api/games/${id}`).then((g) => { mine.board = g.board; }).catch(() => {});
   }
   let message = "";
+  let acked = -1;
   conn = new Connection(kind, hello, {
     frame(f) {
       const before = last?.summary;
@@ -135,10 +146,16 @@ function startGame(kind, id) {
       painter.paint(f);
       $("mirror").textContent = mirrorText(f);
       const m = messageOf(f);
-      if (m !== message) { message = m; $("message").textContent = m; }
+      // Screen readers hear a new message, and the same one again when a key brought it
+      // again (a second bump); never the numbers a move changes.
+      const keyed = f.ack !== undefined && f.ack !== acked;
+      acked = f.ack;
+      if (m && (m !== message || (keyed && kind === "play"))) announce(m);
+      message = m;
       if (kind === "play") sound.react(before, f.summary, m);
       status(f);
       $("game").classList.toggle("ended", kind === "play" && hasEnded(f));
+      $("game").classList.toggle("texting", f.screen.kind === "text");
       if (f.over && kind === "play") {
         $("status").textContent = "saved on the server: resume it from the lobby any time";
         setTimeout(() => { if (last === f) go("/"); }, 1500);
@@ -148,6 +165,14 @@ function startGame(kind, id) {
     sign: showSign,
   });
   if (kind === "play") conn.setView(cols, rows);
+}
+
+// Gives `text` to the live region. The same text twice in a row is told apart by a
+// no-break space at its end, so that screen readers announce the repeat.
+function announce(text) {
+  const region = $("message");
+  region.textContent = region.textContent === text ? text + "\u00a0" : text;
+  announced.push(text);
 }
 
 // A short sign of what the connection is doing ("reconnecting…", "slow down"), or none.
@@ -202,13 +227,19 @@ function afterEnd(key) {
   return false;
 }
 
+// The bar under the canvas: the mode, and in play the same numbers as the HUD's status row
+// (a run's moves left, never the moves used beside them); after the end, the score.
 function status(f) {
   const s = f.summary;
   const who = role === "watch" ? "watching · " : "";
   if (!s) { $("status").textContent = who + "at the menu"; return; }
+  if (f.screen.kind === "game") {
+    $("status").textContent = `${who}${s.mode} · ${f.screen.hud[1][2]}`;
+    return;
+  }
   const score = s.score != null ? ` · ${s.score} points` : "";
   const end = s.status === "playing" ? "" : ` · ${s.status}`;
-  $("status").textContent = `${who}${s.mode}${end} · ${s.moves} moves${score}`;
+  $("status").textContent = `${who}${s.mode}${end}${score}`;
 }
 
 document.addEventListener("keydown", (e) => {
@@ -247,11 +278,15 @@ $("screen").addEventListener("mousemove", (e) => {
   pointerTimer = setTimeout(() => conn?.pointer(pointerCell), 60);
 });
 
+// The pad's keys named as the keyboard names them.
+const PAD_NAMED = { Tab: "\t", Backspace: "\b", Escape: "\u001b" };
+
 for (const b of document.querySelectorAll("#pad button")) {
   b.addEventListener("click", () => {
     sound.wake();
-    if (b.dataset.action === "lobby") go("/");
-    else if (conn && !afterEnd(b.dataset.key)) conn.keys(b.dataset.key);
+    if (b.dataset.action === "lobby") { go("/"); return; }
+    const key = PAD_NAMED[b.dataset.key] ?? b.dataset.key;
+    if (conn && role === "play" && !afterEnd(key)) conn.keys(key);
   });
 }
 $("mute").textContent = sound.isMuted() ? "sound off" : "sound on";

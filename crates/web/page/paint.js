@@ -4,6 +4,9 @@
 // as lines so that they join at any size.
 
 export const HUD_ROWS = 2;
+// The HUD's rows on a narrow canvas (a phone): a row's left and right texts each on a row of
+// their own, so nothing is cut.
+export const NARROW_HUD_ROWS = 4;
 const HUD_BACKGROUND = "#181820";
 const HINT = "#808080";
 
@@ -51,13 +54,14 @@ export class Painter {
     this.cell = 16;
     this.cols = 80;
     this.rows = 30;
+    this.hudRows = HUD_ROWS;
   }
 
-  // Sizes the canvas for `cols × (rows + HUD_ROWS)` cells of `cell` pixels.
-  resize(cols, rows, cell) {
-    this.cols = cols; this.rows = rows; this.cell = cell;
+  // Sizes the canvas for `cols × (rows + hudRows)` cells of `cell` pixels.
+  resize(cols, rows, cell, hudRows = HUD_ROWS) {
+    this.cols = cols; this.rows = rows; this.cell = cell; this.hudRows = hudRows;
     const dpr = window.devicePixelRatio || 1;
-    const w = cols * cell, h = (rows + HUD_ROWS) * cell;
+    const w = cols * cell, h = (rows + hudRows) * cell;
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(h * dpr);
     this.canvas.style.width = w + "px";
@@ -71,14 +75,14 @@ export class Painter {
 
   // The view cell under canvas pixel (px, py) (CSS pixels), or null off the view.
   cellAt(px, py) {
-    const x = Math.floor(px / this.cell), y = Math.floor(py / this.cell) - HUD_ROWS;
+    const x = Math.floor(px / this.cell), y = Math.floor(py / this.cell) - this.hudRows;
     if (!this.view || x < 0 || y < 0 || x >= this.view.cols || y >= this.view.rows) return null;
     return [x, y];
   }
 
   paint(frame) {
     const { ctx, cell } = this;
-    const W = this.cols * cell, H = (this.rows + HUD_ROWS) * cell;
+    const W = this.cols * cell, H = (this.rows + this.hudRows) * cell;
     ctx.fillStyle = "#000";
     ctx.fillRect(0, 0, W, H);
     ctx.textBaseline = "middle";
@@ -88,9 +92,9 @@ export class Painter {
       this.text(frame.screen, W, H);
       return;
     }
-    this.hud(frame.screen.hud, W);
     if (frame.view) this.world(frame.view);
     if (frame.minimap) this.minimap(frame.minimap, frame.view);
+    this.hud(frame.screen.hud, W);
   }
 
   text(screen, W, H) {
@@ -124,32 +128,32 @@ export class Painter {
     }
   }
 
+  // The HUD's rows at the top, laid out as the shell lays them out for a terminal
+  // (`hud_lines`): a row's left and right texts share a row when they fit; when not, the
+  // message wraps onto rows of its own, any other left text is cut with "…", and the right
+  // text (the game's numbers) wraps at its " · " rather than being cut. Rows past the HUD's
+  // own are drawn over the top of the world, on the HUD's background.
   hud(rows, W) {
     const { ctx, cell } = this;
-    ctx.fillStyle = HUD_BACKGROUND;
-    ctx.fillRect(0, 0, W, HUD_ROWS * cell);
     ctx.font = this.font(false);
-    rows.forEach(([left, colour, full, short], i) => {
+    const lines = hudLines(rows, W - cell, (t) => ctx.measureText(t).width);
+    ctx.fillStyle = HUD_BACKGROUND;
+    ctx.fillRect(0, 0, W, Math.max(this.hudRows, lines.length) * cell);
+    lines.forEach(([left, colour, right], i) => {
       const y = (i + 0.5) * cell;
-      // The shorter right text when the whole one would take most of the row (a phone).
-      const right = short && ctx.measureText(full).width > W * 0.7 ? short : full;
       ctx.textAlign = "right";
       ctx.fillStyle = HINT;
       ctx.fillText(right, W - cell * 0.5, y);
-      const rightW = ctx.measureText(right).width;
       ctx.textAlign = "left";
       ctx.fillStyle = "#" + colour;
-      let shown = left;
-      const room = W - rightW - cell * 1.5;
-      while (shown && ctx.measureText(shown).width > room) shown = shown.slice(0, -2) + "…";
-      ctx.fillText(shown, cell * 0.5, y);
+      ctx.fillText(left, cell * 0.5, y);
     });
     ctx.textAlign = "center";
   }
 
   world(view) {
     const { ctx, cell } = this;
-    const top = HUD_ROWS * cell;
+    const top = this.hudRows * cell;
     ctx.font = this.font(false);
     const all = cells(view);
     for (let i = 0; i < all.length; i++) {
@@ -186,7 +190,12 @@ export class Painter {
     if (!view) return;
     const scale = Math.max(1, Math.floor(Math.min((view.cols * cell) / 4 / m.width, (view.rows * cell) / 3 / m.height)));
     const w = m.width * scale, h = m.height * scale;
-    const x0 = view.cols * cell - w - 4, y0 = HUD_ROWS * cell + 4;
+    // In the corner of the view the frame names (where it hides nothing seen), top-right by
+    // default.
+    const corner = m.corner ?? "TopRight";
+    const right = corner.endsWith("Right"), top = corner.startsWith("Top");
+    const x0 = right ? view.cols * cell - w - 4 : 4;
+    const y0 = top ? this.hudRows * cell + 4 : (this.hudRows + view.rows) * cell - h - 4;
     ctx.fillStyle = "rgba(0,0,0,0.8)";
     ctx.fillRect(x0 - 2, y0 - 2, w + 4, h + 4);
     let i = 0;
@@ -225,8 +234,73 @@ export function mirrorText(frame) {
   return lines.join("\n");
 }
 
-// The message a screen reader announces: the HUD's message, or the text screen's.
+// The message a screen reader announces: the HUD's message (never the tile under the
+// pointer, nor the numbers every move changes), or the text screen's.
 export function messageOf(frame) {
   if (frame.screen.kind === "text") return frame.screen.message?.[0] ?? frame.screen.lines[0]?.[0] ?? "";
-  return frame.screen.hud[1][0] || frame.screen.hud[0][0] || "";
+  return frame.screen.hud[1][0] || "";
+}
+
+// Pieces of `text` no wider than `max` (by `width`), broken at " · " where it can be, else
+// at spaces, else inside a word.
+function wrapPx(text, max, width) {
+  if (width(text) <= max) return [text];
+  const out = [];
+  const put = (parts, sep, next) => {
+    let line = "";
+    for (const part of parts) {
+      const joined = line ? line + sep + part : part;
+      if (width(joined) <= max) { line = joined; continue; }
+      if (line) out.push(line);
+      if (width(part) <= max) line = part;
+      else { next(part); line = ""; }
+    }
+    if (line) out.push(line);
+  };
+  const chars = (word) => {
+    let line = "";
+    for (const ch of word) {
+      if (line && width(line + ch) > max) { out.push(line); line = ""; }
+      line += ch;
+    }
+    if (line) out.push(line);
+  };
+  put(text.split(" · "), " · ", (part) => put(part.split(" "), " ", chars));
+  return out;
+}
+
+// `text` cut with "…" to fit `max`.
+function ellipsizePx(text, max, width) {
+  if (width(text) <= max) return text;
+  let shown = text;
+  while (shown && width(shown + "…") > max) shown = shown.slice(0, -1);
+  return shown + "…";
+}
+
+// The HUD's rows laid out in `max` pixels (`width` measures a text): [left, colour, right]
+// rows, as the shell's `hud_lines` lays them out in characters.
+export function hudLines(rows, max, width) {
+  const gap = width("  ");
+  const out = [];
+  rows.forEach(([left, colour, full, short], i) => {
+    // The whole right text, wrapped, unless it takes more than two rows: then its short form.
+    const whole = wrapPx(full, max, width);
+    const right = short && whole.length > 2 ? short : full;
+    if (!left || !right || width(left) + gap + width(right) <= max) {
+      const parts = wrapPx(right, max, width);
+      if (!left || !right || parts.length === 1) {
+        out.push([left, colour, parts[0] ?? ""]);
+        for (const r of parts.slice(1)) out.push(["", colour, r]);
+        return;
+      }
+    }
+    // The second row's left text is the message: it is never cut.
+    if (i === 1) {
+      for (const l of wrapPx(left, max, width)) out.push([l, colour, ""]);
+    } else {
+      out.push([ellipsizePx(left, max, width), colour, ""]);
+    }
+    for (const r of wrapPx(right, max, width)) out.push(["", colour, r]);
+  });
+  return out;
 }
