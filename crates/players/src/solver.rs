@@ -102,19 +102,7 @@ pub fn solve(game: &GameState) -> Result<Vec<Action>, SolveError> {
         let plan = router.plan();
         // What each target (the features not handled, in the router's order) pays when
         // reached: its moves the first time it is handled, nothing after.
-        let features = game.features();
-        let weights = run::weights(&features);
-        let pays: Vec<u64> = features
-            .iter()
-            .filter(|f| !f.handled)
-            .map(|f| {
-                if f.paid {
-                    0
-                } else {
-                    run::feature_moves(&run.info, weights, f.kind)
-                }
-            })
-            .collect();
+        let pays = run::unhandled_pays(&run.info, &game.features());
         let rescue = (0..pays.len()).find(|&t| {
             let one = Plan {
                 order: vec![t],

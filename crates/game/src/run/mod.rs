@@ -73,6 +73,25 @@ pub fn feature_moves(info: &FloorInfo, weights: u64, kind: FeatureKind) -> u64 {
     weight(kind) * feature_unit(info, weights)
 }
 
+/// The moves each feature of `features` not handled yet pays when reached, in their order:
+/// [`feature_moves`] the first time a feature is handled, 0 for one that paid already (a
+/// rearmed trap). The targets' pay of a [`route::Router`] built over the same features (the
+/// solver's rescue and the HUD's warning ask the same question with it).
+pub fn unhandled_pays(info: &FloorInfo, features: &[Feature]) -> Vec<u64> {
+    let weights = weights(features);
+    features
+        .iter()
+        .filter(|f| !f.handled)
+        .map(|f| {
+            if f.paid {
+                0
+            } else {
+                feature_moves(info, weights, f.kind)
+            }
+        })
+        .collect()
+}
+
 /// The perfect-floor bonus of a floor: [`PERFECT_SHARE_PERCENT`] of its spare moves, handed
 /// over on arriving at the floor when the floor above was perfect. (`weights` is kept for
 /// the callers of rules version 3, where the bonus was the rest of the spare moves.)

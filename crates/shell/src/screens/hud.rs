@@ -341,18 +341,7 @@ fn a_feature_brings_the_exit_back(game: &GameState, run: &byog_game::run::RunSta
     use byog_game::run::route::{Plan, Router};
     let features = game.features();
     let router = Router::new(game.terrain(), &features, game.avatar(), game.exit(), false);
-    let weights = byog_game::run::weights(&features);
-    let pays: Vec<u64> = features
-        .iter()
-        .filter(|f| !f.handled)
-        .map(|f| {
-            if f.paid {
-                0
-            } else {
-                byog_game::run::feature_moves(&run.info, weights, f.kind)
-            }
-        })
-        .collect();
+    let pays = byog_game::run::unhandled_pays(&run.info, &features);
     let plan = router.plan();
     let left = run.moves_left;
     (0..plan.cost.len()).any(|j| router.fits(&plan, j, left, &pays))
