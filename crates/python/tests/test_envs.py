@@ -147,7 +147,8 @@ def test_every_observation_is_byog_agents(mode, options):
     agent refuses is an action the environment refuses (the arrays unchanged)."""
     env = byog.ByogEnv(mode, travel=True, max_episode_steps=None, copy=True, **options)
     agent = env.agent()
-    rng = random.Random(hash((mode, len(options))) & 0xFFFF)
+    # A string seeds `random` the same in every process (a tuple's hash does not: PYTHONHASHSEED).
+    rng = random.Random(f"{mode}-{len(options)}")
     seed = rng.randrange(1000)
     obs, _ = env.reset(seed=seed)
     start = f"{'NRE'[stat(obs, 'mode')]}{seed}S"

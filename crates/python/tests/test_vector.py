@@ -151,3 +151,22 @@ def test_bad_batch_arguments_are_value_errors():
     assert envs.seed_of(1) == 5
     with pytest.raises(ValueError, match="game 5"):
         envs.episode_keys(5)
+
+
+def test_the_batch_space_repeats_one_games_bounds_without_copies():
+    """The batched Box bounds are views of one game's (Gymnasium's batch_space made them
+    whole: 50 MB for 1,024 games), and the space still tells what it holds."""
+    envs = byog.ByogVectorEnv(64, "classic", threads=1)
+    obs, _ = envs.reset(seed=3)
+    assert envs.observation_space.contains(obs)
+    for key, box in envs.observation_space.spaces.items():
+        one = envs.single_observation_space[key]
+        for bound in ("low", "high", "bounded_below", "bounded_above"):
+            array = getattr(box, bound)
+            assert array.shape == (64, *one.shape)
+            assert array.strides[0] == 0, f"{key}.{bound} is a copy"
+            assert (array == getattr(one, bound)).all()
+    outside = {k: v.copy() for k, v in obs.items()}
+    outside["stats"][0, 0] = -2
+    assert not envs.observation_space.contains(outside)
+    envs.close()
