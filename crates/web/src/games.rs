@@ -502,10 +502,16 @@ impl Actor {
         loop {
             // While a key is worked on on the shell's worker thread, look every 50 ms.
             let busy = self.shell.is_busy().then(|| self.now() + 0.05);
-            let deadline = self.shell.deadline().or(busy).map(|t| {
-                let wait = (t - self.now()).max(0.0);
-                tokio::time::Instant::now() + Duration::from_secs_f64(wait.min(3600.0))
-            });
+            // A session over (`:Q`'s goodbye shown) has nothing more to show by itself: its
+            // goodbye's deadline, past, would wake the loop at once, for good.
+            let over = self.shell.is_over(self.now());
+            let deadline = (!over)
+                .then(|| self.shell.deadline().or(busy))
+                .flatten()
+                .map(|t| {
+                    let wait = (t - self.now()).max(0.0);
+                    tokio::time::Instant::now() + Duration::from_secs_f64(wait.min(3600.0))
+                });
             let watchers = self.publish.receiver_count();
             let alone = self.player.is_none() && watchers == 0;
             if !alone {

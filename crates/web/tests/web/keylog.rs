@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use futures_util::SinkExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -420,4 +420,25 @@ async fn a_connection_that_stops_reading_never_freezes_its_game() {
         .expect("the game answers");
     assert_eq!(frame["ack"], n);
     drop(flood);
+}
+
+/// A session left with `:Q` shows its goodbye once and then sends nothing more (its past
+/// deadline used to wake the game's task at once, for good: a frame a millisecond to a
+/// connection kept open, and a task never evicted; the chaos test found it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_left_with_q_falls_quiet() {
+    let server = start_with(small).await;
+    let (game, secret) = new_game(server.addr, "run", 42, None).await;
+    let (mut ws, _) = player(server.addr, &game, &secret).await;
+    keys(&mut ws, 1, "DD").await;
+    keys(&mut ws, 2, ":Q").await;
+    ws.until(|m| m["type"] == "frame" && m["over"] == true)
+        .await;
+    // The goodbye is shown; for the next two seconds, at most a frame or two more.
+    let mut later = 0;
+    let until = tokio::time::Instant::now() + Duration::from_secs(2);
+    while let Ok(Some(_)) = tokio::time::timeout_at(until, ws.stream.next()).await {
+        later += 1;
+        assert!(later <= 5, "{later} messages after the goodbye");
+    }
 }
