@@ -8,9 +8,9 @@ use crate::common;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use byog::core::catalog::{self, Catalog, Tally};
-use byog::core::generator::{self, GENERATOR_VERSION, Generated, GeneratorSettings};
-use byog::core::metrics::Requirements;
+use byog_catalog::{self as catalog, Catalog, Tally};
+use byog_worlds::generator::{self, GENERATOR_VERSION, Generated, GeneratorSettings};
+use byog_worlds::metrics::Requirements;
 use common::{stderr, stdout};
 use rand::Rng;
 

@@ -7,9 +7,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use byog::core::generator::GeneratorSettings;
-use byog::core::save::{self, FileStore, SAVE_FILE_NAME, SaveStore};
-use byog::core::{Action, GameState};
+use byog_game::save::{self, FileStore, SAVE_FILE_NAME, SaveStore};
+use byog_game::{Action, GameState};
+use byog_worlds::generator::GeneratorSettings;
 
 use crate::common::stderr;
 
@@ -523,7 +523,7 @@ fn the_message_log_survives_save_and_load() {
         game.apply(Action::from_key(['W', 'A', 'S', 'D'][n % 4]).unwrap());
     }
     // The last 100, oldest first.
-    assert_eq!(game.log().len(), byog::core::game::LOG_LENGTH);
+    assert_eq!(game.log().len(), byog_game::game::LOG_LENGTH);
     assert_eq!(game.log().front().unwrap(), "message 50");
     store.save(&game).unwrap();
     let loaded = store.load().unwrap().unwrap();

@@ -12,11 +12,11 @@ use std::process::Output;
 
 use common::{byog, stderr, stdout};
 
-use byog::core::generator::GeneratorSettings;
-use byog::core::metrics::{self, NO_ROOM, room_ids};
-use byog::core::run::route::Router;
-use byog::core::run::{FeatureKind, Floor, floor};
-use byog::tile_engine::{Pos, Tile};
+use byog_game::run::route::Router;
+use byog_game::run::{FeatureKind, Floor, floor};
+use byog_tile_engine::{Pos, Tile};
+use byog_worlds::generator::GeneratorSettings;
+use byog_worlds::metrics::{self, NO_ROOM, room_ids};
 
 /// Every floor of run `seed`, B1 first.
 fn floors_of(seed: u64, floors: u32, width: usize, height: usize) -> Vec<Floor> {

@@ -6,9 +6,9 @@ use std::process::Output;
 
 use common::{byog, byog_in, stdout};
 
-use byog::core::game::GameState;
-use byog::core::generator::{self, GenerateError, GeneratorSettings};
-use byog::core::metrics::{self, Requirement, Requirements};
+use byog_game::game::GameState;
+use byog_worlds::generator::{self, GenerateError, GeneratorSettings};
+use byog_worlds::metrics::{self, Requirement, Requirements};
 
 fn text(o: &Output) -> String {
     stdout(o)
@@ -255,7 +255,7 @@ fn gen_png_draws_the_world() {
 
 #[test]
 fn batches_are_measured_by_the_library_on_any_pool() {
-    use byog::core::survey::batch;
+    use byog_worlds::survey as batch;
     use std::sync::atomic::{AtomicU64, Ordering};
     let settings = GeneratorSettings::default();
     let seen = AtomicU64::new(0);
