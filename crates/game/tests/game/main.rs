@@ -7,6 +7,7 @@ mod heap;
 
 mod explore;
 mod generator;
+mod hardening;
 mod interpreter;
 mod lootquest;
 mod lootquest_checker;
@@ -16,3 +17,4 @@ mod robustness;
 mod saves;
 mod setting_errors;
 mod snapshots;
+mod stats;

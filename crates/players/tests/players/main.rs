@@ -13,5 +13,6 @@ mod memory;
 mod monsters;
 mod old_saves;
 mod policies;
+mod run_stats;
 mod travel;
 mod wait;
