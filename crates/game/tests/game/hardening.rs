@@ -193,7 +193,7 @@ fn the_message_log_survives_save_and_load() {
 
 #[test]
 fn the_format_7_fixture_keeps_its_message_log() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures"));
     let path = dir.join("v7-n42s-log.bin");
     let game = save::decode(&fs::read(&path).unwrap(), &path).unwrap();
     let expected = fs::read_to_string(dir.join("v7-n42s-log.log")).unwrap();
@@ -207,7 +207,7 @@ fn the_format_7_fixture_keeps_its_message_log() {
 #[test]
 #[ignore = "writes the format 7 fixture; run by hand once"]
 fn write_the_format_7_log_fixture() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures"));
     let mut game = GameState::new(42, 80, 30, GeneratorSettings::default()).unwrap();
     let said = [
         "New game: seed 42, 80 × 30",
