@@ -324,10 +324,19 @@ const ONE_WAY_E13: &[&str] = &[
 ];
 /// `E600038S…>`: after the branch's timer retired it, the last `>` found no way home
 /// (it planned through a one-way exit against its arrow), though the retired branch's
-/// one-way way back into the start room was on screen.
+/// one-way way back into the start room was on screen. The player's keys had `X`s; these
+/// are the plain moves they made (the game's history), so that a change to `X` keeps the
+/// game the same.
 const RETIRED_600038: &[&str] = &[
-    "E600038SXWWWWWXDDDDXAAWWASAAAAAXDDDXDDDUDXAAWWAAAXWWWWWWDXAWWXWWWDDWDWWWWAAAXXSSXAAUSAXX",
-    "AAAAXXDDDDSDDDXDDDXAAAASAAAXAAWUWWWUSWWXSSSAXDDUDD>",
+    "E600038SWWWWWWWWWWWWWWWWWWWWWWWWWWDDDDWDDDDDDDDAAAAAAAAAAAAAAAAAAAAWWASAAAAADDDDDSDDDDDD",
+    "DDDSSSSSSSSSSSSSDDDDDDDDDDDDDDDDDDDDDDDDDAAAAAAAAAAASSSSSSSSSDDSSSSDDDDDDDDDUDDDAAAAAAAA",
+    "AAWWWWAAWWWWWWWWWAAAAAAAAAAAAAAAAAAAAAAAAAASSSSSSSSSSSSSSSSSSSSSSSDDDDSSSDDDDDDDDDDDDDDD",
+    "DDDDDDDSSSSSSSSSWWWWWWWWWAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAWWAAAAWWWWWWWWWWSSSSSSSSSSAA",
+    "SSAAAAAAAAAWWAAADWWWWWWWWWWWWDAAAASAAAAAAWWWAAAAWWWWWWWWWWWWDDWDWAAAASSSSSSSSSSSSSSDDDDS",
+    "SSDDDDDDDDDSSSSSSSSSSSSSSSSSSSSSSSSSAAASSAAAAAAAAAUSADDDDDDDDDDDDDWWWWWWWWWWWWWAAAAAAAAA",
+    "AAAWADSDDDDDDDDDDDDDDDDDDDDDDDSSSSSSSSSSSDDDDSSDDDDDDDDDAAAAAAAAAAAAASSSSSSSSSSSSSWWWWWW",
+    "WWWWWWWWWWWWWWWWDDDDWWWWDDDDDDDDDWWWWWWWWWWWWWWWWWWWWWWWDDWWWDDDDDDDDDDDSSSSSSSWWWWWWWDD",
+    "DDDDDDDDDDDWWWWWWWWWWWWWSSSSSSWUWWWSWWDDDDWWDDDDDDDDDDDDDDDDDDADDDDDD>",
 ];
 /// `R<seed>S` and the first keys of `policy`'s run (`byog stats --runs --policy`) up to the
 /// first state where `found` holds, for the first seed from 1 that has one (the repros these
@@ -415,8 +424,9 @@ fn explore_never_plans_against_a_one_way_exit() {
 
 #[test]
 fn travel_finds_the_way_home_after_the_branch_retired() {
-    let whole = repro(RETIRED_600038, "");
-    let before_last = &whole[..whole.len() - 1];
+    // `>` stops beside the way up and asks; `Y` steps in (banks).
+    let whole = repro(RETIRED_600038, "Y");
+    let before_last = &whole[..whole.len() - 2];
     let (it, _) = play_default(before_last);
     let state = json::state(&it);
     // 686 moves and 231 points before the monsters' retune of 2026-11-27 (docs/balance.md).
@@ -425,6 +435,10 @@ fn travel_finds_the_way_home_after_the_branch_retired() {
         state["branches"][0]["retired"], true,
         "the branch was retired"
     );
+    // `>` alone walks to beside the way up and asks, the exploration still in play.
+    let (it, _) = play_default(&whole[..whole.len() - 1]);
+    assert!(it.asks_to_bank());
+    assert_eq!(json::state(&it)["status"], "playing");
     let (it, outcomes) = play_default(&whole);
     assert!(matches!(outcomes.last(), Some(Outcome::Acted(e)) if e.won()));
     let state = json::state(&it);
@@ -590,6 +604,10 @@ fn assert_no_silent_walk(start: &str, keys: &[char]) {
                 }
                 Outcome::Acted(_) => {
                     assert!(after > moves, "{start}: key {n} ({key}) was a silent no-op")
+                }
+                // Beside an exploration's way up `>` asks (a `Y` banks): no step, no refusal.
+                Outcome::Accepted if key == '>' && it.asks_to_bank() => {
+                    assert_eq!(after, moves, "{start}: asking took a step")
                 }
                 other => panic!("{start}: key {n} ({key}) gave {other:?}"),
             }

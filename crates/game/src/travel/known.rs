@@ -280,6 +280,11 @@ impl Known {
         e == 0 || usize::from(e - 1) == d.index()
     }
 
+    /// Whether cell `c` is a seen unexplored exit of an exploration.
+    pub(super) fn is_unexplored(&self, c: usize) -> bool {
+        self.unexplored[c]
+    }
+
     /// Whether open cell `c` is a tile to explore towards: beside an unseen tile of the map,
     /// or an exploration's unexplored exit.
     pub(super) fn is_frontier(&self, c: usize) -> bool {

@@ -34,6 +34,11 @@ pub struct Travel {
     /// Whether the walk takes the armed traps its plan crosses without asking ([`walk`]:
     /// an input string's `>`).
     take_traps: bool,
+    /// Whether the walk may step into an exploration's way up (the player confirmed the
+    /// bank); else it stops beside it ([`Stop::AtTheWayUp`]).
+    bank: bool,
+    /// Whether the plan stops one step short of the way up (`bank` unset).
+    short: bool,
 }
 
 impl Travel {
@@ -51,7 +56,16 @@ impl Travel {
             visited: Vec::new(),
             hurts: 0,
             take_traps: false,
+            bank: false,
+            short: false,
         }
+    }
+
+    /// The same walk, stepping into an exploration's way up at its end (the player confirmed
+    /// the bank: `Y`) instead of stopping beside it ([`Stop::AtTheWayUp`]).
+    pub fn banking(mut self) -> Travel {
+        self.bank = true;
+        self
     }
 
     /// The same walk, going on through `hearts` losses of health (the player confirmed a
@@ -97,6 +111,7 @@ impl Travel {
                         .into_iter()
                         .any(|d| !knows(game, w + d) && game.contains(w + d))
                         && !is_unexplored_exit(game, w)
+                        && !game.features().iter().any(|f| f.pos == w && !f.handled)
                 }));
         if stale {
             if self.goal == Goal::Explore && !self.visited.contains(&here) {
@@ -107,7 +122,18 @@ impl Travel {
                 .iter()
                 .map(|p| Pos::new(p.x - o.x, p.y - o.y))
                 .collect();
-            let route = plan_avoiding(game, self.goal, &visited, &mut self.map)?;
+            let mut route = plan_avoiding(game, self.goal, &visited, &mut self.map)?;
+            if !self.bank && game.explore().is_some() && route.tiles.last() == Some(&game.exit()) {
+                // The last step would bank: the walk stops beside the way up and asks.
+                route.tiles.pop();
+                route.steps.pop();
+                if route.steps.is_empty() {
+                    return Err(Stop::AtTheWayUp);
+                }
+                self.short = true;
+            } else {
+                self.short = false;
+            }
             if self.take_traps && self.goal != Goal::Explore {
                 self.hurts = self.hurts.max(route.armed);
             }
@@ -156,7 +182,11 @@ impl Travel {
         } else if let Some(thing) = self.known.newly(game) {
             Some(Stop::Sighted(thing))
         } else if self.goal != Goal::Explore && self.ahead.is_empty() {
-            Some(Stop::Arrived)
+            Some(if self.short {
+                Stop::AtTheWayUp
+            } else {
+                Stop::Arrived
+            })
         } else if let Some(stop) = (self.goal == Goal::Explore)
             .then(|| explore_limit(game))
             .flatten()
@@ -203,9 +233,11 @@ pub struct Walk {
 }
 
 /// Walks `game` to `goal` by the rules until the walk stops: the interpreter's `X` and `>`.
-/// An input string has no one to ask `Y`, so `>` (and a walk to a tile) takes the way its
-/// plan chose, through the armed traps it crosses (the fewest that fit, a heart kept:
-/// [`plan`](super::plan)); `X` stops at the first heart lost.
+/// An input string has no one to ask `Y` before a way through armed traps, so `>` (and a
+/// walk to a tile) takes the way its plan chose, through the armed traps it crosses (the
+/// fewest that fit, a heart kept: [`plan`](super::plan)); `X` stops at the first heart lost.
+/// In an exploration it stops beside the way up ([`Stop::AtTheWayUp`] when it takes no
+/// step): the interpreter then asks, and a `Y` takes the step that banks.
 pub fn walk(game: &mut GameState, goal: Goal) -> Walk {
     let mut travel = Travel::new(game, goal);
     travel.take_traps = true;

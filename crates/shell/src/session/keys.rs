@@ -46,7 +46,7 @@ impl Shell {
                     unreachable!("matched above")
                 };
                 if key.eq_ignore_ascii_case(&'Y') {
-                    self.start_walk(goal, route.armed, now);
+                    self.start_walk(goal, route.armed, true, now);
                 } else {
                     self.message = "travel cancelled".to_owned();
                 }

@@ -556,3 +556,28 @@ fn the_camera_follows_the_avatar_and_recentres_for_a_watch() {
         "a watch started at the menu returns to it"
     );
 }
+
+#[test]
+fn a_walk_that_would_bank_an_exploration_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = shell(dir.path());
+    keys(&mut s, "E2S>", 0.0);
+    assert!(!s.is_walking(), "the walk waits for an answer");
+    assert!(
+        s.message.contains("banks your 0 points") && s.message.contains("Y goes"),
+        "{}",
+        s.message
+    );
+    // Any other key stays: nothing walked, the exploration in play.
+    keys(&mut s, "n", 0.0);
+    assert_eq!(s.message, "travel cancelled");
+    let game = s.shown_game().unwrap();
+    assert_eq!(game.moves(), 0);
+    assert!(!game.has_ended());
+    // Y walks into the way up: the same steps as the interpreter's `>` then `Y`.
+    keys(&mut s, ">Y", 0.0);
+    s.finish_walk(0.0);
+    let game = s.shown_game().unwrap();
+    assert!(game.has_ended(), "banked");
+    assert_eq!(game.history(), replayed_history("E2S>Y", 80, 30));
+}
