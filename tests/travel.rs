@@ -10,7 +10,7 @@ use byog::core::explore::ExploreSettings;
 use byog::core::generator::GeneratorSettings;
 use byog::core::interpreter::Refusal;
 use byog::core::save::{self, MemoryStore};
-use byog::core::travel::{MAX_STEPS, Stop};
+use byog::core::travel::{Goal, MAX_STEPS, Stop};
 use byog::core::{Event, Interpreter, Outcome};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -187,6 +187,10 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
             }
             // X on a copy, to learn its steps from the history; then those steps one by one.
             let moves = it.game().unwrap().history().len();
+            // In a run X walks one leg: the route planned now, unless something stops it.
+            let leg = byog::core::travel::preview(it.game().unwrap(), Goal::Explore)
+                .map(|p| p.route.steps.len())
+                .ok();
             let mut copy = it.clone();
             let outcome = copy.feed('X', &mut store).unwrap();
             if let Outcome::Reported(r) = outcome {
@@ -220,11 +224,12 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
                 } else if before != after {
                     sightings += 1;
                 } else {
-                    // Nothing new in sight and nothing handled: the walk ended because
-                    // nothing is left (the next X says so), at the step limit, or with the
-                    // exit's known way at the limit of the moves left.
+                    // Nothing new in sight and nothing handled: the walk ended because its
+                    // leg arrived, nothing is left (the next X says so), at the step limit,
+                    // or with the exit's known way at the limit of the moves left.
                     assert!(
-                        steps.len() as u32 == MAX_STEPS
+                        leg == Some(steps.len())
+                            || steps.len() as u32 == MAX_STEPS
                             || byog::core::travel::explore_limit(it.game().unwrap()).is_some()
                             || {
                                 let mut probe = it.clone();
@@ -273,8 +278,8 @@ fn travel_goes_to_the_exit_once_seen_and_not_before() {
             );
         }
         // Explore until the exit is in sight, then travel: the floor changes or a sighting
-        // stopped the walk on the way.
-        for _ in 0..40 {
+        // stopped the walk on the way (in a run `X` walks a leg a key).
+        for _ in 0..200 {
             let v: Value = serde_json::from_str(&json::sight_state(&it)).unwrap();
             if v["exit"].is_array() {
                 break;
@@ -390,6 +395,21 @@ fn done_repro() -> String {
             && byog::core::travel::exit_ways(game)
                 .is_some_and(|w| w.around.is_none() && w.through.is_none())
     })
+}
+
+/// [`done_repro`] and then the `X`s (a leg a key in a run) until a way into the exit is
+/// known: the keys, and how many `X`s that took.
+fn done_and_found() -> (String, usize) {
+    let prefix = done_repro();
+    for n in 1..=12 {
+        let input = format!("{prefix}{}", "X".repeat(n));
+        let (it, _) = play_default(&input);
+        let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
+        if ways.around.is_some() {
+            return (input, n);
+        }
+    }
+    panic!("12 legs of X found no way into the exit: {prefix}");
 }
 
 /// The input string of a repro, plus `keys`.
@@ -515,7 +535,10 @@ fn explore_stops_when_nothing_is_left_to_find() {
     let ways = byog::core::travel::exit_ways(before.game().unwrap()).unwrap();
     assert_eq!((ways.around, ways.through), (None, None));
     let left = json::state(&before)["moves_left"].as_u64().unwrap();
-    let (it, _) = play_default(&format!("{prefix}X"));
+    // X walks a leg a key (a run): the legs until one finds a way into the exit.
+    let (found, n) = done_and_found();
+    let xs = "X".repeat(n);
+    let (it, _) = play_default(&found);
     let state = json::state(&it);
     let spent = left - state["moves_left"].as_u64().unwrap();
     assert!(
@@ -525,7 +548,7 @@ fn explore_stops_when_nothing_is_left_to_find() {
     let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
     assert!(ways.around.is_some(), "a way into the exit is known now");
     // Now nothing is left to find: `X` walks nothing and says so; `>` goes down.
-    let (it, outcomes) = play_default(&format!("{prefix}XX"));
+    let (it, outcomes) = play_default(&format!("{prefix}{xs}X"));
     assert_eq!(
         json::state(&it)["moves_left"],
         left - spent,
@@ -536,7 +559,7 @@ fn explore_stops_when_nothing_is_left_to_find() {
         "{:?}",
         outcomes.last()
     );
-    let (it, _) = play_default(&format!("{prefix}X>"));
+    let (it, _) = play_default(&format!("{prefix}{xs}>"));
     assert_eq!(json::state(&it)["floor"], floor + 1);
 }
 
@@ -544,7 +567,7 @@ fn explore_stops_when_nothing_is_left_to_find() {
 #[test]
 fn strict_replay_refuses_a_walk_that_takes_no_step() {
     let dir = tempfile::tempdir().unwrap();
-    let input = format!("{}XX", done_repro());
+    let input = format!("{}X", done_and_found().0);
     let out = crate::common::byog_in(dir.path(), &["replay", "--strict", &input]);
     assert_eq!(
         out.status.code(),
@@ -730,7 +753,7 @@ fn a_bot_over_100_explorations_never_fails_a_walk_out_of_a_fight() {
 #[test]
 fn the_agent_refuses_a_walk_that_takes_no_step() {
     let mut agent = byog::agent::Agent::new(byog::agent::AgentOptions::default());
-    agent.reset(&format!("{}X", done_repro())).unwrap();
+    agent.reset(&done_and_found().0).unwrap();
     let before = agent.observe();
     match agent.step("X") {
         Err(byog::agent::AgentError::Refused { key, reason, .. }) => {
@@ -923,7 +946,8 @@ fn a_walk_shows_its_cost_before_it_starts() {
     for seed in 0..20u64 {
         let (it, _) = play_default(&format!("R{seed}S"));
         let mut game = it.game().unwrap().clone();
-        for round in 0..12 {
+        // (`X` walks a leg a key in a run.)
+        for round in 0..60 {
             let left = game.run().unwrap().moves_left;
             // X: its first leg, and what it keeps in reach.
             if let Ok(p) = preview(&game, Goal::Explore) {

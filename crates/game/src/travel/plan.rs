@@ -151,7 +151,8 @@ pub fn explore_limit(game: &GameState) -> Option<Stop> {
 pub struct Preview {
     /// The route planned now ([`plan`]): for `>` and a click the whole walk; for `X` its
     /// first leg, to the nearest tile beside the unseen (the walk plans again as it sees
-    /// more, and goes on until something stops it).
+    /// more; in a run it takes no more steps than this route's, elsewhere it goes on until
+    /// something stops it).
     pub route: Route,
     /// In a run, the moves left now.
     pub moves_left: Option<u64>,

@@ -39,6 +39,9 @@ pub struct Travel {
     bank: bool,
     /// Whether the plan stops one step short of the way up (`bank` unset).
     short: bool,
+    /// `X` in a run: the steps of its first plan, the most it walks ([`super::preview`]
+    /// shows them before it starts).
+    leg: Option<u32>,
 }
 
 impl Travel {
@@ -58,6 +61,7 @@ impl Travel {
             take_traps: false,
             bank: false,
             short: false,
+            leg: None,
         }
     }
 
@@ -137,6 +141,13 @@ impl Travel {
             if self.take_traps && self.goal != Goal::Explore {
                 self.hurts = self.hurts.max(route.armed);
             }
+            // In a run `X` walks one leg: no more steps than its first plan, the figure the
+            // HUD showed before it started (it still plans again on the way, as the unseen
+            // comes into sight, so the steps go where the nearest unseen now is). Every
+            // step of a run is a move paid for: one key spends what the player was shown.
+            if self.goal == Goal::Explore && game.run().is_some() && self.leg.is_none() {
+                self.leg = u32::try_from(route.steps.len()).ok();
+            }
             self.target = route.tiles.last().map(|p| Pos::new(p.x + o.x, p.y + o.y));
             self.ahead = route.steps;
             self.ahead.reverse();
@@ -181,6 +192,8 @@ impl Travel {
             Some(Stop::Event)
         } else if let Some(thing) = self.known.newly(game) {
             Some(Stop::Sighted(thing))
+        } else if self.leg.is_some_and(|leg| self.steps >= leg) {
+            Some(Stop::Arrived)
         } else if self.goal != Goal::Explore && self.ahead.is_empty() {
             Some(if self.short {
                 Stop::AtTheWayUp

@@ -470,7 +470,7 @@ fn the_numpad_s_5_waits_in_play_and_types_a_seed_digit_before() {
 fn a_walk_goes_one_step_a_tick_takes_the_interpreters_steps_and_stops_at_a_key() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = shell(dir.path());
-    keys(&mut s, "R3SX", 0.0);
+    keys(&mut s, "R1SX", 0.0);
     assert!(s.is_walking());
     let mut now = 0.0;
     // The first step is taken at once.
@@ -492,10 +492,10 @@ fn a_walk_goes_one_step_a_tick_takes_the_interpreters_steps_and_stops_at_a_key()
     assert_eq!(s.shown_game().unwrap().moves(), last);
     // Walked to its end, X takes exactly the steps the interpreter takes for it.
     let mut s = shell(dir.path());
-    keys(&mut s, "R3SX", 0.0);
+    keys(&mut s, "R1SX", 0.0);
     s.finish_walk(0.0);
     let walked = s.shown_game().unwrap().history();
-    assert_eq!(walked, replayed_history("R3SX", 80, 30));
+    assert_eq!(walked, replayed_history("R1SX", 80, 30));
     assert!(walked.starts_with(&stopped), "{walked} {stopped}");
 }
 
