@@ -121,7 +121,7 @@ impl Shell {
             walls: self.walls(game),
             sight,
         };
-        frame.view = Some(view_of(game, &camera, look, self.route().unwrap_or(&[])));
+        let view = view_of(game, &camera, look, self.route().unwrap_or(&[]));
         if let Some(max) = request.minimap {
             let scene = Scene::of(game);
             let shown = match &self.state {
@@ -134,10 +134,13 @@ impl Shell {
             };
             if let Some(game) = shown {
                 // Kept up to date whether shown or not, so that `M` shows it current.
-                let map = self.minimap.frame(game, scene, sight, &camera, max);
+                let map = self
+                    .minimap
+                    .frame(game, scene, sight, (&camera, &view), max);
                 frame.minimap = map.filter(|_| self.minimap_wanted);
             }
         }
+        frame.view = Some(view);
         frame
     }
 
