@@ -212,7 +212,7 @@ impl Shell {
                 } else {
                     0
                 };
-                screens::screen(
+                let mut screen = screens::screen(
                     &session.interpreter,
                     Context {
                         save: &save,
@@ -223,7 +223,17 @@ impl Shell {
                         end_note: self.end_note.as_deref(),
                         front_end: self.options.front_end,
                     },
-                )
+                );
+                // A free message line says what a HUD number shown for the first time means.
+                if let (Screen::Game(hud), Some(game)) = (&mut screen, session.interpreter.game())
+                    && hud.rows[1].left.is_empty()
+                    && let Some(words) =
+                        self.explainer
+                            .message(hud, game.kind(), self.options.seed_label.as_deref())
+                {
+                    hud.rows[1].left = words;
+                }
+                screen
             }
         }
     }

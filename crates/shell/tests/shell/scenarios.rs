@@ -550,8 +550,8 @@ fn vi_keys_the_numpad_help_and_the_log() {
         rows[1].contains(&format!("({}, {}) · {moves} moves", at.x, at.y)),
         "{rows:?}"
     );
-    // ? shows the mode's help, its glyphs on the first page and its keys on the next (D
-    // turns it); any other key closes it.
+    // ? shows the mode's help, its glyphs on the first page, the HUD's numbers on the next
+    // and its keys on the last (D turns a page); any other key closes it.
     type_keys(&mut s, "?");
     let help = text(&frame(&mut s));
     assert!(
@@ -559,6 +559,12 @@ fn vi_keys_the_numpad_help_and_the_log() {
         "{help:?}"
     );
     assert!(help.iter().any(|l| l.contains("#  wall")), "{help:?}");
+    type_keys(&mut s, "D");
+    let numbers = text(&frame(&mut s));
+    assert!(
+        numbers.iter().any(|l| l.contains("HELP: THE NUMBERS")),
+        "{numbers:?}"
+    );
     type_keys(&mut s, "D");
     let keys = text(&frame(&mut s));
     assert!(keys.iter().any(|l| l.contains("HELP: KEYS")), "{keys:?}");
