@@ -125,7 +125,7 @@ impl HudItem {
                 "branch 2 (timer 218)",
                 "your branch; moves before its door opens a new one",
             ),
-            (HudItem::Room, _) => ("room (-1, -4)", "the room's place: rooms right, rooms up"),
+            (HudItem::Room, _) => ("room (-1, -4)", "the room's place, in rooms right and up"),
             (HudItem::Depth, _) => ("depth 3", "rooms from the start; deeper pays more"),
             (HudItem::Potions, _) => ("potions 2", "potions carried; U drinks one"),
         }
@@ -226,13 +226,23 @@ pub fn help_lines(items: &[HudItem], kind: GameKind) -> Vec<String> {
 }
 
 /// The HUD items a game shows now that are cheap to tell (no search of the floor): those its
-/// HUD always shows in its mode, the exit's ways once the exit was seen, an exploration's
+/// HUD always shows in its mode (a run's `X` cost among them: shown unless `X` has nowhere to
+/// go, when its explanation gives the help's example), the exit's ways once the exit was seen, an exploration's
 /// branch once in one, and a descent that missed features (`events`, the last key's).
 fn present(game: &GameState, events: &[Event]) -> Vec<HudItem> {
     use HudItem::*;
     let mut items = match (game.run(), game.explore()) {
         (Some(_), _) => {
-            let mut v = vec![Seed, Floor, Chests, Traps, Health, MovesLeft, Score];
+            let mut v = vec![
+                Seed,
+                Floor,
+                Chests,
+                Traps,
+                Health,
+                MovesLeft,
+                Score,
+                ExploreCost,
+            ];
             if game.has_seen(game.exit()) {
                 v.push(Exit);
             }
