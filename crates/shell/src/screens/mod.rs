@@ -465,7 +465,7 @@ pub fn ellipsize(text: &str, width: usize) -> String {
 /// drawn over the top of the world, on the HUD's background, for as long as the message
 /// shows. Before a message takes a row of its own, it keeps to the HUD's two rows if it can:
 /// beside its row's short status, or (with nothing under the pointer to name) begun on the
-/// top row, left of the top status, and ended on its own row ([`two_row_message`]).
+/// top row, left of the top status, and ended on its own row.
 pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
     if let Some(rows) = two_row_message(hud, width) {
         return rows;
