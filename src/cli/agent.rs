@@ -20,14 +20,7 @@ pub struct AgentArgs {}
 /// Runs `agent` until the end of standard input.
 pub fn execute(common: &Common, _args: AgentArgs) -> Result<(), CliError> {
     let mut agent = Agent::new(AgentOptions {
-        game: byog_game::GameOptions {
-            width: common.width,
-            height: common.height,
-            settings: common.settings(),
-            floors: common.floors,
-            explore: common.explore_settings(),
-            one_game: false,
-        },
+        game: common.game_options(),
         save_dir: Some(common.save_dir()?),
         slot: common.slot().to_owned(),
         record_keys: false,

@@ -432,6 +432,19 @@ impl Common {
         }
     }
 
+    /// The options of the games these flags ask for (`--width`, `--height`, `--floors`, the
+    /// generator's and the explorations' flags): what builds every interpreter of a command.
+    pub fn game_options(&self) -> byog_game::GameOptions {
+        byog_game::GameOptions {
+            width: self.width,
+            height: self.height,
+            settings: self.settings(),
+            floors: self.floors,
+            explore: self.explore_settings(),
+            one_game: false,
+        }
+    }
+
     /// The generator settings these flags ask for.
     pub fn settings(&self) -> GeneratorSettings {
         let g = &self.generator;

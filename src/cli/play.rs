@@ -67,14 +67,7 @@ pub fn execute(common: &Common, args: PlayArgs) -> Result<(), CliError> {
         })?;
     }
     let shell = ShellOptions {
-        game: byog_shell::GameOptions {
-            width: common.width,
-            height: common.height,
-            settings: common.settings(),
-            floors: common.floors,
-            explore: common.explore_settings(),
-            one_game: false,
-        },
+        game: common.game_options(),
         saves: byog_shell::Saves::Folder {
             dir: common.save_dir()?,
             slot: common.chosen_slot().map(str::to_owned),

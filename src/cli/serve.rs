@@ -60,7 +60,6 @@ pub fn execute(common: &Common, args: ServeArgs) -> Result<(), CliError> {
         &["save-dir", "slot"],
         "the server keeps games in its database, --data",
     );
-    let explore = common.explore_settings();
     let limits = byog_web::Limits {
         keys_per_second: f64::from(args.keys_per_second),
         keys_burst: f64::from(args.keys_per_second) * 2.0,
@@ -70,14 +69,7 @@ pub fn execute(common: &Common, args: ServeArgs) -> Result<(), CliError> {
     let options = byog_web::ServeOptions {
         bind: args.bind,
         data: args.data,
-        game: byog_web::GameOptions {
-            width: common.width,
-            height: common.height,
-            floors: common.floors,
-            settings: common.settings(),
-            explore,
-            one_game: false,
-        },
+        game: common.game_options(),
         limits,
         origins: args.origin,
         idle: Duration::from_secs(args.idle_seconds),

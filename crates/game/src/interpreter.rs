@@ -17,7 +17,8 @@
 //! | playing | `W` `A` `S` `D` | move up / left / down / right ([`Action::Move`]) |
 //! | playing | `.` | wait a turn: the monsters act, a run pays a move ([`Action::Wait`]) |
 //! | playing | `X` | explore: walk to the nearest unseen area, step by step ([`travel`]) |
-//! | playing | `>` | travel to the exit (the way up) once seen ([`travel`]) |
+//! | playing | `>` | travel to the exit once seen ([`travel`]); in an exploration, to beside the way up, then ask |
+//! | playing, asked | `Y` | after `>` beside an exploration's way up: step into it (bank) |
 //! | playing, ended | `:` `Q` | save, then quit; later keys are ignored |
 //! | playing, ended | `:` other | the colon is dropped, the key acts as usual |
 //! | ended | `N`, `R`, `E` | seed entry for a new game, run or exploration (the ended one stays as it was saved) |
@@ -35,6 +36,7 @@ use super::game::GameState;
 use super::rules::Events;
 use super::save::{Replaced, SaveError, SaveStore};
 use super::travel::{self, Goal, Stop};
+use byog_tile_engine::Direction;
 use byog_worlds::generator::{GenerateError, GeneratorSettings};
 
 // The keys' names, where they were before the key vocabulary had its module.
@@ -236,6 +238,9 @@ enum State {
     InGame {
         game: Box<GameState>,
         colon: bool,
+        /// Whether the last key was a `>` that stopped beside an exploration's way up: a `Y`
+        /// now steps into it (banks).
+        asked: bool,
     },
     Closed(Closing),
 }
@@ -332,7 +337,7 @@ impl Interpreter {
                 seed: *seed,
                 digits: *digits,
             },
-            State::InGame { game, colon } if game.has_ended() => Phase::Ended { colon: *colon },
+            State::InGame { game, colon, .. } if game.has_ended() => Phase::Ended { colon: *colon },
             State::InGame { colon, .. } => Phase::Playing { colon: *colon },
             State::Closed(c) => Phase::Closed(*c),
         }
@@ -395,6 +400,12 @@ impl Interpreter {
         }
     }
 
+    /// Whether the last key was a `>` that stopped beside an exploration's way up, so that a
+    /// `Y` now steps into it and banks (any other key drops the question and acts as usual).
+    pub fn asks_to_bank(&self) -> bool {
+        matches!(self.state, State::InGame { asked: true, .. })
+    }
+
     /// Whether the program has closed (`Q` or `:Q`).
     pub fn has_closed(&self) -> bool {
         matches!(self.state, State::Closed(_))
@@ -426,10 +437,15 @@ impl Interpreter {
     ) -> Result<Outcome, InterpretError> {
         // The hot path of a replay: a move in a game in play (what `step` does with it,
         // without the rest of the state machine).
-        if let State::InGame { game, colon: false } = &mut self.state
+        if let State::InGame {
+            game,
+            colon: false,
+            asked,
+        } = &mut self.state
             && let Some(action @ Action::Move(_)) = Action::from_key(key)
             && !game.has_ended()
         {
+            *asked = false;
             self.position += 1;
             return Ok(Outcome::Acted(game.apply(action)));
         }
@@ -445,10 +461,15 @@ impl Interpreter {
     /// nothing and returns `false` (feed the key). Saves copying the move's events out
     /// ([`Events`] is 200 bytes; a million keys of `replay` spend 4-5 ms on that copy).
     pub fn play_move(&mut self, key: char) -> bool {
-        if let State::InGame { game, colon: false } = &mut self.state
+        if let State::InGame {
+            game,
+            colon: false,
+            asked,
+        } = &mut self.state
             && let Some(action @ Action::Move(_)) = Action::from_key(key)
             && !game.has_ended()
         {
+            *asked = false;
             self.position += 1;
             game.apply(action);
             return true;
@@ -528,7 +549,16 @@ impl Interpreter {
             State::InGame { game, .. } if self.one_game && game.has_ended() => {
                 report(Refusal::OneGameOver)
             }
-            State::InGame { game, colon } => {
+            State::InGame { game, colon, asked } => {
+                if std::mem::take(asked) && upper == 'Y' && !*colon {
+                    // docs/keys.md: `>` stopped beside the way up; `Y` takes the step in.
+                    if let Some(d) = Direction::ALL
+                        .into_iter()
+                        .find(|&d| game.avatar() + d == game.exit())
+                    {
+                        return Ok(Outcome::Acted(game.apply(Action::Move(d))));
+                    }
+                }
                 if *colon && upper == 'Q' {
                     let replaced = super::save::replaced_by(store, game);
                     if let Err(e) = store.save(game) {
@@ -557,8 +587,11 @@ impl Interpreter {
                 // with the reason, so `replay` prints it and `--strict` refuses it.
                 if !ended && let Some(goal) = travel_goal(upper) {
                     let walk = travel::walk(game, goal);
+                    // Beside an exploration's way up, `>` asks: a `Y` next banks.
+                    *asked = walk.stop == Stop::AtTheWayUp;
                     return match walk.last {
                         Some(events) => Ok(Outcome::Acted(events)),
+                        None if *asked => Ok(Outcome::Accepted),
                         None => report(Refusal::Travel(walk.stop)),
                     };
                 }
@@ -599,6 +632,7 @@ impl Interpreter {
         self.state = State::InGame {
             game: Box::new(game),
             colon: false,
+            asked: false,
         };
         self.previous = None;
     }

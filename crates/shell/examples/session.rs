@@ -4,17 +4,10 @@
 //! `cargo run -p byog-shell --example session`
 
 use byog_shell::screens::Screen;
-use byog_shell::{FrontEnd, GameOptions, Saves, Shell, ShellOptions};
+use byog_shell::{FrontEnd, Shell, ShellOptions};
 
 fn main() {
-    let options = ShellOptions {
-        game: GameOptions::default(),
-        saves: Saves::None,
-        walls: None,
-        watch: false,
-        front_end: FrontEnd::Terminal,
-        seed_label: None,
-    };
+    let options = ShellOptions::in_memory(FrontEnd::Terminal);
     let mut shell = match Shell::new(options) {
         Ok(shell) => shell,
         Err(e) => {

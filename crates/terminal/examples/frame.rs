@@ -4,19 +4,12 @@
 //!
 //! `cargo run -p byog-terminal --example frame`
 
-use byog_shell::{FrontEnd, GameOptions, Saves, Shell, ShellOptions};
+use byog_shell::{FrontEnd, Shell, ShellOptions};
 use byog_terminal::CellGrid;
 use byog_terminal::paint::{paint, request};
 
 fn main() {
-    let options = ShellOptions {
-        game: GameOptions::default(),
-        saves: Saves::None,
-        walls: None,
-        watch: false,
-        front_end: FrontEnd::Terminal,
-        seed_label: None,
-    };
+    let options = ShellOptions::in_memory(FrontEnd::Terminal);
     let mut shell = match Shell::new(options) {
         Ok(shell) => shell,
         Err(e) => {

@@ -55,15 +55,22 @@ pub struct StatsArgs {
     #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true)]
     runs: Option<SeedRange>,
     /// A range of exploration seeds (A..B or A..=B, at most 100,000), each played by
-    /// --policy (dive, tactics, cautious or bank-at-2).
+    /// --policy (dive, tactics, cautious, bank-at-2, or a banking rule bank:depth=D,...).
     #[arg(long, value_name = "RANGE", value_parser = parse_seed_range, allow_hyphen_values = true,
           requires = "policy")]
     explorations: Option<SeedRange>,
     /// Play every seed of --runs (solver, sight, sight-miss, hurry) or --explorations (dive,
-    /// tactics, cautious, bank-at-2) with this policy: wins, losses by cause, floor or depth
-    /// reached, scores and moves (docs/balance.md).
+    /// tactics, cautious, bank-at-2, or a rule of the banking family
+    /// bank:depth=D,hearts=H,potions=K,points=P,reached=R, each setting optional) with this
+    /// policy: wins, losses by cause, floor or depth reached, scores and moves
+    /// (docs/balance.md).
     #[arg(long, value_name = "NAME")]
     policy: Option<String>,
+    /// With --explorations: the session's length, the moves after which a game is stopped
+    /// (the banking policies walk home before it ends); 1 to 1,000,000.
+    #[arg(long, value_name = "N", default_value_t = byog_players::policy::EXPLORE_MOVE_CAP,
+          value_parser = parse_move_cap)]
+    move_cap: u64,
     /// Output format: text (a table) or json.
     #[arg(long, value_name = "FORMAT", value_parser = crate::cli::text_or_json())]
     format: Option<Format>,
@@ -285,7 +292,12 @@ fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result
     };
     let policy = policy::policy_for(name, mode)?;
     match mode {
-        GameMode::Runs => common.ignored(EXPLORE_FLAGS, "it goes with --explorations"),
+        GameMode::Runs => {
+            common.ignored(EXPLORE_FLAGS, "it goes with --explorations");
+            if args.move_cap != byog_players::policy::EXPLORE_MOVE_CAP {
+                eprintln!("byog: ignored: --move-cap (it goes with --explorations)");
+            }
+        }
         GameMode::Explorations => common.ignored(FLOORS_FLAGS, "it goes with --runs"),
     }
     let count = range.count();
@@ -307,9 +319,16 @@ fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result
     let explore = common.explore_settings();
     let pool = thread_pool(args.threads, count)?;
     let bar = games_bar(count);
-    let batch = policy::play_batch(policy, range, &setup, explore, pool.as_ref(), &|| {
-        bar.inc(1);
-    });
+    let batch = policy::play_batch(
+        policy,
+        range,
+        &setup,
+        (explore, args.move_cap),
+        pool.as_ref(),
+        &|| {
+            bar.inc(1);
+        },
+    );
     bar.finish_and_clear();
     report_failures(
         batch
@@ -320,13 +339,13 @@ fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result
         "game",
     );
     let text = if json {
-        let mut v = batch.json(&setup, explore);
+        let mut v = batch.json(&setup, explore, args.move_cap);
         if mode == GameMode::Runs {
             v["generator"] = json::settings_json(&setup.settings);
         }
         format!("{v}\n")
     } else {
-        let mut t = batch.table(&setup, explore);
+        let mut t = batch.table(&setup, explore, args.move_cap);
         if mode == GameMode::Runs {
             t = format!("generator: {}\n{t}", text::settings_line(&setup.settings));
         }
@@ -340,6 +359,15 @@ fn policies(common: &Common, args: &StatsArgs, name: &str, json: bool) -> Result
             failed_of(n, count, "game", "could be made", "could not be made"),
             reported(n)
         ))),
+    }
+}
+
+/// `--move-cap`: a whole number of moves from 1 to 1,000,000.
+fn parse_move_cap(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n @ 1..=1_000_000) => Ok(n),
+        Ok(n) => Err(format!("{n} is not between 1 and 1,000,000 moves")),
+        Err(_) => Err(format!("{text:?} is not a whole number of moves")),
     }
 }
 

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::super::CliError;
 use super::super::args::SeedRange;
-use byog_game::explore::ExploreSettings;
+use byog_game::explore::{ExploreSettings, MonsterKind};
 use byog_players::policy::{self, Arrival, Ending, GameMode, Played, Policy, RunSetup};
 
 /// Min, p10, median, p90 and max (nearest rank) of a list of whole numbers.
@@ -71,15 +71,17 @@ pub struct Batch {
 /// One seed played: the game and (runs) its arrivals, or the seed and why it could not be made.
 type GameResult = Result<(Played, Vec<Arrival>), (u64, String)>;
 
-/// Plays `range` with `policy` on `pool` (`None`: this thread), calling `tick` once a game.
+/// Plays `range` with `policy` on `pool` (`None`: this thread), calling `tick` once a game;
+/// explorations with `explore`'s settings and its session of at most that many moves.
 pub fn play_batch(
     policy: Policy,
     range: SeedRange,
     setup: &RunSetup,
-    explore: ExploreSettings,
+    explore: (ExploreSettings, u64),
     pool: Option<&rayon::ThreadPool>,
     tick: &(dyn Fn() + Sync),
 ) -> Batch {
+    let (explore, move_cap) = explore;
     use rayon::prelude::*;
     let play = |seed: u64| {
         let mut arrivals = Vec::new();
@@ -87,7 +89,9 @@ pub fn play_batch(
             GameMode::Runs => {
                 policy::play_run_with(seed, policy, setup, &mut |_| {}, &mut |a| arrivals.push(a))
             }
-            GameMode::Explorations => policy::play_exploration(seed, policy, explore, &mut |_| {}),
+            GameMode::Explorations => {
+                policy::play_exploration_with(seed, policy, explore, move_cap, &mut |_| {})
+            }
         };
         tick();
         result
@@ -200,6 +204,35 @@ impl Batch {
             .count() as u64
     }
 
+    /// Explorations: games lost to each kind of monster (the kind that took the last
+    /// heart), in the bestiary's order; an armed trap's last heart is `None`.
+    pub fn killed_by(&self) -> Vec<(Option<MonsterKind>, u64)> {
+        let lost = |k: Option<MonsterKind>| {
+            self.outcomes
+                .iter()
+                .filter(|o| o.ending == Ending::OutOfHealth && o.killed_by == k)
+                .count() as u64
+        };
+        MonsterKind::ALL
+            .into_iter()
+            .map(Some)
+            .chain([None])
+            .map(|k| (k, lost(k)))
+            .collect()
+    }
+
+    /// Explorations: chests refilled, potions found in them and carried, and left behind
+    /// (the pack was full), over every game.
+    pub fn potions(&self) -> (u64, u64, u64) {
+        self.outcomes.iter().fold((0, 0, 0), |(c, f, l), o| {
+            (
+                c + u64::from(o.chests),
+                f + u64::from(o.potions_found),
+                l + u64::from(o.potions_left),
+            )
+        })
+    }
+
     /// Runs: each floor reached after B1 with the median of its moves on arrival against
     /// its par, in percent (nearest rank), and how many arrivals there were.
     pub fn arrival_medians(&self) -> Vec<(u32, u64, u64)> {
@@ -226,8 +259,8 @@ impl Batch {
         Spread::of(self.outcomes.iter().filter(|o| of(o)).map(value).collect())
     }
 
-    /// The batch as JSON (`docs/json.md`).
-    pub fn json(&self, setup: &RunSetup, explore: ExploreSettings) -> Value {
+    /// The batch as JSON (`docs/json.md`); `move_cap` is the explorations' session.
+    pub fn json(&self, setup: &RunSetup, explore: ExploreSettings, move_cap: u64) -> Value {
         let mode = self.policy.mode();
         let mut endings_obj = serde_json::Map::new();
         for &e in endings(mode) {
@@ -272,7 +305,16 @@ impl Batch {
                 v["rooms"] = Spread::json(self.spread(|o| o.extra, |_| true));
                 v["banked_mean"] = round1(self.mean_banked());
                 v["lost_before_depth_8"] = json!(self.lost_before(8));
-                v["move_cap"] = json!(policy::EXPLORE_MOVE_CAP);
+                let mut killed = serde_json::Map::new();
+                for (kind, n) in self.killed_by() {
+                    killed.insert(kind.map_or("trap", MonsterKind::name).into(), json!(n));
+                }
+                v["killed_by"] = Value::Object(killed);
+                let (chests, found, left) = self.potions();
+                v["chests_refilled"] = json!(chests);
+                v["potions_found"] = json!(found);
+                v["potions_left"] = json!(left);
+                v["move_cap"] = json!(move_cap);
                 v["max_unexplored"] = json!(explore.max_unexplored);
                 v["branch_timer"] = json!(explore.branch_timer);
             }
@@ -280,8 +322,8 @@ impl Batch {
         v
     }
 
-    /// The batch as a table.
-    pub fn table(&self, setup: &RunSetup, explore: ExploreSettings) -> String {
+    /// The batch as a table; `move_cap` is the explorations' session.
+    pub fn table(&self, setup: &RunSetup, explore: ExploreSettings, move_cap: u64) -> String {
         let mode = self.policy.mode();
         let games = self.games();
         let mut out = String::new();
@@ -295,7 +337,7 @@ impl Batch {
                 self.first,
                 self.last,
                 games,
-                policy::EXPLORE_MOVE_CAP,
+                move_cap,
                 explore.max_unexplored,
                 explore.branch_timer
             ),
@@ -403,6 +445,21 @@ impl Batch {
                     "lost before depth 8",
                     percent(n, self.games())
                 ));
+                let lost = self.count(Ending::OutOfHealth);
+                out.push_str("\nlost to (the last heart)    games  of lost\n");
+                for (kind, n) in self.killed_by() {
+                    let name = kind.map_or("an armed trap", MonsterKind::name);
+                    out.push_str(&format!("{name:<26}{n:>7}  {:>6.1}%\n", percent(n, lost)));
+                }
+                let (chests, found, left) = self.potions();
+                out.push_str(&format!(
+                    "\n{:<26}{chests:>7}\n{:<26}{found:>7}  {:>6.1}%\n{:<26}{left:>7}  {:>6.1}%\n",
+                    "chests refilled",
+                    "potions found and carried",
+                    percent(found, chests),
+                    "potions left behind",
+                    percent(left, chests)
+                ));
             }
         }
         out
@@ -449,6 +506,12 @@ pub fn policy_for(name: &str, mode: GameMode) -> Result<Policy, CliError> {
             },
             Policy::names_of(mode)
         ))),
+        None if name.starts_with("bank:") => {
+            let why = policy::cautious::BankRule::parse(name)
+                .err()
+                .unwrap_or_default();
+            Err(CliError::Usage(format!("--policy: {why}")))
+        }
         None => Err(CliError::Usage(format!(
             "--policy {name:?} is not a policy: with {flag} use one of {}",
             Policy::names_of(mode)

@@ -280,6 +280,11 @@ impl Known {
         e == 0 || usize::from(e - 1) == d.index()
     }
 
+    /// Whether cell `c` is a seen unexplored exit of an exploration.
+    pub(super) fn is_unexplored(&self, c: usize) -> bool {
+        self.unexplored[c]
+    }
+
     /// Whether open cell `c` is a tile to explore towards: beside an unseen tile of the map,
     /// or an exploration's unexplored exit.
     pub(super) fn is_frontier(&self, c: usize) -> bool {
@@ -324,6 +329,23 @@ impl Known {
         layers: usize,
         goal: impl Fn(usize) -> bool,
     ) -> (Option<(usize, u32)>, bool) {
+        let (ways, found, touched) =
+            self.layered_search(source, layers, |c| c != source && goal(c));
+        let n = self.grid.len();
+        let found = found.map(|s| (s % n, ways.steps(s / n, s % n)));
+        (found, touched)
+    }
+
+    /// The search module's layered search from `source` over `layers` layers (armed traps
+    /// crossed: 0 to `layers − 1`), each step as the rules allow it, stopped at the first
+    /// cell (by steps) where `stop` holds: the distances, that cell's state (`layer × cells
+    /// + cell`), and whether the search reached the window's edge.
+    fn layered_search(
+        &self,
+        source: usize,
+        layers: usize,
+        stop: impl Fn(usize) -> bool,
+    ) -> (Layered, Option<usize>, bool) {
         let mut touched = false;
         let (ways, found) = Layered::search(
             self.grid,
@@ -333,13 +355,11 @@ impl Known {
             |m| self.armed[m],
             |c, _| {
                 touched |= self.edge[c];
-                c != source && goal(c)
+                stop(c)
             },
             |_, _| (),
         );
-        let n = self.grid.len();
-        let found = found.map(|s| (s % n, ways.steps(s / n, s % n)));
-        (found, touched)
+        (ways, found, touched)
     }
 
     /// The cells of the shortest walk from the search's source into `target` by `dist` (as
@@ -359,19 +379,7 @@ impl Known {
     /// linear in cells × layers. Returns, a layer, the steps into the target (`UNREACHED`
     /// when none), with the search's distances, and whether it reached the window's edge.
     pub(super) fn layered(&self, source: usize, target: usize, layers: usize) -> Ways {
-        let mut touched = false;
-        let (ways, _) = Layered::search(
-            self.grid,
-            source,
-            layers,
-            |_, d, m| self.open[m] && self.may_enter(m, d),
-            |m| self.armed[m],
-            |c, _| {
-                touched |= self.edge[c];
-                false
-            },
-            |_, _| (),
-        );
+        let (ways, _, touched) = self.layered_search(source, layers, |_| false);
         let into = (0..layers).map(|l| ways.steps_into(l, target)).collect();
         Ways {
             ways,

@@ -4,7 +4,7 @@
 use super::known::{Known, Ways, is_unexplored_exit, knows};
 use super::stop::{Stop, Thing};
 use super::{EXIT_RESERVE, FIRST_REACH, Goal};
-use crate::explore::MonsterKind;
+use crate::explore::{MonsterKind, plot};
 use crate::game::GameState;
 use crate::run::FeatureKind;
 use byog_tile_engine::search::UNREACHED;
@@ -151,7 +151,8 @@ pub fn explore_limit(game: &GameState) -> Option<Stop> {
 pub struct Preview {
     /// The route planned now ([`plan`]): for `>` and a click the whole walk; for `X` its
     /// first leg, to the nearest tile beside the unseen (the walk plans again as it sees
-    /// more, and goes on until something stops it).
+    /// more; in a run it takes no more steps than this route's, elsewhere it goes on until
+    /// something stops it).
     pub route: Route,
     /// In a run, the moves left now.
     pub moves_left: Option<u64>,
@@ -331,6 +332,9 @@ fn plan_known(
             if let Some(stop) = explore_limit(game) {
                 return Err(stop);
             }
+            if let Some(route) = explore_in_rooms(game, visited, kept) {
+                return Ok(route);
+            }
             if is_unexplored_exit(game, avatar)
                 && let Some(d) = Direction::ALL
                     .into_iter()
@@ -442,6 +446,63 @@ fn plan_known(
             }
         }
     }
+}
+
+/// `X` in an exploration, before the nearest frontier (`docs/keys.md`): the nearest seen
+/// chest or trap of the avatar's room still to handle (a walk never leaves one behind: the
+/// room's other exits stay locked until they are handled), else, standing on an unexplored
+/// exit, the step through it, else the seen unexplored exit of the avatar's map that leads
+/// into the deepest room (`floor(√(x² + y²))` of the plot behind it), the nearest of those on
+/// ties; never across an armed trap or a monster in sight. `None`: none of them (or not an
+/// exploration): the nearest frontier, as everywhere.
+fn explore_in_rooms(game: &GameState, visited: &[Pos], kept: &mut Option<Known>) -> Option<Route> {
+    game.explore()?;
+    let avatar = game.avatar();
+    let o = game.origin();
+    let plot = |p: Pos| plot::plot_of(Pos::new(p.x + o.x, p.y + o.y));
+    let here = plot(avatar);
+    let todo: Vec<Pos> = game
+        .features()
+        .iter()
+        .filter(|f| !f.handled && f.pos != avatar && plot(f.pos) == here && knows(game, f.pos))
+        .map(|f| f.pos)
+        .collect();
+    if is_unexplored_exit(game, avatar) && todo.is_empty() {
+        // The caller steps through it.
+        return None;
+    }
+    // The whole map: the deepest exit may lie anywhere in it.
+    let frame = game.rect();
+    let known = Known::around(game, frame.width.max(frame.height));
+    let source = known.cell(avatar)?;
+    let mut dist = vec![UNREACHED; known.grid.len()];
+    known.search(false, source, |_| false, &mut dist);
+    let reached = |p: Pos| known.cell(p).filter(|&c| dist[c] != UNREACHED);
+    let goal = if todo.is_empty() {
+        let depth_behind = |c: usize| {
+            let at = Pos::new(known.pos(c).x + o.x, known.pos(c).y + o.y);
+            let (tx, ty) = plot::in_plot(at);
+            Direction::ALL
+                .into_iter()
+                .find(|&d| plot::edge(d) == (tx, ty))
+                .map(|d| crate::explore::depth(plot::plot_of(at).step(d)))
+        };
+        (0..known.grid.len())
+            .filter(|&c| {
+                dist[c] != UNREACHED && known.is_unexplored(c) && !visited.contains(&known.pos(c))
+            })
+            .filter_map(|c| Some((depth_behind(c)?, c)))
+            .max_by_key(|&(depth, c)| (depth, std::cmp::Reverse((dist[c], c))))
+            .map(|(_, c)| c)?
+    } else {
+        todo.into_iter()
+            .filter_map(reached)
+            .min_by_key(|&c| (dist[c], c))?
+    };
+    let cells = known.path(&dist, goal)?;
+    let route = Route::along(&known, &cells);
+    *kept = Some(known);
+    Some(route)
 }
 
 /// The layered search ([`Known::layered`]) from the avatar into world tile `target` over

@@ -79,6 +79,10 @@ pub enum Stop {
     /// No known way leads on but through a monster in sight (a walk never plans through
     /// one): the nearest of those monsters.
     MonsterInTheWay(MonsterKind),
+    /// `>` in an exploration: the next step is into the way up, which banks the points
+    /// carried and ends the exploration, so the walk stops beside it and asks first (`Y`
+    /// takes the step: `docs/keys.md`).
+    AtTheWayUp,
     /// `X` in a run: the shortest known way into the exit needs all but at most
     /// [`EXIT_RESERVE`](super::EXIT_RESERVE) of the moves left, so a step further away
     /// could leave the exit out of reach: `X` stops there (or does not start). `X` never
@@ -136,6 +140,9 @@ impl fmt::Display for Stop {
                 f,
                 "the {} is in the way: fight it (walk into it) or wait (.)",
                 kind.name()
+            ),
+            Stop::AtTheWayUp => f.write_str(
+                "the way up is next: it banks your points and ends the exploration (Y takes it)",
             ),
             Stop::ExitAtTheLimit { needs, left } => write!(
                 f,

@@ -34,6 +34,14 @@ pub struct Travel {
     /// Whether the walk takes the armed traps its plan crosses without asking ([`walk`]:
     /// an input string's `>`).
     take_traps: bool,
+    /// Whether the walk may step into an exploration's way up (the player confirmed the
+    /// bank); else it stops beside it ([`Stop::AtTheWayUp`]).
+    bank: bool,
+    /// Whether the plan stops one step short of the way up (`bank` unset).
+    short: bool,
+    /// `X` in a run: the steps of its first plan, the most it walks ([`super::preview`]
+    /// shows them before it starts).
+    leg: Option<u32>,
 }
 
 impl Travel {
@@ -51,7 +59,17 @@ impl Travel {
             visited: Vec::new(),
             hurts: 0,
             take_traps: false,
+            bank: false,
+            short: false,
+            leg: None,
         }
+    }
+
+    /// The same walk, stepping into an exploration's way up at its end (the player confirmed
+    /// the bank: `Y`) instead of stopping beside it ([`Stop::AtTheWayUp`]).
+    pub fn banking(mut self) -> Travel {
+        self.bank = true;
+        self
     }
 
     /// The same walk, going on through `hearts` losses of health (the player confirmed a
@@ -97,6 +115,7 @@ impl Travel {
                         .into_iter()
                         .any(|d| !knows(game, w + d) && game.contains(w + d))
                         && !is_unexplored_exit(game, w)
+                        && !game.features().iter().any(|f| f.pos == w && !f.handled)
                 }));
         if stale {
             if self.goal == Goal::Explore && !self.visited.contains(&here) {
@@ -107,9 +126,27 @@ impl Travel {
                 .iter()
                 .map(|p| Pos::new(p.x - o.x, p.y - o.y))
                 .collect();
-            let route = plan_avoiding(game, self.goal, &visited, &mut self.map)?;
+            let mut route = plan_avoiding(game, self.goal, &visited, &mut self.map)?;
+            if !self.bank && game.explore().is_some() && route.tiles.last() == Some(&game.exit()) {
+                // The last step would bank: the walk stops beside the way up and asks.
+                route.tiles.pop();
+                route.steps.pop();
+                if route.steps.is_empty() {
+                    return Err(Stop::AtTheWayUp);
+                }
+                self.short = true;
+            } else {
+                self.short = false;
+            }
             if self.take_traps && self.goal != Goal::Explore {
                 self.hurts = self.hurts.max(route.armed);
+            }
+            // In a run `X` walks one leg: no more steps than its first plan, the figure the
+            // HUD showed before it started (it still plans again on the way, as the unseen
+            // comes into sight, so the steps go where the nearest unseen now is). Every
+            // step of a run is a move paid for: one key spends what the player was shown.
+            if self.goal == Goal::Explore && game.run().is_some() && self.leg.is_none() {
+                self.leg = u32::try_from(route.steps.len()).ok();
             }
             self.target = route.tiles.last().map(|p| Pos::new(p.x + o.x, p.y + o.y));
             self.ahead = route.steps;
@@ -155,8 +192,14 @@ impl Travel {
             Some(Stop::Event)
         } else if let Some(thing) = self.known.newly(game) {
             Some(Stop::Sighted(thing))
-        } else if self.goal != Goal::Explore && self.ahead.is_empty() {
+        } else if self.leg.is_some_and(|leg| self.steps >= leg) {
             Some(Stop::Arrived)
+        } else if self.goal != Goal::Explore && self.ahead.is_empty() {
+            Some(if self.short {
+                Stop::AtTheWayUp
+            } else {
+                Stop::Arrived
+            })
         } else if let Some(stop) = (self.goal == Goal::Explore)
             .then(|| explore_limit(game))
             .flatten()
@@ -203,9 +246,11 @@ pub struct Walk {
 }
 
 /// Walks `game` to `goal` by the rules until the walk stops: the interpreter's `X` and `>`.
-/// An input string has no one to ask `Y`, so `>` (and a walk to a tile) takes the way its
-/// plan chose, through the armed traps it crosses (the fewest that fit, a heart kept:
-/// [`plan`](super::plan)); `X` stops at the first heart lost.
+/// An input string has no one to ask `Y` before a way through armed traps, so `>` (and a
+/// walk to a tile) takes the way its plan chose, through the armed traps it crosses (the
+/// fewest that fit, a heart kept: [`plan`](super::plan)); `X` stops at the first heart lost.
+/// In an exploration it stops beside the way up ([`Stop::AtTheWayUp`] when it takes no
+/// step): the interpreter then asks, and a `Y` takes the step that banks.
 pub fn walk(game: &mut GameState, goal: Goal) -> Walk {
     let mut travel = Travel::new(game, goal);
     travel.take_traps = true;

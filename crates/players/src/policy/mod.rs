@@ -12,7 +12,9 @@
 //! - explorations: [`Policy::Dive`] ([`dive`]: strikes blindly, never banks), and divers
 //!   that fight with [`tactics`] and bank by a rule ([`cautious`]): [`Policy::Tactics`]
 //!   (never on its own), [`Policy::Cautious`] (health, potions, depth),
-//!   [`Policy::BankAt2`] (once at depth 2).
+//!   [`Policy::BankAt2`] (once at depth 2), and the family [`Policy::Bank`] of every rule
+//!   of that kind (`bank:depth=7,hearts=1,points=400`: [`cautious::BankRule`]), which a
+//!   sweep plays.
 //!
 //! [`play_run`] and [`play_exploration`] play one game with a policy and say how it ended.
 //! The same seed and policy always give the same keys. Nothing in `core` imports this module
@@ -32,9 +34,10 @@ use std::fmt;
 use crate::agent::Sight;
 use crate::solver;
 use byog_game::action::Action;
-use byog_game::explore::ExploreSettings;
 use byog_game::explore::play::ExploreEnd;
+use byog_game::explore::{ExploreSettings, MonsterKind};
 use byog_game::game::{GameState, LevelStatus};
+use byog_game::rules::Event;
 use byog_game::run::Loss;
 use byog_tile_engine::Direction;
 use byog_worlds::generator::{GenerateError, GeneratorSettings};
@@ -42,8 +45,10 @@ use byog_worlds::generator::{GenerateError, GeneratorSettings};
 /// The floor on which `sight-miss` misses one feature (B2).
 pub const MISS_FLOOR: u32 = 2;
 
-/// Most moves an exploration is played by a policy before it is stopped (a policy that
-/// never banks, with nothing to lose it, would play for ever).
+/// Most moves an exploration is played by a policy before it is stopped, by default (a
+/// policy that never banks, with nothing to lose it, would play for ever): the session's
+/// length, which the banking policies know (they walk home before it ends). `byog stats
+/// --move-cap N` plays other lengths ([`play_exploration_with`]).
 pub const EXPLORE_MOVE_CAP: u64 = 3_000;
 
 /// Most keys a run is played by a policy: far beyond any budget (every step costs a move),
@@ -77,6 +82,9 @@ pub enum Policy {
     Cautious,
     /// Explorations: dives, fights with [`tactics`], banks once it stood at depth 2.
     BankAt2,
+    /// Explorations: dives, fights with [`tactics`], banks by the rule given (the family the
+    /// three above belong to: `bank:depth=5,hearts=1` plays as `cautious`).
+    Bank(cautious::BankRule),
 }
 
 /// What a policy plays.
@@ -89,7 +97,7 @@ pub enum GameMode {
 }
 
 impl Policy {
-    /// Every policy, runs' first.
+    /// Every named policy, runs' first (the family [`Policy::Bank`] is named by its rule).
     pub const ALL: [Policy; 10] = [
         Policy::Solver,
         Policy::Sight,
@@ -103,51 +111,63 @@ impl Policy {
         Policy::BankAt2,
     ];
 
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
+    /// Its name on the command line (a rule of the family: `bank:` and its settings,
+    /// [`cautious::BankRule::name`]).
+    pub fn name(self) -> String {
         match self {
-            Policy::Solver => "solver",
-            Policy::Sight => "sight",
-            Policy::SightMiss => "sight-miss",
-            Policy::Hurry => "hurry",
-            Policy::Greedy => "greedy",
-            Policy::Selective => "selective",
-            Policy::Dive => "dive",
-            Policy::Tactics => "tactics",
-            Policy::Cautious => "cautious",
-            Policy::BankAt2 => "bank-at-2",
+            Policy::Solver => "solver".into(),
+            Policy::Sight => "sight".into(),
+            Policy::SightMiss => "sight-miss".into(),
+            Policy::Hurry => "hurry".into(),
+            Policy::Greedy => "greedy".into(),
+            Policy::Selective => "selective".into(),
+            Policy::Dive => "dive".into(),
+            Policy::Tactics => "tactics".into(),
+            Policy::Cautious => "cautious".into(),
+            Policy::BankAt2 => "bank-at-2".into(),
+            Policy::Bank(rule) => rule.name(),
         }
     }
 
-    /// The policy named `name`, if any.
+    /// The policy named `name`, if any: a named one, or a rule of the family
+    /// (`bank:depth=7,hearts=1`, [`cautious::BankRule::parse`]).
     pub fn from_name(name: &str) -> Option<Policy> {
-        Policy::ALL.into_iter().find(|p| p.name() == name)
+        Policy::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .or_else(|| cautious::BankRule::parse(name).ok().map(Policy::Bank))
     }
 
     /// What it plays.
     pub fn mode(self) -> GameMode {
         match self {
-            Policy::Dive | Policy::Tactics | Policy::Cautious | Policy::BankAt2 => {
-                GameMode::Explorations
-            }
+            Policy::Dive
+            | Policy::Tactics
+            | Policy::Cautious
+            | Policy::BankAt2
+            | Policy::Bank(_) => GameMode::Explorations,
             _ => GameMode::Runs,
         }
     }
 
-    /// The names of the policies of `mode`, comma-separated.
+    /// The names of the policies of `mode`, comma-separated (with the family's form for
+    /// explorations).
     pub fn names_of(mode: GameMode) -> String {
-        Policy::ALL
+        let mut names: Vec<String> = Policy::ALL
             .into_iter()
             .filter(|p| p.mode() == mode)
             .map(Policy::name)
-            .collect::<Vec<_>>()
-            .join(", ")
+            .collect();
+        if mode == GameMode::Explorations {
+            names.push(cautious::BankRule::FORM.into());
+        }
+        names.join(", ")
     }
 }
 
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
@@ -168,7 +188,15 @@ pub enum Player {
 
 impl Player {
     /// A fresh player for `policy`; `None` for `solver`, which reads the game itself.
+    /// Explorations' banking players walk home before [`EXPLORE_MOVE_CAP`] moves.
     pub fn new(policy: Policy) -> Option<Player> {
+        Player::with_session(policy, EXPLORE_MOVE_CAP)
+    }
+
+    /// [`Player::new`], for explorations played for at most `session` moves (the banking
+    /// players walk home before it ends).
+    pub fn with_session(policy: Policy, session: u64) -> Option<Player> {
+        let bank = |rule| Player::Bank(cautious::BankingPolicy::new(rule).with_session(session));
         Some(match policy {
             Policy::Solver => return None,
             Policy::Sight => Player::Runs(sight::SightPolicy::new()),
@@ -177,15 +205,10 @@ impl Player {
             Policy::Greedy => Player::Greedy(greedy::GreedyPolicy::new()),
             Policy::Selective => Player::Selective(selective::SelectivePolicy::new()),
             Policy::Dive => Player::Dive(dive::DivePolicy::new()),
-            Policy::Tactics => {
-                Player::Bank(cautious::BankingPolicy::new(cautious::BankRule::Never))
-            }
-            Policy::Cautious => {
-                Player::Bank(cautious::BankingPolicy::new(cautious::BankRule::Cautious))
-            }
-            Policy::BankAt2 => {
-                Player::Bank(cautious::BankingPolicy::new(cautious::BankRule::AtDepth(2)))
-            }
+            Policy::Tactics => bank(cautious::BankRule::NEVER),
+            Policy::Cautious => bank(cautious::BankRule::CAUTIOUS),
+            Policy::BankAt2 => bank(cautious::BankRule::AT_DEPTH_2),
+            Policy::Bank(rule) => bank(rule),
         })
     }
 
@@ -299,6 +322,14 @@ pub struct Played {
     /// Whether the exit (a run's, on the last floor played) was ever seen; for explorations,
     /// rooms made.
     pub extra: u64,
+    /// Explorations: the kind of monster that took the last heart, once one did.
+    pub killed_by: Option<MonsterKind>,
+    /// Explorations: chests refilled.
+    pub chests: u32,
+    /// Explorations: potions found in them and carried.
+    pub potions_found: u32,
+    /// Explorations: potions found in them and left behind (the pack was full).
+    pub potions_left: u32,
 }
 
 /// Plays run `R<seed>S` with `policy` (a runs policy), calling `on_key` with each step.
@@ -422,6 +453,10 @@ fn run_outcome(seed: u64, game: &GameState) -> Played {
         health: run.map_or(0, |r| r.health),
         perfect_floors: run.map_or(0, |r| r.perfect_floors),
         extra: u64::from(game.has_seen(game.exit())),
+        killed_by: None,
+        chests: 0,
+        potions_found: 0,
+        potions_left: 0,
     }
 }
 
@@ -441,20 +476,48 @@ pub fn play_exploration(
     settings: ExploreSettings,
     on_key: &mut dyn FnMut(Action),
 ) -> Result<Played, GenerateError> {
+    play_exploration_with(seed, policy, settings, EXPLORE_MOVE_CAP, on_key)
+}
+
+/// [`play_exploration`] for a session of at most `move_cap` moves (`byog stats
+/// --move-cap`): the game is stopped there, and the banking policies know it (they walk
+/// home before it ends).
+///
+/// # Errors
+/// [`GenerateError`] for settings out of range.
+///
+/// # Panics
+/// If `policy` plays runs.
+pub fn play_exploration_with(
+    seed: u64,
+    policy: Policy,
+    settings: ExploreSettings,
+    move_cap: u64,
+    on_key: &mut dyn FnMut(Action),
+) -> Result<Played, GenerateError> {
     assert_eq!(policy.mode(), GameMode::Explorations, "{policy} plays runs");
     let mut game = GameState::new_exploration(seed, GeneratorSettings::default(), settings)?;
-    let mut player = Player::new(policy).expect("an explorations policy reads observations");
+    let mut player =
+        Player::with_session(policy, move_cap).expect("an explorations policy reads observations");
     let mut deepest = 0;
     let mut keys = 0u64;
+    let (mut chests, mut found, mut left) = (0, 0, 0);
     // A refused step (a bump) is a key but no move: a policy that keeps bumping is stopped.
-    while !game.has_ended() && game.moves() < EXPLORE_MOVE_CAP && keys < 2 * EXPLORE_MOVE_CAP {
+    while !game.has_ended() && game.moves() < move_cap && keys < 2 * move_cap {
         let sight = Sight::of(&game);
         deepest = deepest.max(sight.explore.as_ref().map_or(0, |e| e.depth));
         let Some(action) = player.act(&sight) else {
             break;
         };
         on_key(action);
-        game.apply(action);
+        for event in &game.apply(action) {
+            match event {
+                Event::Refilled { .. } => chests += 1,
+                Event::FoundPotion { .. } => found += 1,
+                Event::PotionLeft { .. } => left += 1,
+                _ => {}
+            }
+        }
         keys += 1;
     }
     let ex = game.explore();
@@ -462,7 +525,7 @@ pub fn play_exploration(
     let ending = match end {
         Some(ExploreEnd::Banked) => Ending::Banked,
         Some(ExploreEnd::Lost { .. }) => Ending::OutOfHealth,
-        None if game.moves() >= EXPLORE_MOVE_CAP => Ending::Capped,
+        None if game.moves() >= move_cap => Ending::Capped,
         None => Ending::Stuck,
     };
     Ok(Played {
@@ -474,6 +537,10 @@ pub fn play_exploration(
         health: ex.map_or(0, |e| e.health()),
         perfect_floors: 0,
         extra: ex.map_or(0, |e| e.dungeon().rooms_made() as u64),
+        killed_by: ex.and_then(|e| e.killed_by()),
+        chests,
+        potions_found: found,
+        potions_left: left,
     })
 }
 

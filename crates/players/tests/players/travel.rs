@@ -8,7 +8,7 @@
 use byog_game::explore::ExploreSettings;
 use byog_game::interpreter::Refusal;
 use byog_game::save::{self, MemoryStore};
-use byog_game::travel::{MAX_STEPS, Stop};
+use byog_game::travel::{Goal, MAX_STEPS, Stop};
 use byog_game::{Event, Interpreter, Outcome};
 use byog_players::json;
 use byog_worlds::generator::GeneratorSettings;
@@ -187,6 +187,10 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
             }
             // X on a copy, to learn its steps from the history; then those steps one by one.
             let moves = it.game().unwrap().history().len();
+            // In a run X walks one leg: the route planned now, unless something stops it.
+            let leg = byog_game::travel::preview(it.game().unwrap(), Goal::Explore)
+                .map(|p| p.route.steps.len())
+                .ok();
             let mut copy = it.clone();
             let outcome = copy.feed('X', &mut store).unwrap();
             if let Outcome::Reported(r) = outcome {
@@ -220,11 +224,12 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
                 } else if before != after {
                     sightings += 1;
                 } else {
-                    // Nothing new in sight and nothing handled: the walk ended because
-                    // nothing is left (the next X says so), at the step limit, or with the
-                    // exit's known way at the limit of the moves left.
+                    // Nothing new in sight and nothing handled: the walk ended because its
+                    // leg arrived, nothing is left (the next X says so), at the step limit,
+                    // or with the exit's known way at the limit of the moves left.
                     assert!(
-                        steps.len() as u32 == MAX_STEPS
+                        leg == Some(steps.len())
+                            || steps.len() as u32 == MAX_STEPS
                             || byog_game::travel::explore_limit(it.game().unwrap()).is_some()
                             || {
                                 let mut probe = it.clone();
@@ -273,8 +278,8 @@ fn travel_goes_to_the_exit_once_seen_and_not_before() {
             );
         }
         // Explore until the exit is in sight, then travel: the floor changes or a sighting
-        // stopped the walk on the way.
-        for _ in 0..40 {
+        // stopped the walk on the way (in a run `X` walks a leg a key).
+        for _ in 0..200 {
             let v: Value = serde_json::from_str(&json::sight_state(&it)).unwrap();
             if v["exit"].is_array() {
                 break;
@@ -324,10 +329,19 @@ const ONE_WAY_E13: &[&str] = &[
 ];
 /// `E600038S…>`: after the branch's timer retired it, the last `>` found no way home
 /// (it planned through a one-way exit against its arrow), though the retired branch's
-/// one-way way back into the start room was on screen.
+/// one-way way back into the start room was on screen. The player's keys had `X`s; these
+/// are the plain moves they made (the game's history), so that a change to `X` keeps the
+/// game the same.
 const RETIRED_600038: &[&str] = &[
-    "E600038SXWWWWWXDDDDXAAWWASAAAAAXDDDXDDDUDXAAWWAAAXWWWWWWDXAWWXWWWDDWDWWWWAAAXXSSXAAUSAXX",
-    "AAAAXXDDDDSDDDXDDDXAAAASAAAXAAWUWWWUSWWXSSSAXDDUDD>",
+    "E600038SWWWWWWWWWWWWWWWWWWWWWWWWWWDDDDWDDDDDDDDAAAAAAAAAAAAAAAAAAAAWWASAAAAADDDDDSDDDDDD",
+    "DDDSSSSSSSSSSSSSDDDDDDDDDDDDDDDDDDDDDDDDDAAAAAAAAAAASSSSSSSSSDDSSSSDDDDDDDDDUDDDAAAAAAAA",
+    "AAWWWWAAWWWWWWWWWAAAAAAAAAAAAAAAAAAAAAAAAAASSSSSSSSSSSSSSSSSSSSSSSDDDDSSSDDDDDDDDDDDDDDD",
+    "DDDDDDDSSSSSSSSSWWWWWWWWWAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAWWAAAAWWWWWWWWWWSSSSSSSSSSAA",
+    "SSAAAAAAAAAWWAAADWWWWWWWWWWWWDAAAASAAAAAAWWWAAAAWWWWWWWWWWWWDDWDWAAAASSSSSSSSSSSSSSDDDDS",
+    "SSDDDDDDDDDSSSSSSSSSSSSSSSSSSSSSSSSSAAASSAAAAAAAAAUSADDDDDDDDDDDDDWWWWWWWWWWWWWAAAAAAAAA",
+    "AAAWADSDDDDDDDDDDDDDDDDDDDDDDDSSSSSSSSSSSDDDDSSDDDDDDDDDAAAAAAAAAAAAASSSSSSSSSSSSSWWWWWW",
+    "WWWWWWWWWWWWWWWWDDDDWWWWDDDDDDDDDWWWWWWWWWWWWWWWWWWWWWWWDDWWWDDDDDDDDDDDSSSSSSSWWWWWWWDD",
+    "DDDDDDDDDDDWWWWWWWWWWWWWSSSSSSWUWWWSWWDDDDWWDDDDDDDDDDDDDDDDDDADDDDDD>",
 ];
 /// `R<seed>S` and the first keys of `policy`'s run (`byog stats --runs --policy`) up to the
 /// first state where `found` holds, for the first seed from 1 that has one (the repros these
@@ -368,6 +382,21 @@ fn done_repro() -> String {
     })
 }
 
+/// [`done_repro`] and then the `X`s (a leg a key in a run) until a way into the exit is
+/// known: the keys, and how many `X`s that took.
+fn done_and_found() -> (String, usize) {
+    let prefix = done_repro();
+    for n in 1..=12 {
+        let input = format!("{prefix}{}", "X".repeat(n));
+        let (it, _) = play_default(&input);
+        let ways = byog_game::travel::exit_ways(it.game().unwrap()).unwrap();
+        if ways.around.is_some() {
+            return (input, n);
+        }
+    }
+    panic!("12 legs of X found no way into the exit: {prefix}");
+}
+
 /// The input string of a repro, plus `keys`.
 fn repro(parts: &[&str], keys: &str) -> String {
     parts.concat() + keys
@@ -400,8 +429,9 @@ fn explore_never_plans_against_a_one_way_exit() {
 
 #[test]
 fn travel_finds_the_way_home_after_the_branch_retired() {
-    let whole = repro(RETIRED_600038, "");
-    let before_last = &whole[..whole.len() - 1];
+    // `>` stops beside the way up and asks; `Y` steps in (banks).
+    let whole = repro(RETIRED_600038, "Y");
+    let before_last = &whole[..whole.len() - 2];
     let (it, _) = play_default(before_last);
     let state = json::state(&it);
     // 686 moves and 231 points before the monsters' retune of 2026-11-27 (docs/balance.md).
@@ -410,6 +440,10 @@ fn travel_finds_the_way_home_after_the_branch_retired() {
         state["branches"][0]["retired"], true,
         "the branch was retired"
     );
+    // `>` alone walks to beside the way up and asks, the exploration still in play.
+    let (it, _) = play_default(&whole[..whole.len() - 1]);
+    assert!(it.asks_to_bank());
+    assert_eq!(json::state(&it)["status"], "playing");
     let (it, outcomes) = play_default(&whole);
     assert!(matches!(outcomes.last(), Some(Outcome::Acted(e)) if e.won()));
     let state = json::state(&it);
@@ -429,7 +463,10 @@ fn explore_stops_when_nothing_is_left_to_find() {
     let ways = byog_game::travel::exit_ways(before.game().unwrap()).unwrap();
     assert_eq!((ways.around, ways.through), (None, None));
     let left = json::state(&before)["moves_left"].as_u64().unwrap();
-    let (it, _) = play_default(&format!("{prefix}X"));
+    // X walks a leg a key (a run): the legs until one finds a way into the exit.
+    let (found, n) = done_and_found();
+    let xs = "X".repeat(n);
+    let (it, _) = play_default(&found);
     let state = json::state(&it);
     let spent = left - state["moves_left"].as_u64().unwrap();
     assert!(
@@ -439,7 +476,7 @@ fn explore_stops_when_nothing_is_left_to_find() {
     let ways = byog_game::travel::exit_ways(it.game().unwrap()).unwrap();
     assert!(ways.around.is_some(), "a way into the exit is known now");
     // Now nothing is left to find: `X` walks nothing and says so; `>` goes down.
-    let (it, outcomes) = play_default(&format!("{prefix}XX"));
+    let (it, outcomes) = play_default(&format!("{prefix}{xs}X"));
     assert_eq!(
         json::state(&it)["moves_left"],
         left - spent,
@@ -450,7 +487,7 @@ fn explore_stops_when_nothing_is_left_to_find() {
         "{:?}",
         outcomes.last()
     );
-    let (it, _) = play_default(&format!("{prefix}X>"));
+    let (it, _) = play_default(&format!("{prefix}{xs}>"));
     assert_eq!(json::state(&it)["floor"], floor + 1);
 }
 
@@ -499,6 +536,10 @@ fn assert_no_silent_walk(start: &str, keys: &[char]) {
                 }
                 Outcome::Acted(_) => {
                     assert!(after > moves, "{start}: key {n} ({key}) was a silent no-op")
+                }
+                // Beside an exploration's way up `>` asks (a `Y` banks): no step, no refusal.
+                Outcome::Accepted if key == '>' && it.asks_to_bank() => {
+                    assert_eq!(after, moves, "{start}: asking took a step")
                 }
                 other => panic!("{start}: key {n} ({key}) gave {other:?}"),
             }
@@ -621,7 +662,7 @@ fn a_bot_over_100_explorations_never_fails_a_walk_out_of_a_fight() {
 #[test]
 fn the_agent_refuses_a_walk_that_takes_no_step() {
     let mut agent = byog_players::agent::Agent::new(byog_players::agent::AgentOptions::default());
-    agent.reset(&format!("{}X", done_repro())).unwrap();
+    agent.reset(&done_and_found().0).unwrap();
     let before = agent.observe();
     match agent.step("X") {
         Err(byog_players::agent::AgentError::Refused { key, reason, .. }) => {
@@ -814,7 +855,8 @@ fn a_walk_shows_its_cost_before_it_starts() {
     for seed in 0..20u64 {
         let (it, _) = play_default(&format!("R{seed}S"));
         let mut game = it.game().unwrap().clone();
-        for round in 0..12 {
+        // (`X` walks a leg a key in a run.)
+        for round in 0..60 {
             let left = game.run().unwrap().moves_left;
             // X: its first leg, and what it keeps in reach.
             if let Ok(p) = preview(&game, Goal::Explore) {

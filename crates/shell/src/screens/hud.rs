@@ -117,8 +117,8 @@ fn click_cost(game: &GameState, p: Pos) -> String {
     }
 }
 
-/// What `X` will cost in a run, before it starts: ` · X 14 steps → 166 left`, its first leg
-/// as planned now ([`byog_game::travel::preview`]: it walks on while it finds more, never past
+/// What `X` will cost in a run, before it starts: ` · X 14 steps → 166 left`, its leg as
+/// planned now ([`byog_game::travel::preview`]: it walks no more steps than that, never past
 /// the point where the exit, or the nearest feature that pays, stops fitting the moves
 /// left); nothing when `X` would not start.
 fn explore_cost(game: &GameState) -> String {
@@ -420,12 +420,13 @@ mod tests {
     use byog_tile_engine::{Map, Pos};
 
     /// A run's HUD says what `X` and a click will cost before they start: the steps and the
-    /// moves left after them, which the walk then takes and leaves (the `X` figure is its
-    /// first leg: checked against a walk stopped by nothing new in sight).
+    /// moves left after them, which the walk then takes and leaves (`X` walks one leg in a
+    /// run: its figure is the walk's whenever the walk arrives, stopped by nothing seen).
+    /// The walks are the interpreter's (`walk`), an oracle apart from `preview`.
     #[test]
     fn a_run_s_hud_shows_a_walk_s_cost_before_it_starts() {
         let settings = byog_worlds::generator::GeneratorSettings::default();
-        let (mut clicks, mut xs) = (0, 0);
+        let (mut clicks, mut xs, mut legs) = (0, 0, 0);
         for seed in 0..6 {
             let mut game = GameState::new_run(seed, 80, 30, settings, 10).unwrap();
             for _ in 0..8 {
@@ -461,12 +462,26 @@ mod tests {
                         clicks += 1;
                     }
                 }
-                if walk(&mut game, Goal::Explore).steps == 0 || game.has_ended() {
+                let shown = bottom.split_once(" · X ").map(|(_, x)| format!(" · X {x}"));
+                let w = walk(&mut game, Goal::Explore);
+                if w.stop == Stop::Arrived {
+                    let said = format!(
+                        " · X {} → {} left",
+                        super::steps_text(w.steps),
+                        game.run().unwrap().moves_left
+                    );
+                    assert_eq!(shown.as_deref(), Some(said.as_str()), "{bottom}");
+                    legs += 1;
+                }
+                if w.steps == 0 || game.has_ended() {
                     break;
                 }
             }
         }
-        assert!(clicks >= 10 && xs >= 10, "{clicks} clicks, {xs} X");
+        assert!(
+            clicks >= 10 && xs >= 10 && legs >= 5,
+            "{clicks} clicks, {xs} X, {legs} legs walked to their end"
+        );
     }
 
     #[test]

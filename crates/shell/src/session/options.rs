@@ -26,6 +26,22 @@ pub struct ShellOptions {
     pub seed_label: Option<String>,
 }
 
+impl ShellOptions {
+    /// A session that saves nothing (its games live in memory), for `front_end`, with the
+    /// default games ([`GameOptions::default`]), walls as
+    /// each mode draws them, the seed shown: what a test or an example plays in.
+    pub fn in_memory(front_end: FrontEnd) -> ShellOptions {
+        ShellOptions {
+            game: GameOptions::default(),
+            saves: Saves::None,
+            walls: None,
+            watch: false,
+            front_end,
+            seed_label: None,
+        }
+    }
+}
+
 /// Whether `--slot` chose the slot (`L` then loads it rather than listing the folder's).
 pub(super) fn slot_chosen(saves: &Saves) -> bool {
     matches!(saves, Saves::Folder { slot: Some(_), .. })

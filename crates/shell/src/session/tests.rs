@@ -470,7 +470,7 @@ fn the_numpad_s_5_waits_in_play_and_types_a_seed_digit_before() {
 fn a_walk_goes_one_step_a_tick_takes_the_interpreters_steps_and_stops_at_a_key() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = shell(dir.path());
-    keys(&mut s, "R3SX", 0.0);
+    keys(&mut s, "R1SX", 0.0);
     assert!(s.is_walking());
     let mut now = 0.0;
     // The first step is taken at once.
@@ -492,10 +492,10 @@ fn a_walk_goes_one_step_a_tick_takes_the_interpreters_steps_and_stops_at_a_key()
     assert_eq!(s.shown_game().unwrap().moves(), last);
     // Walked to its end, X takes exactly the steps the interpreter takes for it.
     let mut s = shell(dir.path());
-    keys(&mut s, "R3SX", 0.0);
+    keys(&mut s, "R1SX", 0.0);
     s.finish_walk(0.0);
     let walked = s.shown_game().unwrap().history();
-    assert_eq!(walked, replayed_history("R3SX", 80, 30));
+    assert_eq!(walked, replayed_history("R1SX", 80, 30));
     assert!(walked.starts_with(&stopped), "{walked} {stopped}");
 }
 
@@ -555,4 +555,29 @@ fn the_camera_follows_the_avatar_and_recentres_for_a_watch() {
         !s.is_over(10.0),
         "a watch started at the menu returns to it"
     );
+}
+
+#[test]
+fn a_walk_that_would_bank_an_exploration_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = shell(dir.path());
+    keys(&mut s, "E2S>", 0.0);
+    assert!(!s.is_walking(), "the walk waits for an answer");
+    assert!(
+        s.message.contains("banks your 0 points") && s.message.contains("Y goes"),
+        "{}",
+        s.message
+    );
+    // Any other key stays: nothing walked, the exploration in play.
+    keys(&mut s, "n", 0.0);
+    assert_eq!(s.message, "travel cancelled");
+    let game = s.shown_game().unwrap();
+    assert_eq!(game.moves(), 0);
+    assert!(!game.has_ended());
+    // Y walks into the way up: the same steps as the interpreter's `>` then `Y`.
+    keys(&mut s, ">Y", 0.0);
+    s.finish_walk(0.0);
+    let game = s.shown_game().unwrap();
+    assert!(game.has_ended(), "banked");
+    assert_eq!(game.history(), replayed_history("E2S>Y", 80, 30));
 }

@@ -22,7 +22,8 @@ pub(super) struct Walking {
 
 impl Shell {
     /// Starts a walk to `goal`, or says why there is none; a route of more than one step
-    /// through armed traps is shown and waits for `Y`.
+    /// through armed traps, or one into an exploration's way up (it banks), is shown and
+    /// waits for `Y`.
     pub(super) fn travel(&mut self, goal: Goal, now: f64) {
         let State::Ready { session, view } = &mut self.state else {
             return;
@@ -30,30 +31,44 @@ impl Shell {
         let Some(game) = session.interpreter.game_in_play() else {
             return;
         };
+        let banks = |route: &travel::Route| {
+            game.explore().is_some() && route.tiles.last() == Some(&game.exit())
+        };
         match travel::plan(game, goal) {
             Err(stop) => self.say_logged(stop.to_string()),
-            Ok(route) if route.armed > 0 && route.steps.len() > 1 => {
+            Ok(route) if banks(&route) || (route.armed > 0 && route.steps.len() > 1) => {
                 let health = game.health().unwrap_or(0);
-                self.message = format!(
-                    "the way crosses {} armed trap{} and costs {} of your {health} hearts: Y goes, any other key stays",
+                let traps = format!(
+                    "the way crosses {} armed trap{} and costs {} of your {health} hearts",
                     route.armed,
                     if route.armed == 1 { "" } else { "s" },
                     route.armed
                 );
+                let bank = format!(
+                    "the way up banks your {} points and ends the exploration",
+                    game.score().unwrap_or(0)
+                );
+                self.message = match (banks(&route), route.armed > 0) {
+                    (true, true) => format!("{traps}; {bank}: Y goes, any other key stays"),
+                    (true, false) => format!("{bank}: Y goes, any other key stays"),
+                    _ => format!("{traps}: Y goes, any other key stays"),
+                };
                 *view = Showing::Confirm { goal, route };
             }
-            Ok(_) => self.start_walk(goal, 0, now),
+            Ok(_) => self.start_walk(goal, 0, false, now),
         }
     }
 
-    /// Starts walking to `goal`, going on through `hearts` losses of health.
-    pub(super) fn start_walk(&mut self, goal: Goal, hearts: u32, now: f64) {
+    /// Starts walking to `goal`, going on through `hearts` losses of health, and into an
+    /// exploration's way up when `bank` (the player said `Y`).
+    pub(super) fn start_walk(&mut self, goal: Goal, hearts: u32, bank: bool, now: f64) {
         let State::Ready { session, view } = &mut self.state else {
             return;
         };
         if let Some(game) = session.interpreter.game_in_play() {
+            let travel = Travel::new(game, goal).allowing_hurts(hearts);
             *view = Showing::Walking(Box::new(Walking {
-                travel: Travel::new(game, goal).allowing_hurts(hearts),
+                travel: if bank { travel.banking() } else { travel },
                 next_at: now,
                 waiting: false,
             }));

@@ -54,18 +54,18 @@ async fn a_game_over_the_websocket_ends_on_the_observation_replay_gives_in_every
         assert_eq!(log.1, n, "every batch written");
     }
     // Travel: X walks step by step on the server's clock; every step is in the log.
-    let (game, secret) = new_game(server.addr, "run", 3, None).await;
+    let (game, secret) = new_game(server.addr, "run", 1, None).await;
     let (mut ws, _) = player(server.addr, &game, &secret).await;
     keys(&mut ws, 1, "X").await;
     ws.drain(Duration::from_millis(400)).await;
     let observed = observe(&mut ws).await;
     let log = server.app.store.log(&game).unwrap().0;
-    assert!(log.len() > "R3S".len() + 3, "the walk took steps: {log}");
+    assert!(log.len() > "R1S".len() + 3, "the walk took steps: {log}");
     assert!(log[3..].chars().all(|c| "WASD".contains(c)), "{log}");
     assert_eq!(observed, replayed(&log));
     assert_eq!(
         observed,
-        replayed("R3SX"),
+        replayed("R1SX"),
         "X walked to its end, as replay's X does"
     );
 }
