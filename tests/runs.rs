@@ -1,21 +1,21 @@
 //! Runs (`docs/runs.md`) from the outside: the generator's claims checked by
 //! the tests' own breadth-first searches (over the terrain or the composed world's text,
-//! never `byog::tile_engine::search` or the solver), the solver against that oracle, floor
+//! never `byog_tile_engine::search` or the solver), the solver against that oracle, floor
 //! independence, save/load splits, both ways to lose, and snapshots of run floors and of
 //! `byog replay --json`.
 
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::{GameKind, Interpreter, Outcome, Phase, Refusal};
-use byog::core::players::solver;
-use byog::core::replay;
-use byog::core::rules::Event;
-use byog::core::run::{FeatureKind, Loss, floor};
-use byog::core::save::MemoryStore;
-use byog::core::{Action, GameState, LevelStatus};
-use byog::tile_engine::{Pos, Tile};
+use byog_game::interpreter::{GameKind, Interpreter, Outcome, Phase, Refusal};
+use byog_game::replay;
+use byog_game::rules::Event;
+use byog_game::run::{FeatureKind, Loss, floor};
+use byog_game::save::MemoryStore;
+use byog_game::{Action, GameState, LevelStatus};
+use byog_players::solver;
+use byog_tile_engine::{Pos, Tile};
+use byog_worlds::generator::GeneratorSettings;
 
 use crate::common;
 use common::{Rng, byog_in, json_rows, stderr, stdout};
@@ -828,7 +828,7 @@ fn a_floor_is_the_same_whichever_route_reached_it() {
                 // of the next floor's par); the moves beyond the cap are paid as points, one
                 // a move.
                 let left = moves_before - walked;
-                let cap = next.info.par * byog::core::run::depth::CARRY_PERCENT / 100;
+                let cap = next.info.par * byog_game::run::depth::CARRY_PERCENT / 100;
                 capped += u32::from(left > cap);
                 // The slack by hand: the spare moves less 80% of them shared equally
                 // (rounded down) less the bonus (10%).
@@ -836,9 +836,9 @@ fn a_floor_is_the_same_whichever_route_reached_it() {
                 let n = next.features.len() as u64;
                 let slack = spare - spare * 80 / 100 / n * n - spare * 10 / 100;
                 assert_eq!(
-                    byog::core::run::arrival_slack(
+                    byog_game::run::arrival_slack(
                         &next.info,
-                        byog::core::run::weights(&next.features)
+                        byog_game::run::weights(&next.features)
                     ),
                     slack,
                     "R{seed}S B{depth}"
@@ -847,9 +847,9 @@ fn a_floor_is_the_same_whichever_route_reached_it() {
                     b.run().unwrap().moves_left,
                     left.min(cap)
                         + next.info.direct
-                        + byog::core::run::arrival_slack(
+                        + byog_game::run::arrival_slack(
                             &next.info,
-                            byog::core::run::weights(&next.features)
+                            byog_game::run::weights(&next.features)
                         ),
                     "R{seed}S B{depth}"
                 );
@@ -1299,11 +1299,11 @@ fn run_json_states_are_locked() {
 fn the_solver_crosses_an_armed_trap_when_that_is_the_only_way_in_time() {
     let walk = "R3SAASSDDDDDDWWWWWWWWWWDDSSDDDDSSSSDDDDWWWWWWDDDDDDDDA";
     let replayed = |input: &str| {
-        let mut interpreter = byog::core::Interpreter::new(80, 30, GeneratorSettings::default());
-        byog::core::replay::replay(
+        let mut interpreter = byog_game::Interpreter::new(80, 30, GeneratorSettings::default());
+        byog_game::replay::replay(
             &mut interpreter,
             input,
-            &mut byog::core::save::MemoryStore::default(),
+            &mut byog_game::save::MemoryStore::default(),
             true,
             &mut |_| {},
         )
@@ -1383,7 +1383,7 @@ fn a_floor_that_misses_the_requirements_is_named_by_the_runs_seed_and_floor() {
     // A later floor that misses them (larger floors hold more rooms) is found when the run
     // starts, never mid-run: B1 can be made, B7 cannot.
     let settings = GeneratorSettings {
-        requirements: byog::core::metrics::Requirements {
+        requirements: byog_worlds::metrics::Requirements {
             max_rooms: Some(8),
             ..Default::default()
         },
@@ -1412,22 +1412,22 @@ fn the_hud_counts_the_features_and_the_floor_screen_names_the_misses() {
     let features = game.features();
     let chests = features
         .iter()
-        .filter(|f| f.kind == byog::core::run::FeatureKind::Chest)
+        .filter(|f| f.kind == byog_game::run::FeatureKind::Chest)
         .count();
-    let text = byog::screens::run_progress(&game);
+    let text = byog_shell::screens::run_progress(&game);
     assert!(
         text.starts_with(&format!(
             "chests 0/{chests} (+{}) · traps 0/{} (+{})",
-            byog::core::run::feature_moves(
+            byog_game::run::feature_moves(
                 &run.info,
-                byog::core::run::weights(&features),
-                byog::core::run::FeatureKind::Chest
+                byog_game::run::weights(&features),
+                byog_game::run::FeatureKind::Chest
             ),
             features.len() - chests,
-            byog::core::run::feature_moves(
+            byog_game::run::feature_moves(
                 &run.info,
-                byog::core::run::weights(&features),
-                byog::core::run::FeatureKind::Trap
+                byog_game::run::weights(&features),
+                byog_game::run::FeatureKind::Trap
             ),
         )),
         "{text}"
@@ -1438,11 +1438,11 @@ fn the_hud_counts_the_features_and_the_floor_screen_names_the_misses() {
         "{text}"
     );
     assert!(run.moves_left > 0);
-    let screen = byog::screens::floor_screen(
+    let screen = byog_shell::screens::floor_screen(
         3,
         10,
         120,
-        byog::screens::Missed {
+        byog_shell::screens::Missed {
             chests: 1,
             traps: 2,
             forgone: 52,
@@ -1453,7 +1453,8 @@ fn the_hud_counts_the_features_and_the_floor_screen_names_the_misses() {
         lines.contains(&"missed on B2: 1 chest and 2 traps: -52 moves"),
         "{lines:?}"
     );
-    let perfect = byog::screens::floor_screen(3, 10, 120, byog::screens::Missed::default());
+    let perfect =
+        byog_shell::screens::floor_screen(3, 10, 120, byog_shell::screens::Missed::default());
     assert!(
         perfect
             .lines
@@ -1469,8 +1470,8 @@ fn the_hud_warns_when_the_exit_is_out_of_reach() {
     let mut game = new_run(77);
     let (mut warned, mut unseen_warned) = (false, false);
     while !game.has_ended() {
-        let text = byog::screens::run_progress(&game);
-        let lost_cause = byog::core::players::solver::solve(&game).is_err();
+        let text = byog_shell::screens::run_progress(&game);
+        let lost_cause = byog_players::solver::solve(&game).is_err();
         assert_eq!(text.contains("OUT OF REACH"), lost_cause, "{text}");
         // An exit not seen yet: the warning never says how far it lies.
         if !game.has_seen(game.exit()) {
@@ -1514,7 +1515,7 @@ fn spare_moves_paid_at_a_descent_are_said_and_scored() {
                 .any(|e| matches!(e, Event::Descended { perfect: true, .. }));
             let bonus = if perfect {
                 let settings = GeneratorSettings::default();
-                byog::core::run::depth::params(left_behind, FLOORS, W, H, &settings).perfect_points
+                byog_game::run::depth::params(left_behind, FLOORS, W, H, &settings).perfect_points
             } else {
                 0
             };
@@ -1530,7 +1531,7 @@ fn spare_moves_paid_at_a_descent_are_said_and_scored() {
             );
             let Some(paid) = paid else { continue };
             said += 1;
-            let screen = byog::screens::descent_screen(&events, Some(&game)).unwrap();
+            let screen = byog_shell::screens::descent_screen(&events, Some(&game)).unwrap();
             let lines: Vec<&str> = screen.lines.iter().map(|l| l.text.as_str()).collect();
             assert!(
                 lines.contains(
@@ -1556,7 +1557,7 @@ fn a_feature_handled_says_its_points_and_moves() {
         let mut game = new_run(seed);
         for k in solve_keys(seed).chars() {
             let before = *game.run().unwrap();
-            let hud = byog::screens::run_progress(&game);
+            let hud = byog_shell::screens::run_progress(&game);
             let events = game.apply(act(k));
             let Some((moves, points)) = events.as_slice().iter().find_map(|e| match *e {
                 Event::Earned { moves, points } => Some((moves, points)),
@@ -1574,9 +1575,11 @@ fn a_feature_handled_says_its_points_and_moves() {
             let after = game.run().unwrap();
             assert_eq!(after.moves_left, before.moves_left - 1 + u64::from(moves));
             assert_eq!(after.score, before.score + u64::from(points));
-            let line =
-                byog::screens::feedback(&Outcome::Acted(events), std::path::Path::new("save.bin"))
-                    .message;
+            let line = byog_shell::screens::feedback(
+                &Outcome::Acted(events),
+                std::path::Path::new("save.bin"),
+            )
+            .message;
             let chest = events
                 .as_slice()
                 .iter()

@@ -1336,14 +1336,13 @@ fn glyph_contrast(pixels: &[[u8; 3]]) -> f64 {
 #[test]
 #[ignore = "needs Xvfb, xdotool, xwd and ImageMagick: cargo test --test main -- --include-ignored window::"]
 fn the_look_is_readable_tiles_of_24_pixels_and_contrast_of_4_5() {
-    use byog::core::travel::{self, Goal, Stop, Thing};
+    use byog_game::travel::{self, Goal, Stop, Thing};
     let x = xvfb();
     let dir = tempfile::tempdir().unwrap();
     // Key strings whose last X stopped on a chest, a trap, the exit coming into sight.
     let mut found: Vec<(Thing, String)> = Vec::new();
     for seed in 1..=12u64 {
-        let mut game =
-            byog::core::GameState::new_run(seed, 80, 30, Default::default(), 10).unwrap();
+        let mut game = byog_game::GameState::new_run(seed, 80, 30, Default::default(), 10).unwrap();
         for _ in 0..30 {
             let walk = travel::walk(&mut game, Goal::Explore);
             if let Stop::Sighted(thing) = walk.stop

@@ -28,7 +28,7 @@ use byog_shell::screens::feedback;
 use byog_tile_engine::{Pos, Rect, Tile};
 use byog_worlds::generator::GeneratorSettings;
 
-use crate::options::{Options, View};
+use crate::options::{ObservedArea, Options};
 
 /// The key of each action, by index: `W` up, `A` left, `S` down, `D` right, `.` wait, `U`
 /// drink a potion (explorations), then, with the travel keys, `X` explore and `>` travel to
@@ -216,7 +216,7 @@ pub struct Game {
     store: MemoryStore,
     settings: GeneratorSettings,
     mode: GameKind,
-    view: View,
+    view: ObservedArea,
     travel: bool,
     max_steps: Option<u64>,
     /// The episode's seed.
@@ -525,8 +525,8 @@ impl Game {
             return;
         }
         match self.view {
-            View::World => self.write_world(out, whole),
-            View::Crop { rows, cols } => self.write_crop(out, rows, cols, sight.as_ref()),
+            ObservedArea::World => self.write_world(out, whole),
+            ObservedArea::Crop { rows, cols } => self.write_crop(out, rows, cols, sight.as_ref()),
         }
     }
 

@@ -8,7 +8,7 @@ use byog_players::agent::Agent;
 use serde_json::Value as Json;
 
 use crate::game::{ACTION_KEYS, CHAR_OF_GLYPH, MESSAGE_BYTES, Out, STATS, Stat};
-use crate::options::{Options, Value, View};
+use crate::options::{ObservedArea, Options, Value};
 use crate::{Batch, BatchOut, Game};
 
 /// A small deterministic generator for the walks.
@@ -92,8 +92,8 @@ fn check(o: &Options, a: &Arrays, obs: &Json, what: &str) {
     for r in 0..vr {
         for c in 0..vc {
             let (x, y) = match o.view {
-                View::World => (c as i64, h - 1 - r as i64),
-                View::Crop { rows, cols } => (
+                ObservedArea::World => (c as i64, h - 1 - r as i64),
+                ObservedArea::Crop { rows, cols } => (
                     ax - (cols / 2) as i64 + c as i64,
                     ay + (rows / 2) as i64 - r as i64,
                 ),

@@ -355,7 +355,7 @@ struct MinimapKey {
 /// What a shown world is, for the camera: a new one recentres the camera, the same one with
 /// its frame moved or grown keeps the camera on the same tiles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Scene {
+pub(crate) struct Scene {
     /// The game's seed.
     pub seed: u64,
     /// A run's floor (0 outside runs).
