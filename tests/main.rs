@@ -26,8 +26,10 @@ mod lootquest_checker;
 mod lootquest_cli;
 mod png;
 mod robustness_cli;
+#[path = "../crates/players/tests/players/run_oracle.rs"]
+mod run_oracle;
 mod run_stats;
-mod runs;
+mod runs_cli;
 mod saves_cli;
 mod serve;
 mod setting_errors_cli;

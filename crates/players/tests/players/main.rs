@@ -13,6 +13,8 @@ mod memory;
 mod monsters;
 mod old_saves;
 mod policies;
+mod run_oracle;
 mod run_stats;
+mod runs;
 mod travel;
 mod wait;
