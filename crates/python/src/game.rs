@@ -366,7 +366,13 @@ impl Game {
             return self.result(0.0);
         };
         let fresh = self.unvisited_target(key);
-        let outcome = self.interpreter.feed(key, &mut self.store);
+        let mut outcome = self.interpreter.feed(key, &mut self.store);
+        // `>` in an exploration stops beside the way up and asks (a person answers `Y`):
+        // an agent's `>` is its decision, so it answers at once and banks.
+        let answered = key == '>' && outcome.is_ok() && self.interpreter.asks_to_bank();
+        if answered {
+            outcome = self.interpreter.feed('Y', &mut self.store);
+        }
         self.refused = match &outcome {
             Ok(Outcome::Reported(r)) => {
                 self.message = r.player_message();
@@ -387,6 +393,9 @@ impl Game {
         self.interpreter.forget_history();
         if let Some(keys) = &mut self.keys {
             keys.push(key);
+            if answered {
+                keys.push('Y');
+            }
         }
         let moved = matches!(outcome, Ok(Outcome::Acted(_)))
             && matches!(Action::from_key(key), Some(Action::Move(_)));
