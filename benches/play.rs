@@ -24,10 +24,13 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 const X_STEPS: u32 = 400;
 
 /// Walks `X` keys on `game` until `X_STEPS` steps were taken or `X` takes none: the steps.
+/// Each key walks as the interpreter's does, on the window of known tiles the last one kept
+/// ([`travel::walk_on`]).
 fn explore_steps(game: &mut GameState) -> u32 {
     let mut steps = 0;
+    let mut kept = travel::Kept::default();
     while steps < X_STEPS && !game.has_ended() {
-        let walk = travel::walk(game, Goal::Explore);
+        let walk = travel::walk_on(game, Goal::Explore, &mut kept);
         steps += walk.steps;
         if walk.steps == 0 {
             break;

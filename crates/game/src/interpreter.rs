@@ -241,6 +241,8 @@ enum State {
         /// Whether the last key was a `>` that stopped beside an exploration's way up: a `Y`
         /// now steps into it (banks).
         asked: bool,
+        /// What the last walk left for the next ([`travel::Kept`]).
+        kept: Box<travel::Kept>,
     },
     Closed(Closing),
 }
@@ -441,6 +443,7 @@ impl Interpreter {
             game,
             colon: false,
             asked,
+            ..
         } = &mut self.state
             && let Some(action @ Action::Move(_)) = Action::from_key(key)
             && !game.has_ended()
@@ -465,6 +468,7 @@ impl Interpreter {
             game,
             colon: false,
             asked,
+            ..
         } = &mut self.state
             && let Some(action @ Action::Move(_)) = Action::from_key(key)
             && !game.has_ended()
@@ -549,7 +553,12 @@ impl Interpreter {
             State::InGame { game, .. } if self.one_game && game.has_ended() => {
                 report(Refusal::OneGameOver)
             }
-            State::InGame { game, colon, asked } => {
+            State::InGame {
+                game,
+                colon,
+                asked,
+                kept,
+            } => {
                 if std::mem::take(asked) && upper == 'Y' && !*colon {
                     // docs/keys.md: `>` stopped beside the way up; `Y` takes the step in.
                     if let Some(d) = Direction::ALL
@@ -586,7 +595,7 @@ impl Interpreter {
                 // that takes none (nothing to walk to, or a first step refused) is reported
                 // with the reason, so `replay` prints it and `--strict` refuses it.
                 if !ended && let Some(goal) = travel_goal(upper) {
-                    let walk = travel::walk(game, goal);
+                    let walk = travel::walk_on(game, goal, kept);
                     // Beside an exploration's way up, `>` asks: a `Y` next banks.
                     *asked = walk.stop == Stop::AtTheWayUp;
                     return match walk.last {
@@ -633,6 +642,7 @@ impl Interpreter {
             game: Box::new(game),
             colon: false,
             asked: false,
+            kept: Box::default(),
         };
         self.previous = None;
     }

@@ -330,7 +330,7 @@ impl Known {
         goal: impl Fn(usize) -> bool,
     ) -> (Option<(usize, u32)>, bool) {
         let (ways, found, touched) =
-            self.layered_search(source, layers, |c| c != source && goal(c));
+            self.layered_search(source, layers, |c, _| c != source && goal(c));
         let n = self.grid.len();
         let found = found.map(|s| (s % n, ways.steps(s / n, s % n)));
         (found, touched)
@@ -339,12 +339,12 @@ impl Known {
     /// The search module's layered search from `source` over `layers` layers (armed traps
     /// crossed: 0 to `layers − 1`), each step as the rules allow it, stopped at the first
     /// cell (by steps) where `stop` holds: the distances, that cell's state (`layer × cells
-    /// + cell`), and whether the search reached the window's edge.
-    fn layered_search(
+    /// + cell`), and whether the search reached the window's edge. `stop(cell, layer)`.
+    pub(super) fn layered_search(
         &self,
         source: usize,
         layers: usize,
-        stop: impl Fn(usize) -> bool,
+        stop: impl Fn(usize, usize) -> bool,
     ) -> (Layered, Option<usize>, bool) {
         let mut touched = false;
         let (ways, found) = Layered::search(
@@ -353,9 +353,9 @@ impl Known {
             layers,
             |_, d, m| self.open[m] && self.may_enter(m, d),
             |m| self.armed[m],
-            |c, _| {
+            |c, layer| {
                 touched |= self.edge[c];
-                stop(c)
+                stop(c, layer)
             },
             |_, _| (),
         );
@@ -378,8 +378,18 @@ impl Known {
     /// solver's escape, `run::route::Router::escape`), each step as the rules allow it,
     /// linear in cells × layers. Returns, a layer, the steps into the target (`UNREACHED`
     /// when none), with the search's distances, and whether it reached the window's edge.
+    ///
+    /// The search stops once the way round every trap is found (the target taken up in
+    /// layer 0, or for a closed target like the exit door, its first neighbour there): every
+    /// state nearer has been reached by then, so each layer's way shorter than that one, all
+    /// [`Ways::best`] and [`Ways::path`] can choose, is as the whole search finds it (a longer
+    /// one may be left [`UNREACHED`]; the edge is then reached only if a nearer state did).
     pub(super) fn layered(&self, source: usize, target: usize, layers: usize) -> Ways {
-        let (ways, _, touched) = self.layered_search(source, layers, |_| false);
+        let closed = !self.open[target];
+        let neighbours = self.grid.neighbours(target);
+        let (ways, _, touched) = self.layered_search(source, layers, |c, layer| {
+            layer == 0 && (c == target || (closed && neighbours.contains(&c)))
+        });
         let into = (0..layers).map(|l| ways.steps_into(l, target)).collect();
         Ways {
             ways,

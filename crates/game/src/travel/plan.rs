@@ -85,12 +85,18 @@ pub enum Refuge {
 /// nothing (`X` then has nothing to keep and
 /// explores on). `None` outside a run, or when the game is over.
 pub fn refuge(game: &GameState) -> Option<(Refuge, u32)> {
+    refuge_in(game, &mut None)
+}
+
+/// [`refuge`], searching the window `kept` first and leaving the one searched there
+/// ([`widening`]): a walk asks it at every step.
+fn refuge_in(game: &GameState, kept: &mut Option<Known>) -> Option<(Refuge, u32)> {
     let run = game.run()?;
     if game.has_ended() {
         return None;
     }
     let left = run.moves_left;
-    if let Some(needs) = exit_ways(game)
+    if let Some(needs) = exit_ways_in(game, kept)
         .and_then(|w| w.shortest())
         .filter(|&n| u64::from(n) <= left)
     {
@@ -113,7 +119,7 @@ pub fn refuge(game: &GameState) -> Option<(Refuge, u32)> {
     }
     let avatar = game.avatar();
     let layers = game.health().unwrap_or(1).max(1) as usize;
-    let found = widening(game, 0, &mut None, |known| {
+    let found = widening(game, 0, kept, |known| {
         let Some(source) = known.cell(avatar) else {
             return (None, true);
         };
@@ -135,8 +141,14 @@ pub fn refuge(game: &GameState) -> Option<(Refuge, u32)> {
 /// costs a move and can lengthen the way by one). `None` when it has more to spare, or
 /// nothing to keep (outside a run; no refuge in reach).
 pub fn explore_limit(game: &GameState) -> Option<Stop> {
+    explore_limit_in(game, &mut None)
+}
+
+/// [`explore_limit`], searching the window `kept` first and leaving the one searched there
+/// ([`widening`]).
+pub(super) fn explore_limit_in(game: &GameState, kept: &mut Option<Known>) -> Option<Stop> {
     let left = game.run()?.moves_left;
-    let (refuge, needs) = refuge(game)?;
+    let (refuge, needs) = refuge_in(game, kept)?;
     if left as i64 - i64::from(needs) > EXIT_RESERVE {
         return None;
     }
@@ -320,7 +332,9 @@ fn plan_known(
             // Every feature handled and the exit known: nothing is left to find once a known
             // way leads into the exit; until one does, explore towards the exit.
             let towards = if nothing_left(game) {
-                if exit_ways(game).is_some_and(|w| w.around.is_some() || w.through.is_some()) {
+                if exit_ways_in(game, kept)
+                    .is_some_and(|w| w.around.is_some() || w.through.is_some())
+                {
                     return Err(Stop::NothingLeft);
                 }
                 Some(game.exit())
@@ -329,7 +343,7 @@ fn plan_known(
             };
             // In a run, `X` keeps the exit (or a feature that pays) in reach: it does not
             // start where one more step could lose it.
-            if let Some(stop) = explore_limit(game) {
+            if let Some(stop) = explore_limit_in(game, kept) {
                 return Err(stop);
             }
             if let Some(route) = explore_in_rooms(game, visited, kept) {
@@ -535,11 +549,17 @@ fn ways_into(
 /// shortest through as many as the health allows when that is shorter. `None` when the
 /// game is over or the exit is not known.
 pub fn exit_ways(game: &GameState) -> Option<ExitWays> {
+    exit_ways_in(game, &mut None)
+}
+
+/// [`exit_ways`], searching the window `kept` first and leaving the one searched there
+/// ([`widening`]).
+fn exit_ways_in(game: &GameState, kept: &mut Option<Known>) -> Option<ExitWays> {
     if game.has_ended() || !knows(game, game.exit()) {
         return None;
     }
     let layers = game.health().unwrap_or(1).max(1) as usize;
-    let (_, ways) = ways_into(game, game.exit(), layers, &mut None)?;
+    let (_, ways) = ways_into(game, game.exit(), layers, kept)?;
     let around = ways.best(0).map(|(steps, _)| Way { steps, traps: 0 });
     let through = ways
         .best(layers - 1)

@@ -75,6 +75,7 @@ fn a_kept_window_walks_as_a_fresh_one() {
                 assert_eq!(x, y, "{}", game.history());
                 let Ok(action) = x else { break };
                 let (ex, ey) = (kept.apply(action), fresh.apply(action));
+                b.map = None;
                 let (sx, sy) = (a.observe(&kept, &ex), b.observe(&fresh, &ey));
                 assert_eq!(sx, sy);
                 if sx.is_some() {
@@ -84,4 +85,94 @@ fn a_kept_window_walks_as_a_fresh_one() {
             assert_eq!(kept, fresh);
         }
     }
+}
+
+/// Walks that keep the window between keys ([`walk_on`], the interpreter's) take the steps
+/// of walks that each read a fresh one ([`walk`]), with plain keys between some of them (the
+/// kept window is then dropped) and goals mixed.
+#[test]
+fn a_window_kept_between_keys_walks_as_fresh_walks() {
+    use crate::action::Action;
+    use byog_tile_engine::Direction;
+    let mut kept_walks = 0;
+    for game in games() {
+        let (mut kept, mut fresh) = (game.clone(), game.clone());
+        let mut window = Kept::default();
+        for k in 0..24 {
+            if k % 7 == 6 {
+                // Plain keys between walks: the game moves on (seeing more, perhaps entering
+                // a room) without the walk's knowledge.
+                for i in 0..6 {
+                    let d = Direction::ALL[(k / 7 + i / 3) % 4];
+                    kept.apply(Action::Move(d));
+                    fresh.apply(Action::Move(d));
+                }
+                continue;
+            }
+            let goal = if k % 5 == 4 {
+                Goal::Exit
+            } else {
+                Goal::Explore
+            };
+            let (x, y) = (
+                walk_on(&mut kept, goal, &mut window),
+                walk(&mut fresh, goal),
+            );
+            assert_eq!(x, y, "key {k} of {}", game.history());
+            assert_eq!(kept, fresh, "key {k} of {}", game.history());
+            kept_walks += usize::from(window.map.is_some() && x.steps > 0);
+        }
+    }
+    // The window really was kept (and so reused by the next key) most of the time.
+    assert!(kept_walks > 500, "{kept_walks}");
+}
+
+/// The ways into a tile stop searching once the way round every trap is found
+/// ([`Known::layered`]); what they choose is what the whole layered search gives: the same
+/// best way for every number of traps allowed, and the same cells along it. Targets: the
+/// exit, and seen tiles at every distance.
+#[test]
+fn the_ways_into_a_tile_are_the_whole_searchs() {
+    use byog_tile_engine::search::UNREACHED;
+    let (mut compared, mut through) = (0, 0);
+    for game in games() {
+        let known = Known::around(&game, i32::MAX / 4);
+        let Some(source) = known.cell(game.avatar()) else {
+            continue;
+        };
+        let layers = game.health().unwrap_or(1).max(1) as usize + 1;
+        let (whole, _, _) = known.layered_search(source, layers, |_, _| false);
+        let mut targets: Vec<usize> = (0..known.grid.len())
+            .filter(|&c| known.open[c] || known.pos(c) == game.exit())
+            .step_by(17)
+            .collect();
+        targets.extend(known.cell(game.exit()));
+        for t in targets {
+            let ways = known.layered(source, t, layers);
+            let into: Vec<u32> = (0..layers).map(|l| whole.steps_into(l, t)).collect();
+            for k in 0..layers {
+                // The whole search's best way with at most k traps: (steps, layer), fewest
+                // traps among the shortest.
+                let best = (0..=k)
+                    .filter(|&l| into[l] != UNREACHED)
+                    .min_by_key(|&l| (into[l], l))
+                    .map(|l| (into[l], l));
+                assert_eq!(ways.best(k), best, "{} into {t}", game.history());
+                if let Some((_, layer)) = best {
+                    let cells = whole.path_into_where(
+                        t,
+                        layer,
+                        |c| known.armed[c],
+                        |c, d| known.may_enter(c, d.opposite()),
+                    );
+                    assert_eq!(ways.path(&known, t, layer), cells);
+                    through += usize::from(layer > 0);
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+    // Ways through traps, shorter than the way round, were among them.
+    assert!(through > 0, "{through}");
 }

@@ -2,7 +2,7 @@
 //! walk by the rules ([`walk`]).
 
 use super::known::{Known, is_unexplored_exit, knows};
-use super::plan::{explore_limit, plan_avoiding};
+use super::plan::{explore_limit_in, plan_avoiding};
 use super::sighting::{Sighting, sighting};
 use super::stop::Stop;
 use super::{Goal, MAX_STEPS};
@@ -177,6 +177,24 @@ impl Travel {
             });
         }
         self.steps += 1;
+        // The window kept between steps stays true while the step only moved the avatar
+        // (what it saw is read in before the next search); a room made or cleared, a new
+        // floor or a feature changed tiles: the next search makes a new one.
+        let tiles_kept = events.as_slice().iter().all(|e| {
+            matches!(
+                e,
+                Event::Moved { .. }
+                    | Event::Entered { made: false, .. }
+                    | Event::Hurt { .. }
+                    | Event::Spotted { .. }
+                    | Event::Struck { .. }
+                    | Event::Fled { .. }
+            )
+        });
+        match (&mut self.map, tiles_kept) {
+            (Some(map), true) => map.stood_on(game.avatar()),
+            _ => self.map = None,
+        }
         let stop = if game.has_ended() {
             Some(Stop::Over)
         } else if game.health() < self.health && self.hurts == 0 {
@@ -201,7 +219,7 @@ impl Travel {
                 Stop::Arrived
             })
         } else if let Some(stop) = (self.goal == Goal::Explore)
-            .then(|| explore_limit(game))
+            .then(|| explore_limit_in(game, &mut self.map))
             .flatten()
         {
             Some(stop)
@@ -210,24 +228,6 @@ impl Travel {
         } else {
             None
         };
-        // The window kept between steps stays true while the step only moved the avatar
-        // (what it saw is read in before the next plan); a room made or cleared, a new floor
-        // or a feature changed tiles: the next plan makes a new one.
-        let tiles_kept = events.as_slice().iter().all(|e| {
-            matches!(
-                e,
-                Event::Moved { .. }
-                    | Event::Entered { made: false, .. }
-                    | Event::Hurt { .. }
-                    | Event::Spotted { .. }
-                    | Event::Struck { .. }
-                    | Event::Fled { .. }
-            )
-        });
-        match (&mut self.map, tiles_kept) {
-            (Some(map), true) => map.stood_on(game.avatar()),
-            _ => self.map = None,
-        }
         self.known = sighting(game);
         self.health = game.health();
         stop
@@ -245,6 +245,20 @@ pub struct Walk {
     pub stop: Stop,
 }
 
+/// What one walk leaves for the next on the same game: the window of known tiles it kept
+/// ([`Travel`]'s), so the next key's first plan brings it up to date instead of reading the
+/// world again (`X` in a run walks one leg a key: without it every key reads a fresh window,
+/// most of a short leg's cost; `docs/performance.md`). It holds only while the game is as
+/// the walk left it: any action since (a key, a load) and [`walk_on`] reads a fresh window.
+/// The plans are the same either way (a window only decides how much is searched; an
+/// answer is taken from one only when it is exact).
+#[derive(Debug, Clone, Default)]
+pub struct Kept {
+    pub(super) map: Option<Known>,
+    /// The game's history length and avatar when the walk ended.
+    at: Option<(usize, Pos)>,
+}
+
 /// Walks `game` to `goal` by the rules until the walk stops: the interpreter's `X` and `>`.
 /// An input string has no one to ask `Y` before a way through armed traps, so `>` (and a
 /// walk to a tile) takes the way its plan chose, through the armed traps it crosses (the
@@ -252,31 +266,39 @@ pub struct Walk {
 /// In an exploration it stops beside the way up ([`Stop::AtTheWayUp`] when it takes no
 /// step): the interpreter then asks, and a `Y` takes the step that banks.
 pub fn walk(game: &mut GameState, goal: Goal) -> Walk {
+    walk_on(game, goal, &mut Kept::default())
+}
+
+/// [`walk`], starting from what the last walk on `game` left in `kept` (if the game is still
+/// as that walk left it) and leaving this walk's window there: the interpreter's keys of a
+/// game in play. Same steps as [`walk`].
+pub fn walk_on(game: &mut GameState, goal: Goal, kept: &mut Kept) -> Walk {
     let mut travel = Travel::new(game, goal);
     travel.take_traps = true;
+    travel.map = kept
+        .map
+        .take()
+        .filter(|_| kept.at == Some((game.actions().len(), game.avatar())));
     let mut last = None;
-    loop {
+    let stop = loop {
         match travel.next(game) {
-            Err(stop) => {
-                return Walk {
-                    steps: travel.steps,
-                    last,
-                    stop,
-                };
-            }
+            Err(stop) => break stop,
             Ok(action) => {
                 let events = game.apply(action);
                 if events.changed_game() {
                     last = Some(events);
                 }
                 if let Some(stop) = travel.observe(game, &events) {
-                    return Walk {
-                        steps: travel.steps,
-                        last,
-                        stop,
-                    };
+                    break stop;
                 }
             }
         }
+    };
+    kept.map = travel.map.take();
+    kept.at = Some((game.actions().len(), game.avatar()));
+    Walk {
+        steps: travel.steps,
+        last,
+        stop,
     }
 }
