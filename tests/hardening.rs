@@ -4,13 +4,12 @@
 //! headers first, the message log kept in saves) are the game's `hardening.rs`.
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};
 
 use byog_game::save::{self, SAVE_FILE_NAME};
 
-use crate::common::stderr;
+use crate::common::{header_for, sparse, stderr, under_memory_limit};
 
 /// `byog ARGS` bounded by `timeout 20` (a FIFO opened for writing without a reader would
 /// block for ever), with no display and no `BYOG_SAVE_DIR`.
@@ -316,31 +315,6 @@ fn play_screenshot_refuses_a_fifo_before_anything_opens() {
 // ---------------------------------------------------------------------------------------------
 // 6-7. Headers first: a gigabyte of junk is refused at once, the slot list reads headers only
 // ---------------------------------------------------------------------------------------------
-
-/// A sparse file of `len` bytes at `path` starting with `head`.
-fn sparse(path: &Path, head: &[u8], len: u64) {
-    let mut f = fs::File::create(path).unwrap();
-    f.write_all(head).unwrap();
-    f.set_len(len).unwrap();
-}
-
-/// A header of format 7 stating a payload that fills a file of `len` bytes.
-fn header_for(len: u64) -> Vec<u8> {
-    let mut h = save::MAGIC.to_vec();
-    h.extend_from_slice(&save::FORMAT_VERSION.to_le_bytes());
-    h.extend_from_slice(&(len - (save::HEADER_LEN + save::CHECKSUM_LEN) as u64).to_le_bytes());
-    h
-}
-
-/// Runs `sh -c SCRIPT` with `ulimit -v 600000` (about 586 MiB of address space).
-fn under_memory_limit(script: &str, envs: &[(&str, &Path)]) -> Output {
-    let mut c = Command::new("sh");
-    c.arg("-c").arg(format!("ulimit -v 600000 && {script}"));
-    for (k, v) in envs {
-        c.env(k, v);
-    }
-    c.env_remove("BYOG_SAVE_DIR").output().unwrap()
-}
 
 #[cfg(unix)]
 #[test]

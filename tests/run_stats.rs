@@ -8,29 +8,11 @@ use crate::common;
 
 use std::process::Output;
 
-use common::{byog, stderr, stdout};
+use common::{byog, floors_of, stderr, stdout};
 
-use byog_game::run::{FeatureKind, Floor, floor};
+use byog_game::run::{FeatureKind, Floor};
 use byog_tile_engine::Tile;
-use byog_worlds::generator::GeneratorSettings;
 use byog_worlds::metrics::{self, NO_ROOM, room_ids};
-
-/// Every floor of run `seed`, B1 first.
-fn floors_of(seed: u64, floors: u32, width: usize, height: usize) -> Vec<Floor> {
-    (1..=floors)
-        .map(|depth| {
-            floor::make(
-                seed,
-                depth,
-                floors,
-                width,
-                height,
-                &GeneratorSettings::default(),
-            )
-            .unwrap()
-        })
-        .collect()
-}
 
 fn count(f: &Floor, kind: FeatureKind) -> u64 {
     f.features.iter().filter(|x| x.kind == kind).count() as u64

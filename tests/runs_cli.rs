@@ -103,30 +103,6 @@ fn the_solver_wins_two_hundred_runs_perfectly() {
 // 3. The solver decides exactly whether a run can still be won.
 // ---------------------------------------------------------------------------------------
 
-/// Steps back and forth between the avatar's tile and a plain floor neighbour `2 × pairs`
-/// times; `false` (and nothing done) when the avatar stands on a feature or has no such
-/// neighbour.
-fn burn(game: &mut GameState, pairs: u64) -> bool {
-    let g = Chars::of_game(game);
-    if game.features().iter().any(|f| f.pos == game.avatar()) {
-        return false;
-    }
-    let Some((there, back)) = [('W', 'S'), ('S', 'W'), ('A', 'D'), ('D', 'A')]
-        .into_iter()
-        .find(|&(k, _)| {
-            let (_, dx, dy) = STEPS.iter().copied().find(|s| s.0 == k).unwrap();
-            g.at(game.avatar().offset(dx, dy)) == Some(FLOOR)
-        })
-    else {
-        return false;
-    };
-    for _ in 0..pairs {
-        game.apply(act(there));
-        game.apply(act(back));
-    }
-    true
-}
-
 // ---------------------------------------------------------------------------------------
 // 5. Save and load anywhere in a run.
 // ---------------------------------------------------------------------------------------

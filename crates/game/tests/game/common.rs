@@ -148,3 +148,54 @@ pub fn any_key() -> impl Strategy<Value = char> {
         1 => (0x7fu32..0xa0).prop_map(|c| char::from_u32(c).unwrap()),
     ]
 }
+
+/// A sparse file of `len` bytes at `path` starting with `head`.
+pub fn sparse(path: &std::path::Path, head: &[u8], len: u64) {
+    use std::io::Write;
+    let mut f = std::fs::File::create(path).unwrap();
+    f.write_all(head).unwrap();
+    f.set_len(len).unwrap();
+}
+
+/// A save header of the current format stating a payload that fills a file of `len` bytes.
+pub fn header_for(len: u64) -> Vec<u8> {
+    use byog_game::save;
+    let mut h = save::MAGIC.to_vec();
+    h.extend_from_slice(&save::FORMAT_VERSION.to_le_bytes());
+    h.extend_from_slice(&(len - (save::HEADER_LEN + save::CHECKSUM_LEN) as u64).to_le_bytes());
+    h
+}
+
+/// Runs `sh -c SCRIPT` with `ulimit -v 600000` (about 586 MiB of address space), the
+/// environment's `BYOG_SAVE_DIR` removed and `envs` set.
+pub fn under_memory_limit(script: &str, envs: &[(&str, &std::path::Path)]) -> std::process::Output {
+    let mut c = std::process::Command::new("sh");
+    c.arg("-c").arg(format!("ulimit -v 600000 && {script}"));
+    for (k, v) in envs {
+        c.env(k, v);
+    }
+    c.env_remove("BYOG_SAVE_DIR").output().unwrap()
+}
+
+/// Every floor of run `seed` (`floors` floors of at most `width × height` tiles, default
+/// settings), B1 first.
+pub fn floors_of(
+    seed: u64,
+    floors: u32,
+    width: usize,
+    height: usize,
+) -> Vec<byog_game::run::Floor> {
+    (1..=floors)
+        .map(|depth| {
+            byog_game::run::floor::make(
+                seed,
+                depth,
+                floors,
+                width,
+                height,
+                &byog_worlds::generator::GeneratorSettings::default(),
+            )
+            .unwrap()
+        })
+        .collect()
+}

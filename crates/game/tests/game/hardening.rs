@@ -12,6 +12,8 @@ use byog_game::save::{self, FileStore, SAVE_FILE_NAME, SaveStore};
 use byog_game::{Action, GameState};
 use byog_worlds::generator::GeneratorSettings;
 
+use crate::common::{header_for, sparse, under_memory_limit};
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -23,31 +25,6 @@ fn names(dir: &Path) -> Vec<String> {
         .collect();
     n.sort();
     n
-}
-
-/// A sparse file of `len` bytes at `path` starting with `head`.
-fn sparse(path: &Path, head: &[u8], len: u64) {
-    let mut f = fs::File::create(path).unwrap();
-    f.write_all(head).unwrap();
-    f.set_len(len).unwrap();
-}
-
-/// A header of format 7 stating a payload that fills a file of `len` bytes.
-fn header_for(len: u64) -> Vec<u8> {
-    let mut h = save::MAGIC.to_vec();
-    h.extend_from_slice(&save::FORMAT_VERSION.to_le_bytes());
-    h.extend_from_slice(&(len - (save::HEADER_LEN + save::CHECKSUM_LEN) as u64).to_le_bytes());
-    h
-}
-
-/// Runs `sh -c SCRIPT` with `ulimit -v 600000` (about 586 MiB of address space).
-fn under_memory_limit(script: &str, envs: &[(&str, &Path)]) -> Output {
-    let mut c = Command::new("sh");
-    c.arg("-c").arg(format!("ulimit -v 600000 && {script}"));
-    for (k, v) in envs {
-        c.env(k, v);
-    }
-    c.env_remove("BYOG_SAVE_DIR").output().unwrap()
 }
 
 #[cfg(unix)]

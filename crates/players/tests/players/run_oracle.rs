@@ -172,3 +172,27 @@ pub(crate) fn game_after(inputs: &[&str]) -> GameState {
     }
     last.expect("a game was started")
 }
+
+/// Steps back and forth between the avatar's tile and a plain floor neighbour `2 × pairs`
+/// times; `false` (and nothing done) when the avatar stands on a feature or has no such
+/// neighbour.
+pub fn burn(game: &mut GameState, pairs: u64) -> bool {
+    let g = Chars::of_game(game);
+    if game.features().iter().any(|f| f.pos == game.avatar()) {
+        return false;
+    }
+    let Some((there, back)) = [('W', 'S'), ('S', 'W'), ('A', 'D'), ('D', 'A')]
+        .into_iter()
+        .find(|&(k, _)| {
+            let (_, dx, dy) = STEPS.iter().copied().find(|s| s.0 == k).unwrap();
+            g.at(game.avatar().offset(dx, dy)) == Some(FLOOR)
+        })
+    else {
+        return false;
+    };
+    for _ in 0..pairs {
+        game.apply(act(there));
+        game.apply(act(back));
+    }
+    true
+}

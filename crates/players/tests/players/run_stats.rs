@@ -11,22 +11,7 @@ use byog_game::run::{FeatureKind, Floor, floor};
 use byog_tile_engine::{Pos, Tile};
 use byog_worlds::generator::GeneratorSettings;
 
-/// Every floor of run `seed`, B1 first.
-fn floors_of(seed: u64, floors: u32, width: usize, height: usize) -> Vec<Floor> {
-    (1..=floors)
-        .map(|depth| {
-            floor::make(
-                seed,
-                depth,
-                floors,
-                width,
-                height,
-                &GeneratorSettings::default(),
-            )
-            .unwrap()
-        })
-        .collect()
-}
+use crate::common::floors_of;
 
 /// One floor's distances, worked out here apart from the solver with the same rules: walk
 /// over floor tiles that hold no trap, enter a trap (only as a target) or the exit door from a
