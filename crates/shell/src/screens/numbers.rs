@@ -242,10 +242,15 @@ fn present(game: &GameState, events: &[Event]) -> Vec<HudItem> {
                 MovesLeft,
                 Score,
                 ExploreCost,
+                WalkCost,
             ];
-            if game.has_seen(game.exit()) {
-                v.push(Exit);
-            }
+            // The exit's ways and warnings, as the HUD words them now (`exit 189 · 107
+            // through 2 traps`, `the exit needs …`, `OUT OF REACH …`).
+            v.extend(
+                super::hud::run_progress(game)
+                    .split(" · ")
+                    .filter_map(|part| HudItem::of_part(part, GameKind::Run, None)),
+            );
             v
         }
         (_, Some(e)) => {

@@ -482,3 +482,63 @@ fn the_help_s_legends_are_columns() {
     }
     assert!(legends >= 4, "{legends} legends");
 }
+
+/// The run's warnings are explained the first time they show: a run whose moves are burnt
+/// stepping to and fro until the HUD says the exit is beyond them (`the exit needs …` or
+/// `OUT OF REACH`) explains that warning once, on the first free line after it appears, and
+/// a run's walk cost (under the pointer) is explained too.
+#[test]
+fn the_run_s_warnings_are_explained_when_they_first_show() {
+    let mut explained_warnings = 0;
+    for seed in [3u64, 77, 1234] {
+        let mut s = shell();
+        type_keys(&mut s, &format!("R{seed}S"));
+        // A way to and fro that moves (a step into a wall costs nothing).
+        let moves = |s: &Shell| s.shown_game().map_or(0, |g| g.moves());
+        let pair = ["DA", "AD", "WS", "SW"]
+            .into_iter()
+            .find(|p| {
+                let mut t = Shell::replayed(options(), &format!("R{seed}S")).unwrap();
+                type_keys(&mut t, p);
+                moves(&t) == 2
+            })
+            .unwrap();
+        let mut order = Vec::new();
+        let mut warned_at = None;
+        for i in 0..900 {
+            type_keys(&mut s, &pair[i % 2..i % 2 + 1]);
+            let f = frame(&mut s);
+            let Screen::Game(h) = &f.screen else { continue };
+            let warning = [HudItem::ExitNeeds, HudItem::OutOfReach]
+                .into_iter()
+                .find(|&w| {
+                    screens::hud_parts(&h.rows[0].right)
+                        .any(|p| HudItem::of_part(&p, GameKind::Run, None) == Some(w))
+                });
+            if let (Some(w), None) = (warning, warned_at) {
+                warned_at = Some((w, order.len()));
+            }
+            if let Some(item) = explained(&h.rows[1].left, GameKind::Run)
+                && order.last() != Some(&item)
+            {
+                order.push(item);
+            }
+            if s.shown_game().is_none_or(|g| g.has_ended()) {
+                break;
+            }
+        }
+        let Some((warning, at)) = warned_at else {
+            panic!("R{seed}S: no warning in 900 keys");
+        };
+        // Explained once, and only once it had shown.
+        let when: Vec<usize> = (0..order.len()).filter(|&i| order[i] == warning).collect();
+        assert_eq!(when.len(), 1, "R{seed}S: {warning:?} in {order:?}");
+        assert!(
+            when[0] >= at,
+            "R{seed}S: {warning:?} explained before it showed"
+        );
+        assert!(order.contains(&HudItem::WalkCost), "R{seed}S: {order:?}");
+        explained_warnings += 1;
+    }
+    assert_eq!(explained_warnings, 3);
+}
