@@ -90,7 +90,7 @@ pub fn refuge(game: &GameState) -> Option<(Refuge, u32)> {
 
 /// [`refuge`], searching the window `kept` first and leaving the one searched there
 /// ([`widening`]): a walk asks it at every step.
-fn refuge_in(game: &GameState, kept: &mut Option<Known>) -> Option<(Refuge, u32)> {
+pub(super) fn refuge_in(game: &GameState, kept: &mut Option<Known>) -> Option<(Refuge, u32)> {
     let run = game.run()?;
     if game.has_ended() {
         return None;
@@ -148,7 +148,12 @@ pub fn explore_limit(game: &GameState) -> Option<Stop> {
 /// ([`widening`]).
 pub(super) fn explore_limit_in(game: &GameState, kept: &mut Option<Known>) -> Option<Stop> {
     let left = game.run()?.moves_left;
-    let (refuge, needs) = refuge_in(game, kept)?;
+    limit_of(left, refuge_in(game, kept))
+}
+
+/// [`explore_limit`] with `left` moves left and the [`refuge`] found.
+pub(super) fn limit_of(left: u64, refuge: Option<(Refuge, u32)>) -> Option<Stop> {
+    let (refuge, needs) = refuge?;
     if left as i64 - i64::from(needs) > EXIT_RESERVE {
         return None;
     }

@@ -76,6 +76,7 @@ fn a_kept_window_walks_as_a_fresh_one() {
                 let Ok(action) = x else { break };
                 let (ex, ey) = (kept.apply(action), fresh.apply(action));
                 b.map = None;
+                b.exit_bound = None;
                 let (sx, sy) = (a.observe(&kept, &ex), b.observe(&fresh, &ey));
                 assert_eq!(sx, sy);
                 if sx.is_some() {
@@ -175,4 +176,49 @@ fn the_ways_into_a_tile_are_the_whole_searchs() {
     assert!(compared > 1000, "{compared}");
     // Ways through traps, shorter than the way round, were among them.
     assert!(through > 0, "{through}");
+}
+
+/// `X` in a run searches what it keeps in reach only when a step could bring it to the limit
+/// ([`Travel`]'s bound on the exit's way): keys of `X` walk exactly as walks that search at
+/// every step, down to the limit's stop, on runs played by `X` and `>` to their end.
+#[test]
+fn x_stops_at_the_limit_as_a_search_at_every_step_does() {
+    let (mut skipped, mut limits) = (0, 0);
+    for seed in 0..30u64 {
+        let mut run = GameState::new_run(seed, 80, 30, GeneratorSettings::default(), 3).unwrap();
+        for key in 0..400 {
+            if run.has_ended() {
+                break;
+            }
+            let goal = if key % 9 == 8 {
+                Goal::Exit
+            } else {
+                Goal::Explore
+            };
+            let (mut a, mut b) = (run.clone(), run.clone());
+            let (mut ta, mut tb) = (Travel::new(&a, goal), Travel::new(&b, goal));
+            loop {
+                let (x, y) = (ta.next(&a), tb.next(&b));
+                assert_eq!(x, y, "R{seed}S key {key}: {}", run.history());
+                let Ok(action) = x else { break };
+                let (ea, eb) = (a.apply(action), b.apply(action));
+                tb.exit_bound = None;
+                let before = ta.exit_bound;
+                let (sa, sb) = (ta.observe(&a, &ea), tb.observe(&b, &eb));
+                skipped += usize::from(before.is_some() && ta.exit_bound == before.map(|n| n + 1));
+                assert_eq!(sa, sb, "R{seed}S key {key}: {}", run.history());
+                if let Some(stop) = sa {
+                    limits += usize::from(matches!(stop, Stop::ExitAtTheLimit { .. }));
+                    break;
+                }
+            }
+            assert_eq!(a, b);
+            run = a;
+        }
+    }
+    // The bound saved searches, and walks still stopped at the exit's limit.
+    assert!(
+        skipped > 1000 && limits > 10,
+        "{skipped} skipped, {limits} at the limit"
+    );
 }

@@ -2,10 +2,10 @@
 //! walk by the rules ([`walk`]).
 
 use super::known::{Known, is_unexplored_exit, knows};
-use super::plan::{explore_limit_in, plan_avoiding};
+use super::plan::{Refuge, limit_of, plan_avoiding, refuge_in};
 use super::sighting::{Sighting, sighting};
 use super::stop::Stop;
-use super::{Goal, MAX_STEPS};
+use super::{EXIT_RESERVE, Goal, MAX_STEPS};
 use crate::action::Action;
 use crate::game::GameState;
 use crate::rules::{Event, Events};
@@ -42,6 +42,11 @@ pub struct Travel {
     /// `X` in a run: the steps of its first plan, the most it walks ([`super::preview`]
     /// shows them before it starts).
     leg: Option<u32>,
+    /// The dungeon tile the avatar left on the last step.
+    left_from: Option<Pos>,
+    /// `X` in a run: an upper bound on the exit's shortest known way, while the last search
+    /// of what `X` keeps in reach found the exit ([`Travel::limit`]).
+    pub(super) exit_bound: Option<u32>,
 }
 
 impl Travel {
@@ -62,6 +67,8 @@ impl Travel {
             bank: false,
             short: false,
             leg: None,
+            left_from: None,
+            exit_bound: None,
         }
     }
 
@@ -155,6 +162,7 @@ impl Travel {
         }
         let d = self.ahead.pop().ok_or(Stop::NoWay)?;
         self.expect = Some(here + d);
+        self.left_from = Some(here);
         Ok(Action::Move(d))
     }
 
@@ -195,6 +203,15 @@ impl Travel {
             (Some(map), true) => map.stood_on(game.avatar()),
             _ => self.map = None,
         }
+        // Only the avatar moved: no tile changed but those newly seen, the health is the
+        // same, and the tile it left holds no chest or trap.
+        let o = game.origin();
+        let plain = tiles_kept
+            && game.health() == self.health
+            && self.left_from.is_some_and(|p| {
+                let p = Pos::new(p.x - o.x, p.y - o.y);
+                !game.features().iter().any(|f| f.pos == p)
+            });
         let stop = if game.has_ended() {
             Some(Stop::Over)
         } else if game.health() < self.health && self.hurts == 0 {
@@ -219,7 +236,7 @@ impl Travel {
                 Stop::Arrived
             })
         } else if let Some(stop) = (self.goal == Goal::Explore)
-            .then(|| explore_limit_in(game, &mut self.map))
+            .then(|| self.limit(game, plain))
             .flatten()
         {
             Some(stop)
@@ -231,6 +248,34 @@ impl Travel {
         self.known = sighting(game);
         self.health = game.health();
         stop
+    }
+}
+
+impl Travel {
+    /// What stops `X` at the limit after a step ([`super::explore_limit`]), searched only
+    /// when it could stop the walk. While the last search found the exit in reach, a `plain`
+    /// step (only the avatar moved: no tile changed but those newly seen, the health the
+    /// same, the tile it left no chest or trap) makes the exit's shortest known way at most
+    /// one longer (the step back, then the old way; tiles newly seen only add ways), so
+    /// `exit_bound` + 1 bounds it; while the moves left exceed that bound by more than
+    /// [`EXIT_RESERVE`] the search could only say "go on", and is not made. Same stops as a
+    /// search at every step (the travel tests compare them), a search every
+    /// (spare − [`EXIT_RESERVE`]) / 2 steps instead of every step.
+    fn limit(&mut self, game: &GameState, plain: bool) -> Option<Stop> {
+        let left = game.run()?.moves_left;
+        if plain
+            && let Some(bound) = self.exit_bound
+            && left as i64 - i64::from(bound + 1) > EXIT_RESERVE
+        {
+            self.exit_bound = Some(bound + 1);
+            return None;
+        }
+        let refuge = refuge_in(game, &mut self.map);
+        self.exit_bound = match refuge {
+            Some((Refuge::Exit, needs)) => Some(needs),
+            _ => None,
+        };
+        limit_of(left, refuge)
     }
 }
 
