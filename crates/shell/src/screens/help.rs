@@ -4,11 +4,11 @@
 //! is also the screen of the first run ever played. `?` shows the help; `→` (or `D`, Space,
 //! Enter) turns a page, `←` (or `A`) turns back, any other key closes it.
 
-use byog_game::explore::MonsterKind;
+use byog_game::explore::{monsters, play};
 use byog_game::interpreter::GameKind;
 use byog_tile_engine::{Tile, autotile, look};
 
-use super::{Glyph, Line, Style, TextScreen, with_a};
+use super::{Glyph, Line, Style, TextScreen};
 
 /// The most lines a help page holds below its heading: 8 lines of the help's size fit the
 /// default window's text grid (32 rows) above its footer, and an 80 × 24 terminal.
@@ -126,73 +126,61 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
             ),
             ("HELP: KEYS".to_owned(), keys()),
         ],
-        Some(GameKind::Exploration) => {
-            let monsters = MonsterKind::ALL
-                .iter()
-                .map(|kind| {
-                    let k = kind.stats();
-                    let damage = if k.damage.1 > k.damage.0 {
-                        format!("{}-{}", k.damage.0, k.damage.1)
-                    } else {
-                        k.damage.0.to_string()
-                    };
+        Some(GameKind::Exploration) => vec![
+            (
+                "HELP: AN EXPLORATION".to_owned(),
+                vec![
+                    normal("Goal: go deep for points and come back up the way up (<)"),
+                    normal("to bank them; at 0 health they are lost, score and all."),
+                    normal(&format!(
+                        "Points carried fade {}% every {} moves outside the start room.",
+                        play::DECAY_PERCENT,
+                        play::DECAY_EVERY
+                    )),
+                    normal("A room's exits open once its features are handled and its"),
+                    normal("monsters slain (walk into one); beside one the way back is shut."),
+                    normal(&format!(
+                        "{} in 100 chests hold a potion: U drinks one (+{} health, {} at most).",
+                        monsters::POTION_PERCENT,
+                        monsters::POTION_HEARTS,
+                        monsters::MAX_POTIONS
+                    )),
+                    normal("An unexplored exit shows the depth of the room behind it,"),
+                    normal("in violet when that room is no deeper than yours."),
+                ],
+            ),
+            (
+                "HELP: WHAT YOU SEE".to_owned(),
+                vec![
+                    legend(Tile::Player, kind, "you"),
+                    legend(Tile::WayUp, kind, "the way up: bank the score"),
+                    Line::legend(
+                        Glyph {
+                            ch: '3',
+                            ..glyph_of(Tile::ExitUnexplored, kind)
+                        },
+                        "an unexplored exit to a depth-3 room (+ from 10)",
+                    ),
                     legend(
-                        k.tile,
-                        Some(GameKind::Exploration),
-                        &format!(
-                            "{}: {} health, hits for {damage}, from depth {}",
-                            with_a(k.name),
-                            k.health,
-                            k.first_depth
-                        ),
-                    )
-                })
-                .collect();
-            vec![
-                (
-                    "HELP: AN EXPLORATION".to_owned(),
-                    vec![
-                        normal("Goal: go deep for points and come back up the way up (<)"),
-                        normal("to bank them; at 0 health they are lost, score and all."),
-                        normal("A room's exits open once its chests and traps are handled"),
-                        normal("and its monsters slain: walk into one to strike it."),
-                        normal("Chests hold potions (U drinks one: +2 health, 3 at most)."),
-                        normal("Beside a monster the way back is closed until you step away."),
-                        normal("An unexplored exit shows the depth of the room behind it,"),
-                        normal("in violet when that room is no deeper than yours."),
-                    ],
-                ),
-                (
-                    "HELP: WHAT YOU SEE".to_owned(),
-                    vec![
-                        legend(Tile::Player, kind, "you"),
-                        legend(Tile::WayUp, kind, "the way up: bank the score"),
-                        Line::legend(
-                            Glyph {
-                                ch: '3',
-                                ..glyph_of(Tile::ExitUnexplored, kind)
-                            },
-                            "an unexplored exit to a depth-3 room (+ from 10)",
-                        ),
-                        legend(
-                            Tile::LockedDoor,
-                            kind,
-                            "a locked exit: clear this room first",
-                        ),
-                        legend(
-                            Tile::OneWayUp,
-                            kind,
-                            "a one-way exit (↑ → ↓ ←): only that way",
-                        ),
-                        legend(Tile::ChestEmpty, kind, "an empty chest: refill it"),
-                        legend(Tile::TrapSprung, kind, "a sprung trap: rearm it"),
-                        legend(Tile::TrapArmed, kind, "an armed trap: it costs a heart"),
-                    ],
-                ),
-                ("HELP: MONSTERS".to_owned(), monsters),
-                ("HELP: KEYS".to_owned(), keys()),
-            ]
-        }
+                        Tile::LockedDoor,
+                        kind,
+                        "a locked exit: clear this room first",
+                    ),
+                    legend(
+                        Tile::OneWayUp,
+                        kind,
+                        "a one-way exit (↑ → ↓ ←): only that way",
+                    ),
+                    legend(Tile::ChestEmpty, kind, "an empty chest: refill it"),
+                    legend(Tile::TrapSprung, kind, "a sprung trap: rearm it"),
+                    legend(Tile::TrapArmed, kind, "an armed trap: it costs a heart"),
+                ],
+            ),
+        ]
+        .into_iter()
+        .chain(super::bestiary_pages())
+        .chain([("HELP: KEYS".to_owned(), keys())])
+        .collect(),
     }
 }
 
