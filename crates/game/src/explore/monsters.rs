@@ -138,7 +138,7 @@ pub const FLIT_PERCENT: u32 = 50;
 
 /// Percentage points a rat's bite gains for each other monster beside the avatar
 /// ([`Trait::Pack`]).
-pub const PACK_BONUS: u32 = 15;
+pub const PACK_BONUS: u32 = 10;
 
 /// How far, in tiles (the larger axis distance), a fleeing goblin's call reaches a sleeping
 /// monster of its branch ([`Trait::CallsFriend`]): two plots.
@@ -209,7 +209,7 @@ const KINDS: [KindStats; 6] = [
         name: "rat",
         tile: Tile::Rat,
         health: 2,
-        hit_percent: 45,
+        hit_percent: 35,
         damage: (1, 1),
         speed: Speed::Normal,
         reach: 1,
@@ -224,7 +224,7 @@ const KINDS: [KindStats; 6] = [
         name: "bat",
         tile: Tile::Bat,
         health: 1,
-        hit_percent: 40,
+        hit_percent: 30,
         damage: (1, 1),
         speed: Speed::Fast,
         reach: 1,

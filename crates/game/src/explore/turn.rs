@@ -257,7 +257,7 @@ impl ExploreState {
                     }
                     // Steps towards the avatar: one, or a lunge's; each of a bat's steps goes
                     // a random way half the time.
-                    for _ in 0..=stats.lunge() {
+                    for _ in 0..stats.lunge().max(1) {
                         let to = if stats.trait_ == Trait::Flits
                             && rng.random_range(0..100) < FLIT_PERCENT
                         {
