@@ -5,10 +5,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use byog::core::game::GameState;
-use byog::core::generator::{self, Carver, GeneratorSettings};
-use byog::core::interpreter::Interpreter;
-use byog::core::save::{self, MemoryStore};
+use byog_game::game::GameState;
+use byog_game::interpreter::Interpreter;
+use byog_game::save::{self, MemoryStore};
+use byog_worlds::generator::{self, Carver, GeneratorSettings};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 #[path = "common/diving.rs"]
@@ -175,7 +175,7 @@ fn replay_and_saves(c: &mut Criterion) {
         b.iter_batched(
             started,
             |(mut i, mut store)| {
-                byog::core::replay::replay(&mut i, &moves, &mut store, false, &mut |_| ()).unwrap();
+                byog_game::replay::replay(&mut i, &moves, &mut store, false, &mut |_| ()).unwrap();
                 black_box(i)
             },
             BatchSize::LargeInput,
@@ -194,7 +194,7 @@ fn replay_and_saves(c: &mut Criterion) {
     c.bench_function("load/80x30", |b| {
         let dir = tempfile::tempdir().unwrap();
         let mut store = save::FileStore::in_dir(dir.path());
-        use byog::core::save::SaveStore;
+        use byog_game::save::SaveStore;
         store.save(&game).unwrap();
         b.iter(|| black_box(store.load().unwrap()))
     });
@@ -247,12 +247,12 @@ fn bfs(c: &mut Criterion) {
 /// Runs (docs/performance.md): a floor (world, features, solvability check, par route) against the plain
 /// world of the same size, the solver over a whole run, and the run's rules per key.
 fn runs(c: &mut Criterion) {
-    use byog::core::players::solver;
-    use byog::core::run::floor;
+    use byog_game::run::floor;
+    use byog_players::solver;
     let s = GeneratorSettings::default();
     let mut g = c.benchmark_group("run");
     for (depth, name) in [(1, "floor_B1"), (10, "floor_B10")] {
-        let p = byog::core::run::depth::params(depth, 10, 80, 30, &s);
+        let p = byog_game::run::depth::params(depth, 10, 80, 30, &s);
         let mut seed = 0u64;
         g.bench_function(name, |b| {
             b.iter(|| {
@@ -314,8 +314,8 @@ fn runs(c: &mut Criterion) {
 /// Field of view after one move (docs/performance.md: ≤ 3 µs at 80 × 30): symmetric shadowcasting at
 /// radius 8 from each floor tile of a world in turn.
 fn fov(c: &mut Criterion) {
-    use byog::tile_engine::Map;
-    use byog::tile_engine::fov::Visibility;
+    use byog_tile_engine::Map;
+    use byog_tile_engine::fov::Visibility;
     let game = GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
     let world = game.world();
     let floors: Vec<_> = (0..world.tiles().len())
@@ -340,8 +340,8 @@ fn fov(c: &mut Criterion) {
 /// (the orchestrator draws each room's shape and features too, but nothing is painted or
 /// seen): the share of `explore/new_room` that is not tiles or sight.
 fn explore(c: &mut Criterion) {
-    use byog::core::Direction;
-    use byog::core::explore::{Dungeon, ExploreSettings};
+    use byog_game::Direction;
+    use byog_game::explore::{Dungeon, ExploreSettings};
     const ROOMS: usize = 10_000;
     let make = |seed: u64| {
         let settings = ExploreSettings {
@@ -357,7 +357,7 @@ fn explore(c: &mut Criterion) {
             let room = d.room(at.branch, at.pos).unwrap();
             let open = Direction::ALL
                 .into_iter()
-                .find(|&dir| room.exit(dir) == Some(byog::core::explore::Exit::Unexplored));
+                .find(|&dir| room.exit(dir) == Some(byog_game::explore::Exit::Unexplored));
             if let Some(dir) = open {
                 at = d.walk(at.branch, at.pos, dir).unwrap();
                 made += usize::from(at.made);
@@ -394,9 +394,9 @@ fn explore(c: &mut Criterion) {
 ///   room, walks home from retired branches included), fed through the interpreter from the
 ///   menu. The keys are made once by the explorer, outside the timing. Target ≤ 200 ms.
 fn explore_tiles(c: &mut Criterion) {
-    use byog::core::Action;
-    use byog::core::explore::ExploreSettings;
-    use byog::core::players::explorer as bot;
+    use byog_game::Action;
+    use byog_game::explore::ExploreSettings;
+    use byog_players::explorer as bot;
     let settings = ExploreSettings {
         monsters: false,
         ..ExploreSettings::default()
@@ -433,7 +433,7 @@ fn explore_tiles(c: &mut Criterion) {
     let replayed = |keys: &str| {
         let mut i = Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(settings);
         let mut store = MemoryStore::default();
-        byog::core::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
+        byog_game::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
         (i, store)
     };
     {
@@ -466,7 +466,7 @@ fn explore_tiles(c: &mut Criterion) {
 /// 1000 × 1000 with the default 10 floors makes B1 (600 × 600) and nothing else, so
 /// `run/start_1000x1000` is read against `run/floor_B1_1000x1000`, that floor alone.
 fn run_start(c: &mut Criterion) {
-    use byog::core::run::floor;
+    use byog_game::run::floor;
     let s = GeneratorSettings::default();
     let mut g = c.benchmark_group("run");
     g.sample_size(10).measurement_time(Duration::from_secs(20));
@@ -491,7 +491,7 @@ fn run_start(c: &mut Criterion) {
 /// (critical path 6), dead ends of at most 2 rooms, the default sizes and spacing; each
 /// iteration a new seed, the rare layouts that fail to place included.
 fn lootquest(c: &mut Criterion) {
-    use byog::core::generator::LootQuestSettings;
+    use byog_worlds::generator::LootQuestSettings;
     let mut g = c.benchmark_group("lootquest");
     for (rooms, critical_path) in [(7u32, 4u32), (12, 6)] {
         let l = LootQuestSettings {
@@ -530,10 +530,10 @@ criterion_group!(
 );
 criterion_main!(benches);
 
-// Programs that play (docs/agent.md): a step through `byog::agent` with its observation
+// Programs that play (docs/agent.md): a step through `byog_players::agent` with its observation
 // built, and a step of `byog agent` over JSON lines, driven through pipes as a program would.
 
-use byog::agent::{Agent, AgentOptions};
+use byog_players::agent::{Agent, AgentOptions};
 use criterion::Throughput;
 
 /// A walk that keeps moving about the start of N1234S (bumps included) and never reaches
@@ -610,10 +610,10 @@ fn agent(c: &mut Criterion) {
 ///   death), replayed with monsters and,
 ///   as `explore/replay_1M_keys_no_monsters`, the same keys with `--no-monsters`. Target ≤ 4 ×.
 fn monsters(c: &mut Criterion) {
-    use byog::core::Action;
-    use byog::core::explore::{ExploreSettings, MonsterKind};
-    use byog::core::players::explorer as bot;
-    use byog::tile_engine::{Pos, Tile};
+    use byog_game::Action;
+    use byog_game::explore::{ExploreSettings, MonsterKind};
+    use byog_players::explorer as bot;
+    use byog_tile_engine::{Pos, Tile};
     let quiet = ExploreSettings {
         max_unexplored: 8,
         branch_timer: 1_000_000_000,
@@ -623,7 +623,7 @@ fn monsters(c: &mut Criterion) {
     bot::make_rooms(&mut game, 150, &mut |_| ());
     let e = game.explore().unwrap();
     let a = e.avatar();
-    let step = byog::tile_engine::Direction::ALL
+    let step = byog_tile_engine::Direction::ALL
         .into_iter()
         .find(|d| e.tile_at(a + *d) == Tile::Floor)
         .expect("a floor tile beside the avatar");
@@ -679,7 +679,7 @@ fn monsters(c: &mut Criterion) {
         };
         let mut i = Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(explore);
         let mut store = MemoryStore::default();
-        byog::core::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
+        byog_game::replay::replay(&mut i, keys, &mut store, false, &mut |_| ()).unwrap();
         i
     };
     let mut g = c.benchmark_group("explore");
@@ -706,8 +706,8 @@ fn monsters(c: &mut Criterion) {
 // remembered pass, its hash checked and its requirements measured) against the same batch
 // without it. One thread, as the other targets.
 
-use byog::core::catalog::Catalog;
-use byog::core::metrics::Requirements;
+use byog_catalog::Catalog;
+use byog_worlds::metrics::Requirements;
 
 fn catalog(c: &mut Criterion) {
     const SEEDS: u64 = 10_000;

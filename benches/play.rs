@@ -15,9 +15,9 @@
 
 use std::time::Duration;
 
-use byog::core::game::GameState;
-use byog::core::generator::GeneratorSettings;
-use byog::core::travel::{self, Goal, Stop};
+use byog_game::game::GameState;
+use byog_game::travel::{self, Goal, Stop};
+use byog_worlds::generator::GeneratorSettings;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 /// Steps of `X` a `travel/x_step` iteration walks.
@@ -58,7 +58,7 @@ fn travel_cost(c: &mut Criterion) {
         });
         // The same steps as plain keys, by the rules alone: what a step costs before travel
         // plans it.
-        let actions: Vec<byog::core::Action> = probe.actions().to_vec();
+        let actions: Vec<byog_game::Action> = probe.actions().to_vec();
         g.bench_function(format!("x_steps_as_keys/{name}"), |b| {
             b.iter_batched(
                 || start.clone(),
@@ -76,7 +76,7 @@ fn travel_cost(c: &mut Criterion) {
         let goal = if travel::plan(&probe, Goal::Exit).is_ok() {
             Goal::Exit
         } else {
-            let dist = byog::tile_engine::search::distances(&probe, &[probe.avatar()]);
+            let dist = byog_tile_engine::search::distances(&probe, &[probe.avatar()]);
             let far = probe
                 .rect()
                 .positions()

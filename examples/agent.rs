@@ -1,4 +1,4 @@
-//! A program that plays runs through `byog::agent`, seeing only what the avatar sees
+//! A program that plays runs through `byog_players::agent`, seeing only what the avatar sees
 //! (docs/agent.md). Each step it walks one tile toward the nearest empty chest or sprung trap
 //! seen, else the nearest unseen ground, else the exit; once its moves run short, toward the
 //! exit (or, not seen yet, unseen ground). It walks around armed traps.
@@ -8,9 +8,9 @@
 
 use std::collections::VecDeque;
 
-use byog::agent::{Agent, AgentOptions, Sight};
-use byog::core::LevelStatus;
-use byog::tile_engine::{Pos, Tile};
+use byog_game::LevelStatus;
+use byog_players::agent::{Agent, AgentOptions, Sight};
+use byog_tile_engine::{Pos, Tile};
 
 /// The moves kept to find an exit not yet seen.
 const RESERVE: u64 = 40;

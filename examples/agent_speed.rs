@@ -15,7 +15,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use byog::agent::{Agent, AgentOptions};
+use byog_players::agent::{Agent, AgentOptions};
 
 /// The walk of `agent/step_in_process`.
 const WALK: &str = "WASDDSAWWDSA";

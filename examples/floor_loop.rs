@@ -3,8 +3,8 @@
 //! floors of depth DEPTH (default 200 of B10 of an 80 × 30 run) from run seeds 1, 2, … and
 //! prints a checksum of their pars, so the work cannot be optimised away.
 
-use byog::core::generator::GeneratorSettings;
-use byog::core::run::floor;
+use byog_game::run::floor;
+use byog_worlds::generator::GeneratorSettings;
 
 fn main() {
     let args: Vec<usize> = std::env::args()

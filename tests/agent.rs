@@ -1,4 +1,4 @@
-//! `byog agent` and `byog::agent` (docs/agent.md): one process fed lines of keys answers each
+//! `byog agent` and `byog_players::agent` (docs/agent.md): one process fed lines of keys answers each
 //! with exactly what `byog replay --format json --view sight` prints for the keys so far; bad
 //! lines get an error object and change nothing; the observation never shows a tile the
 //! avatar has not seen; the in-process API answers as the process does.
@@ -9,9 +9,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use byog::agent::{Agent, AgentOptions};
-use byog::core::GameState;
-use byog::core::generator::GeneratorSettings;
+use byog_game::GameState;
+use byog_players::agent::{Agent, AgentOptions};
+use byog_worlds::generator::GeneratorSettings;
 use common::{byog_in, keys_to_exit, stderr, stdout};
 use serde_json::Value;
 
@@ -618,11 +618,11 @@ fn the_in_process_api_gives_the_processes_json() {
 
 /// The game a fresh interpreter reaches on `keys` (20 × 10 worlds, runs of 3 floors), as
 /// `byog replay` plays them: the oracle of the agent's undoing of refused lines.
-fn replayed(keys: &str) -> byog::agent::Observation {
-    let mut i = byog::core::Interpreter::new(20, 10, GeneratorSettings::default()).with_floors(3);
-    let mut store = byog::core::save::MemoryStore::default();
-    byog::core::replay::replay_into(&mut i, keys, &mut store, &mut |_| {}).unwrap();
-    byog::agent::Observation::of(&i)
+fn replayed(keys: &str) -> byog_players::agent::Observation {
+    let mut i = byog_game::Interpreter::new(20, 10, GeneratorSettings::default()).with_floors(3);
+    let mut store = byog_game::save::MemoryStore::default();
+    byog_game::replay::replay_into(&mut i, keys, &mut store, &mut |_| {}).unwrap();
+    byog_players::agent::Observation::of(&i)
 }
 
 proptest::proptest! {
@@ -762,20 +762,20 @@ fn keys_past_the_end_are_left_unplayed() {
     // A run lost mid-line: out of moves on B1 of a tiny run, the rest unplayed.
     assert_eq!(s.send(&reset("R3S")), replay_sight(dir.path(), "R3S"));
     let run = GameState::new_run(3, 80, 30, GeneratorSettings::default(), 10).unwrap();
-    let (there, back) = byog::tile_engine::Direction::ALL
+    let (there, back) = byog_tile_engine::Direction::ALL
         .into_iter()
-        .map(|d| (byog::core::Action::Move(d), d))
+        .map(|d| (byog_game::Action::Move(d), d))
         .find(|&(_, d)| {
             run.terrain()
                 .get(run.avatar() + d)
                 .is_some_and(|t| t.is_walkable())
         })
         .map(|(a, d)| {
-            let opposite = byog::tile_engine::Direction::ALL
+            let opposite = byog_tile_engine::Direction::ALL
                 .into_iter()
                 .find(|&o| run.avatar() + d + o == run.avatar())
                 .unwrap();
-            (a.key(), byog::core::Action::Move(opposite).key())
+            (a.key(), byog_game::Action::Move(opposite).key())
         })
         .unwrap();
     let allowance = run.run().unwrap().moves_left as usize;

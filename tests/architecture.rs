@@ -675,6 +675,32 @@ fn each_package_depends_only_on_the_packages_below_it() {
     assert!(!closure(&graph, "byog-web").contains("byog-players"));
 }
 
+/// The packages a package's tests, examples and benchmarks may use beyond those below it (its
+/// dev-dependencies): the web server's tests play whole games with the solver.
+const DEV_BESIDE: &[(&str, &str)] = &[("byog-web", "byog-players")];
+
+#[test]
+fn each_packages_tests_use_only_the_packages_below_it() {
+    let meta = metadata();
+    let layers: BTreeMap<&str, &[&str]> = LAYERS.iter().copied().collect();
+    let graph = dependency_graph(&meta, true);
+    for (member, allowed) in &layers {
+        for dep in graph[*member]
+            .iter()
+            .filter(|d| layers.contains_key(d.as_str()))
+        {
+            assert!(
+                allowed.contains(&dep.as_str()) || DEV_BESIDE.contains(&(*member, dep.as_str())),
+                "{member}'s tests use {dep}, which is not below it (ARCHITECTURE.md)"
+            );
+        }
+    }
+    // The check can fail: the players' tests use the game (with its test support) and the
+    // web's the players, which sit beside it.
+    assert!(graph["byog-players"].contains("byog-game"));
+    assert!(graph["byog-web"].contains("byog-players"));
+}
+
 #[test]
 fn the_game_library_compiles_no_window_terminal_server_or_sqlite() {
     let graph = normal_graph(&metadata());

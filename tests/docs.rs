@@ -192,8 +192,8 @@ fn the_help_names_every_key_the_readme_table_gives_each_mode() {
     // The README's key table, rows of `| where | key | does |`: every key (in backticks) of
     // a row for the menu, or for playing or ended without a front-end of its own, is on the
     // help screen of that place.
-    use byog::core::interpreter::GameKind;
-    use byog::screens::help_keys;
+    use byog_game::interpreter::GameKind;
+    use byog_shell::screens::help_keys;
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
     let table: Vec<(String, Vec<String>)> = readme
         .lines()
@@ -503,7 +503,7 @@ fn the_readme_installs_with_the_lock_file() {
 #[test]
 fn docs_saves_states_the_format_and_the_example_size() {
     let page = fs::read_to_string(root().join("docs/saves.md")).unwrap();
-    let v = byog::core::save::FORMAT_VERSION;
+    let v = byog_game::save::FORMAT_VERSION;
     assert!(
         page.contains(&format!(
             "format version (`u32`), {v} for the saves this build writes"

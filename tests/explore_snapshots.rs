@@ -6,11 +6,11 @@
 
 use crate::common;
 
-use byog::core::explore::ExploreSettings;
-use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::{Interpreter, Outcome};
-use byog::core::save::MemoryStore;
-use byog::core::{Event, GameState};
+use byog_game::explore::ExploreSettings;
+use byog_game::interpreter::{Interpreter, Outcome};
+use byog_game::save::MemoryStore;
+use byog_game::{Event, GameState};
+use byog_worlds::generator::GeneratorSettings;
 use common::{EXPLORE_WALK_7, EXPLORE_WALK_7_FLAGS, EXPLORE_WALK_42, byog_in, stderr, stdout};
 
 fn settings() -> insta::Settings {

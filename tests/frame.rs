@@ -1,6 +1,6 @@
-//! One frame, two painters: the shell decides a frame once ([`byog::shell::Shell::frame`]),
-//! and the window's layout of it ([`byog::window::paint`]) and the terminal's
-//! ([`byog::terminal::paint`]) agree cell by cell on the view (glyph and colours) and text
+//! One frame, two painters: the shell decides a frame once ([`byog_shell::Shell::frame`]),
+//! and the window's layout of it ([`byog_window::paint`]) and the terminal's
+//! ([`byog_terminal::paint`]) agree cell by cell on the view (glyph and colours) and text
 //! by text on the HUD and the text screens, on a run, an exploration with a monster in sight,
 //! and the help screen. Neither painter can decide a colour or a glyph of its own: where they
 //! differ, this fails.
@@ -9,14 +9,14 @@
 
 use std::collections::BTreeSet;
 
-use byog::core::explore::MonsterKind;
-use byog::core::interpreter::GameKind;
-use byog::core::players::explorer;
-use byog::screens::{Screen, glyph_of, help_pages, help_screen};
-use byog::shell::{Frame, Light, Saves, Shell, ShellOptions};
-use byog::terminal::{CellGrid, paint as terminal};
-use byog::tile_engine::{Rgb, autotile};
-use byog::window::paint::{self as window, Mark, Measure};
+use byog_game::explore::MonsterKind;
+use byog_game::interpreter::GameKind;
+use byog_players::explorer;
+use byog_shell::screens::{Screen, glyph_of, help_pages, help_screen};
+use byog_shell::{Frame, Light, Saves, Shell, ShellOptions};
+use byog_terminal::{CellGrid, paint as terminal};
+use byog_tile_engine::{Rgb, autotile};
+use byog_window::paint::{self as window, Mark, Measure};
 
 /// A monospaced font one cell wide a character at scale 1: the window's grid then holds as
 /// many characters a row as the terminal's when it is one column narrower (the window keeps
@@ -176,7 +176,7 @@ fn a_run_is_painted_alike_by_the_window_and_the_terminal() {
     let view = f.view.as_ref().unwrap();
     // The help's legend draws the avatar as the game does (issue 30).
     let avatar = view.cells.iter().find(|c| c.glyph == '@').unwrap();
-    let legend = glyph_of(byog::tile_engine::Tile::Player, Some(GameKind::Run));
+    let legend = glyph_of(byog_tile_engine::Tile::Player, Some(GameKind::Run));
     assert_eq!((legend.ch, legend.fg), ('@', avatar.fg));
     assert!(view.cells.iter().any(|c| c.box_wall().is_some()));
     assert!(view.cells.iter().any(|c| c.light == Light::Lit));
@@ -206,7 +206,7 @@ fn an_exploration_with_a_monster_in_sight_is_painted_alike() {
         let Some(d) = s.shown_game().and_then(explorer::next_move) else {
             break;
         };
-        let key = byog::core::Action::Move(d).key();
+        let key = byog_game::Action::Move(d).key();
         keys(&mut s, &key.to_string());
         f = frame(&mut s);
     }
@@ -339,7 +339,7 @@ fn every_help_page_fits_the_default_window_and_an_80_by_24_terminal() {
 /// terminal draws it: its corner, a cell for two of its pixel rows) is lit.
 #[test]
 fn the_minimap_never_hides_what_the_avatar_sees() {
-    use byog::shell::frame::Corner;
+    use byog_shell::frame::Corner;
     let (_dir, mut s) = shell();
     keys(&mut s, "E7S");
     let mut shown = 0;
@@ -370,7 +370,7 @@ fn the_minimap_never_hides_what_the_avatar_sees() {
         let Some(d) = s.shown_game().and_then(explorer::next_move) else {
             break;
         };
-        keys(&mut s, &byog::core::Action::Move(d).key().to_string());
+        keys(&mut s, &byog_game::Action::Move(d).key().to_string());
     }
     assert!(shown > 100, "the minimap showed in {shown} frames");
 }

@@ -1,8 +1,8 @@
 //! Java parity (docs/java-parity.md): the Tileset table value by value, `TETile` and `toString`, the
 //! renderer geometry and RandomUtils.
 
-use byog::tile_engine::random_utils::{self, RandomUtilsError};
-use byog::tile_engine::{Geometry, Pos, Rgb, TETile, TILE_SIZE, Tile, Tileset, World};
+use byog_tile_engine::random_utils::{self, RandomUtilsError};
+use byog_tile_engine::{Geometry, Pos, Rgb, TETile, TILE_SIZE, Tile, Tileset, World};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 

@@ -1,11 +1,11 @@
-//! The software rasteriser (`byog::tile_engine::raster`) draws what the window draws
+//! The software rasteriser (`byog_raster`) draws what the window draws
 //! (docs/java-parity.md, TERenderer): 16 × 16-pixel cells, background colours, centred glyphs.
 
-use byog::core::GameState;
-use byog::core::generator::GeneratorSettings;
-use byog::screens::{HUD_ROWS, window_geometry};
-use byog::tile_engine::raster::{self, RasterReason};
-use byog::tile_engine::{Geometry, Pos, TILE_SIZE, Tile, World};
+use byog_game::GameState;
+use byog_raster::{self as raster, RasterReason};
+use byog_shell::screens::{HUD_ROWS, window_geometry};
+use byog_tile_engine::{Geometry, Pos, TILE_SIZE, Tile, World};
+use byog_worlds::generator::GeneratorSettings;
 use image::Rgba;
 
 const SEEDS: [u64; 4] = [0, 1, 1234, 9_223_372_036_854_775_807];
@@ -252,7 +252,7 @@ fn absurd_sizes_are_refused_without_panicking() {
 /// draws nothing; other cells are drawn exactly as with Java walls.
 #[test]
 fn box_walls_draw_the_strokes_their_masks_ask_for() {
-    use byog::tile_engine::WallStyle;
+    use byog_tile_engine::WallStyle;
     let game = GameState::new(42, 40, 16, GeneratorSettings::default()).unwrap();
     let world = game.world();
     let geometry = Geometry::new(40, 16);
@@ -334,12 +334,12 @@ mod window_parity {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
 
-    use byog::core::Interpreter;
-    use byog::core::generator::GeneratorSettings;
-    use byog::core::save::MemoryStore;
-    use byog::screens::{HUD_ROWS, window_geometry};
-    use byog::tile_engine::raster;
-    use byog::tile_engine::{TILE_SIZE, World};
+    use byog_game::Interpreter;
+    use byog_game::save::MemoryStore;
+    use byog_raster as raster;
+    use byog_shell::screens::{HUD_ROWS, window_geometry};
+    use byog_tile_engine::{TILE_SIZE, World};
+    use byog_worlds::generator::GeneratorSettings;
     use image::RgbaImage;
 
     /// The world rows of two pictures of `world` drawn with `window_geometry`: how many pixels

@@ -1,5 +1,5 @@
 //! Sight and memory (docs/sight.md): what `replay --view sight` prints is exactly what the avatar has
-//! seen on this floor (from every tile it stood on, by the field of view that `tests/fov.rs`
+//! seen on this floor (from every tile it stood on, by the field of view that `crates/worlds/tests/worlds/fov.rs`
 //! checks against the article's algorithm); memory lasts while the floor does, is saved and
 //! loaded, and a new floor starts with only what its start shows.
 
@@ -7,16 +7,16 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
-use byog::core::Interpreter;
-use byog::core::generator::GeneratorSettings;
-use byog::core::replay;
-use byog::core::save::MemoryStore;
-use byog::tile_engine::fov::Visibility;
-use byog::tile_engine::{Map, Pos, World};
+use byog_game::Interpreter;
+use byog_game::replay;
+use byog_game::save::MemoryStore;
+use byog_tile_engine::fov::Visibility;
+use byog_tile_engine::{Map, Pos, World};
+use byog_worlds::generator::GeneratorSettings;
 use common::{byog_in, stdout};
 
 /// The game an input string reaches, through the library.
-fn game_of(input: &str) -> byog::core::GameState {
+fn game_of(input: &str) -> byog_game::GameState {
     let mut i = Interpreter::new(80, 30, GeneratorSettings::default());
     replay::replay(
         &mut i,

@@ -319,7 +319,7 @@ fn a_classic_game_shows_replays_world_and_saves_for_replay() {
     // `:` waits for its `Q`, and says so; :Q saves, says goodbye, gives the shell its screen
     // back and tells it where the game went.
     t.type_text(":");
-    t.wait_text(byog::screens::COLON_PROMPT);
+    t.wait_text(byog_shell::screens::COLON_PROMPT);
     t.type_text("Q");
     t.wait_text("Goodbye.");
     let shell = t.wait_for_shell();
@@ -615,8 +615,8 @@ fn color_always_wins_over_no_color() {
     let bytes = String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned();
     // In sight, the look's colours (docs/look.md): the avatar white, remembered tiles in the
     // one cool colour.
-    let look = byog::tile_engine::look::MEMORY;
-    let avatar = byog::tile_engine::look::thing(byog::tile_engine::Tile::Player).unwrap();
+    let look = byog_tile_engine::look::MEMORY;
+    let avatar = byog_tile_engine::look::thing(byog_tile_engine::Tile::Player).unwrap();
     for (what, rgb) in [("avatar", avatar), ("remembered", look)] {
         let sgr = format!("\x1b[38;2;{};{};{}m", rgb.r, rgb.g, rgb.b);
         assert!(

@@ -1,15 +1,15 @@
 //! The keys of a diving player, for the benchmarks that replay them.
 
-use byog::core::game::GameState;
-use byog::core::generator::GeneratorSettings;
+use byog_game::game::GameState;
+use byog_worlds::generator::GeneratorSettings;
 
 /// A million keys of a diving player over explorations (`E0S`, `E1S`, …): drinks at one
 /// heart, strikes a monster beside it, else the explorer's next step; an exploration lost
 /// starts the next seed. `benches/byog.rs` replays them.
 pub fn diving_keys() -> String {
-    use byog::core::Action;
-    use byog::core::explore::ExploreSettings;
-    use byog::core::players::explorer as bot;
+    use byog_game::Action;
+    use byog_game::explore::ExploreSettings;
+    use byog_players::explorer as bot;
     let mut keys = String::with_capacity(1_000_100);
     let mut seed = 0u64;
     while keys.len() < 1_000_000 {
@@ -24,7 +24,7 @@ pub fn diving_keys() -> String {
         while !game.has_ended() && keys.len() < 1_000_000 {
             let e = game.explore().unwrap();
             let a = e.avatar();
-            let beside = byog::tile_engine::Direction::ALL
+            let beside = byog_tile_engine::Direction::ALL
                 .into_iter()
                 .find(|d| e.monster_at(a + *d).is_some());
             let action = if e.health() == 1 && e.potions() > 0 {
@@ -44,7 +44,7 @@ pub fn diving_keys() -> String {
             // Refused (locked in combat on the way back): strike the monster beside it.
             let e = game.explore().unwrap();
             let a = e.avatar();
-            let Some(d) = byog::tile_engine::Direction::ALL
+            let Some(d) = byog_tile_engine::Direction::ALL
                 .into_iter()
                 .find(|d| e.monster_at(a + *d).is_some())
             else {

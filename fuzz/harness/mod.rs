@@ -15,15 +15,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use byog::agent::{Agent, AgentOptions};
-use byog::core::catalog::{self, Catalog, query};
-use byog::core::explore::ExploreSettings;
-use byog::core::generator::{self, GeneratorSettings};
-use byog::core::interpreter::{Interpreter, Refused};
-use byog::core::replay::{self, ReplayError};
-use byog::core::save::{self, CHECKSUM_LEN, FORMAT_VERSION, HEADER_LEN, MAGIC, MemoryStore};
-use byog::core::{Action, GameState, LevelStatus};
-use byog::tile_engine::Tile;
+use byog_catalog::{self as catalog, Catalog, query};
+use byog_game::explore::ExploreSettings;
+use byog_game::interpreter::{Interpreter, Refused};
+use byog_game::replay::{self, ReplayError};
+use byog_game::save::{self, CHECKSUM_LEN, FORMAT_VERSION, HEADER_LEN, MAGIC, MemoryStore};
+use byog_game::{Action, GameState, LevelStatus};
+use byog_players::agent::{Agent, AgentOptions};
+use byog_tile_engine::Tile;
+use byog_worlds::generator::{self, GeneratorSettings};
 
 // ---------------------------------------------------------------------------------------------
 // interpreter
@@ -220,7 +220,7 @@ fn exploration_template() -> &'static [u8] {
     static TEMPLATE: OnceLock<Vec<u8>> = OnceLock::new();
     TEMPLATE.get_or_init(|| {
         // With monsters, so the edits reach format 6 and 7's encounters too.
-        let settings = byog::core::explore::ExploreSettings {
+        let settings = byog_game::explore::ExploreSettings {
             monsters: true,
             ..Default::default()
         };
@@ -369,7 +369,7 @@ pub fn explore_monsters(data: &[u8]) {
 pub fn agent_lines(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut agent = Agent::new(AgentOptions {
-        game: byog::core::GameOptions {
+        game: byog_game::GameOptions {
             width: 20,
             height: 10,
             floors: 2,

@@ -13,7 +13,7 @@ use super::args::{
 };
 use super::errors;
 use super::progress::progress_bar;
-use super::views::{self, View};
+use super::views::{self, DebugView};
 use super::{
     CliError, Color, Format, failed_of, format_of, reported, seed_failure, value_name, write_stdout,
 };
@@ -47,7 +47,7 @@ pub struct GenArgs {
     json: bool,
     /// What the text shows: the world, or a debug view of it (text only).
     #[arg(long, value_enum)]
-    view: Option<View>,
+    view: Option<DebugView>,
     /// Colour the text with ANSI escapes: auto (a terminal, unless NO_COLOR is set), always,
     /// never.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
@@ -106,7 +106,7 @@ pub fn execute(common: &Common, args: GenArgs) -> Result<(), CliError> {
     );
     let (range, many) = seeds(args.seed, args.seeds)?;
     let format = format_of(args.format, args.json);
-    if let Some(view) = args.view.filter(|&v| v != View::Plain) {
+    if let Some(view) = args.view.filter(|&v| v != DebugView::Plain) {
         if format != Format::Text {
             return Err(CliError::Usage(format!(
                 "--view {} draws text; it does not go with --format {}",
@@ -128,7 +128,7 @@ pub fn execute(common: &Common, args: GenArgs) -> Result<(), CliError> {
         )));
     }
     let settings = common.settings();
-    let view = args.view.unwrap_or(View::Plain);
+    let view = args.view.unwrap_or(DebugView::Plain);
     let color = args.color.enabled();
     let render = |made: &Made| -> String {
         match format {

@@ -17,7 +17,7 @@ use byog_worlds::metrics::{self, NO_ROOM};
 
 /// Which debug view to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum View {
+pub enum DebugView {
     /// The world as `to_string` prints it (coloured with the Tileset's text colours).
     Plain,
     /// Walkable (`.`: floor, avatar) against not walkable (`#`), nothing else.
@@ -43,14 +43,14 @@ const GREY: Rgb = Rgb::new(110, 110, 110);
 type Cell = (char, Rgb);
 
 /// Renders `view` of `world` (avatar at `avatar`, exit at `exit`); `color` adds ANSI colours.
-pub fn render(world: &World, avatar: Pos, exit: Pos, view: View, color: bool) -> String {
+pub fn render(world: &World, avatar: Pos, exit: Pos, view: DebugView, color: bool) -> String {
     let cells: Vec<Cell> = match view {
-        View::Plain => world
+        DebugView::Plain => world
             .tiles()
             .iter()
             .map(|t| (t.character(), t.tetile().text_color()))
             .collect(),
-        View::Monochrome => world
+        DebugView::Monochrome => world
             .tiles()
             .iter()
             .map(|&t| {
@@ -61,10 +61,10 @@ pub fn render(world: &World, avatar: Pos, exit: Pos, view: View, color: bool) ->
                 }
             })
             .collect(),
-        View::Regions => regions(world),
-        View::Distance => distance(world, avatar),
-        View::Seclusion => seclusion(world, avatar, exit),
-        View::CriticalPath => critical_path(world, avatar, exit),
+        DebugView::Regions => regions(world),
+        DebugView::Distance => distance(world, avatar),
+        DebugView::Seclusion => seclusion(world, avatar, exit),
+        DebugView::CriticalPath => critical_path(world, avatar, exit),
     };
     let mut out = String::with_capacity(cells.len() * if color { 24 } else { 2 });
     for row in cells.chunks(world.width().max(1)).rev() {

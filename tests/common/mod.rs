@@ -1,4 +1,5 @@
-//! Helpers the integration tests share: running the `byog` binary as a user would.
+//! Helpers the root's tests share: running the `byog` binary as a user would; the game's
+//! library helpers (`crates/game/tests/game/common.rs`) are included and re-exported.
 
 #![allow(dead_code)] // each test crate uses its own subset
 
@@ -45,111 +46,9 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
-use byog::core::{Action, GameState};
-use byog::tile_engine::{Pos, Tile};
-
-/// The action of a movement key (`W` `A` `S` `D`).
-pub fn act(key: char) -> Action {
-    Action::from_key(key).expect("a movement key")
-}
-
-/// Applies the movement keys of `keys` to `game`, one action each.
-pub fn play(game: &mut GameState, keys: &str) {
-    for key in keys.chars() {
-        game.apply(act(key));
-    }
-}
-
-/// The tests' own oracle of a path: the keys that walk the avatar from where it stands into
-/// the exit, by a breadth-first search over the composed world's text (FLOOR walkable, the
-/// exit entered from a neighbour), written apart from `byog::tile_engine::search`.
-pub fn keys_to_exit(game: &GameState) -> String {
-    let text = game.world().to_string();
-    let rows: Vec<Vec<char>> = text.lines().rev().map(|l| l.chars().collect()).collect();
-    let (w, h) = (rows[0].len() as i32, rows.len() as i32);
-    let at = |p: Pos| {
-        (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h).then(|| rows[p.y as usize][p.x as usize])
-    };
-    let floor = Tile::Floor.character();
-    let idx = |p: Pos| (p.y * w + p.x) as usize;
-    let mut prev: Vec<Option<(Pos, char)>> = vec![None; (w * h) as usize];
-    let start = game.avatar();
-    let mut queue = std::collections::VecDeque::from([start]);
-    prev[idx(start)] = Some((start, ' '));
-    while let Some(p) = queue.pop_front() {
-        for (key, (dx, dy)) in [('W', (0, 1)), ('A', (-1, 0)), ('S', (0, -1)), ('D', (1, 0))] {
-            let n = p.offset(dx, dy);
-            if at(n).is_none() || prev[idx(n)].is_some() {
-                continue;
-            }
-            if n == game.exit() {
-                let mut keys = vec![key];
-                let mut back = p;
-                while back != start {
-                    let (before, k) = prev[idx(back)].unwrap();
-                    keys.push(k);
-                    back = before;
-                }
-                return keys.into_iter().rev().collect();
-            }
-            if at(n) == Some(floor) {
-                prev[idx(n)] = Some((p, key));
-                queue.push_back(n);
-            }
-        }
-    }
-    panic!("no path from the avatar to the exit");
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): the tests' own deterministic generator, apart
-/// from the crate's `rand_pcg`.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A scripted walk through exploration `E42S` (default settings): 21 rooms of one branch
-/// made, chests refilled and traps rearmed on the way. Made once by a greedy walker (nearest
-/// empty chest, sprung trap or unexplored exit by BFS on the printed rows) and kept as it is,
-/// so the tests that use it do not depend on any walker.
-pub const EXPLORE_WALK_42: &str = concat!(
-    "E42SWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWWWWWWWWWWWWWWWSSSSSSSAAAAAAADDDDDDDDDDDDDDDD",
-    "DDDDWWWWWWWWWWWAAAWWDDDWWWWWWWWWWWWWWDWWWAWWWWWWWWWWWAWWDWWWWWWWWWWASAAAAAAAAAAA",
-    "AWWWWAAASSSSDDDDDDDDDDDDDDDSDSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSS",
-    "DDDDDDDDDSSDDDDSSSSSWWWWWWWDDDDDDDDDDWWDDDWWWWWWWWWWWWWWASSSAAAAAAAAWAAAAAAAWWDD",
-    "DWWWWWWWWWDWWDSDDDDDDDDDDDWWDDWWAAWWWWWWWWWWAAASDDDDDDDDDDAAAAAASSSSASSSSSSSSSAA",
-    "AAAA",
-);
-
-/// A scripted walk through `E7S` with `--max-unexplored 2 --branch-timer 150`
-/// ([`EXPLORE_WALK_7_FLAGS`]): a branch explored until the timer retires it, the one-way way
-/// back to the start room, and a new branch behind the same door.
-pub const EXPLORE_WALK_7: &str = concat!(
-    "E7SWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWSSSSSSSDDDDDDDDDDSSDDDDDDDWWDDDDDDSSSSDDDSSS",
-    "SSSAAASSSSSSSDDDSSSSSSSSSAAAAAAAAAAASSSAASSSSWWWWWWWDDDDDDDDDDDDDDDDDDDDDDDDDDDD",
-    "DDDDDDDSSWDDDDDDDWDDDDDDDSSSDDDDWWWWWWWDSSSSDDDDDDDDSDDDDASSSSSSSSSSAASSSSDDDWWA",
-    "AAAAAAAAAWWWAAAAAAAASSSSSDDDDSSSSSSSSSADDSSASSSSSSSSSSSSSSASAAWWDDDWWWWWWWWWWWWW",
-    "WWWWWWWWWWWWWDDDDDDDDDDDWDWWDWWWWWWWWWWAAAAAAAAAAAAAAAAAAAAAAAWWWWAAAWWWWWWWWDWW",
-    "DAAWWWWWWWWWWWWWWDDDDSSAAAAAAAAAAADDDDDDDSSSSSSSSSSSSSAAAAAAAAASSAAAAAWWDDDDDDDD",
-    "DDDDDDSSSSSSSSSSSSSAAAAAAAAAAAAAAAAAAAAAAWAAAAWWWWWWWWWWWWWWWWWWWWWWWWWAAAAAAAAA",
-    "AAAAAAAAAAAAAASSSAAASSSSSSSSSSSSSSSSSWWWWWW",
-);
-
-/// The flags [`EXPLORE_WALK_7`] is played with.
-pub const EXPLORE_WALK_7_FLAGS: [&str; 4] = ["--max-unexplored", "2", "--branch-timer", "150"];
+#[path = "../../crates/game/tests/game/common.rs"]
+mod game;
+pub use game::*;
 
 /// The tests that need a tool (an X server, tmux) are `#[ignore]`d, so that `cargo test`
 /// without the tool reports them as ignored rather than passed. With `require_var=1` (CI)

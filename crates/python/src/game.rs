@@ -28,7 +28,7 @@ use byog_shell::screens::feedback;
 use byog_tile_engine::{Pos, Rect, Tile};
 use byog_worlds::generator::GeneratorSettings;
 
-use crate::options::{Options, View};
+use crate::options::{ObservedArea, Options};
 
 /// The key of each action, by index: `W` up, `A` left, `S` down, `D` right, `.` wait, `U`
 /// drink a potion (explorations), then, with the travel keys, `X` explore and `>` travel to
@@ -216,7 +216,7 @@ pub struct Game {
     store: MemoryStore,
     settings: GeneratorSettings,
     mode: GameKind,
-    view: View,
+    view: ObservedArea,
     travel: bool,
     max_steps: Option<u64>,
     /// The episode's seed.
@@ -366,7 +366,13 @@ impl Game {
             return self.result(0.0);
         };
         let fresh = self.unvisited_target(key);
-        let outcome = self.interpreter.feed(key, &mut self.store);
+        let mut outcome = self.interpreter.feed(key, &mut self.store);
+        // `>` in an exploration stops beside the way up and asks (a person answers `Y`):
+        // an agent's `>` is its decision, so it answers at once and banks.
+        let answered = key == '>' && outcome.is_ok() && self.interpreter.asks_to_bank();
+        if answered {
+            outcome = self.interpreter.feed('Y', &mut self.store);
+        }
         self.refused = match &outcome {
             Ok(Outcome::Reported(r)) => {
                 self.message = r.player_message();
@@ -387,6 +393,9 @@ impl Game {
         self.interpreter.forget_history();
         if let Some(keys) = &mut self.keys {
             keys.push(key);
+            if answered {
+                keys.push('Y');
+            }
         }
         let moved = matches!(outcome, Ok(Outcome::Acted(_)))
             && matches!(Action::from_key(key), Some(Action::Move(_)));
@@ -525,8 +534,8 @@ impl Game {
             return;
         }
         match self.view {
-            View::World => self.write_world(out, whole),
-            View::Crop { rows, cols } => self.write_crop(out, rows, cols, sight.as_ref()),
+            ObservedArea::World => self.write_world(out, whole),
+            ObservedArea::Crop { rows, cols } => self.write_crop(out, rows, cols, sight.as_ref()),
         }
     }
 

@@ -24,7 +24,7 @@ pub use game::{
     ACTION_KEYS, CHAR_OF_GLYPH, COLOR_OF_GLYPH, Game, MESSAGE_BYTES, Out, PALETTE, STATS, Stat,
     Step,
 };
-pub use options::{Mode, Options, View};
+pub use options::{Mode, ObservedArea, Options};
 
 #[cfg(test)]
 mod tests;

@@ -13,9 +13,9 @@ use byog_worlds::metrics::Requirement;
 /// The three games, as the menu's `N`, `R` and `E` start them.
 pub type Mode = GameKind;
 
-/// What the glyph arrays show.
+/// What the glyph arrays show: the area of the world observed (the option `view`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum View {
+pub enum ObservedArea {
     /// The whole world, `height × width` tiles (the options' size; a run's smaller floors
     /// fill its top-left corner, the rest is blank), row 0 the top row.
     World,
@@ -52,7 +52,7 @@ pub struct Options {
     /// `--max-unexplored`, `--branch-timer`, `--no-monsters`.
     pub explore: ExploreSettings,
     /// What the glyph arrays show.
-    pub view: View,
+    pub view: ObservedArea,
     /// Whether the travel keys `X` (explore) and `>` (to the exit) are actions.
     pub travel: bool,
     /// Steps after which an episode is truncated; `None`: never.
@@ -133,11 +133,11 @@ impl Options {
             settings: GeneratorSettings::default(),
             explore: ExploreSettings::default(),
             view: match mode {
-                GameKind::Exploration => View::Crop {
+                GameKind::Exploration => ObservedArea::Crop {
                     rows: DEFAULT_CROP,
                     cols: DEFAULT_CROP,
                 },
-                _ => View::World,
+                _ => ObservedArea::World,
             },
             travel: false,
             max_steps: Some(5_000),
@@ -245,10 +245,10 @@ impl Options {
             "branch_timer" => self.explore.branch_timer = int(1, MAX_BRANCH_TIMER as i64)? as u64,
             "view" => {
                 self.view = match value {
-                    Value::Str(v) if v == "world" => View::World,
+                    Value::Str(v) if v == "world" => ObservedArea::World,
                     Value::Str(v) if v == "crop" => match self.view {
-                        View::Crop { .. } => self.view,
-                        View::World => View::Crop {
+                        ObservedArea::Crop { .. } => self.view,
+                        ObservedArea::World => ObservedArea::Crop {
                             rows: DEFAULT_CROP,
                             cols: DEFAULT_CROP,
                         },
@@ -271,7 +271,7 @@ impl Options {
                         )));
                     }
                 };
-                self.view = View::Crop {
+                self.view = ObservedArea::Crop {
                     rows: rows as usize,
                     cols: cols as usize,
                 };
@@ -318,7 +318,7 @@ impl Options {
             check_fits(self.width, self.height, &self.settings.lootquest)
                 .map_err(|e| e.to_string())?;
         }
-        if self.mode == GameKind::Exploration && self.view == View::World {
+        if self.mode == GameKind::Exploration && self.view == ObservedArea::World {
             return Err(
                 "view=\"world\": an exploration has no fixed world (its map grows as \
                         rooms are made and changes with the branch): use view=\"crop\""
@@ -331,8 +331,8 @@ impl Options {
     /// The glyph arrays' shape: `(rows, cols)`.
     pub fn view_shape(&self) -> (usize, usize) {
         match self.view {
-            View::World => (self.height, self.width),
-            View::Crop { rows, cols } => (rows, cols),
+            ObservedArea::World => (self.height, self.width),
+            ObservedArea::Crop { rows, cols } => (rows, cols),
         }
     }
 
@@ -341,7 +341,7 @@ impl Options {
         if self.travel { 8 } else { 6 }
     }
 
-    /// The same settings for `byog agent` (`byog::agent`): its games are made the same way.
+    /// The same settings for `byog agent` (`byog_players::agent`): its games are made the same way.
     pub fn agent_options(&self) -> AgentOptions {
         AgentOptions {
             game: self.game_options(),

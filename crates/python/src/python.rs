@@ -308,7 +308,7 @@ impl Batch {
     /// Whether the view is a crop round the avatar (else the whole world).
     #[getter]
     fn cropped(&self) -> bool {
-        matches!(self.options.view, crate::options::View::Crop { .. })
+        matches!(self.options.view, crate::options::ObservedArea::Crop { .. })
     }
 
     /// The step limit of an episode (`None`: none).

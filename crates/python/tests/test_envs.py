@@ -160,6 +160,9 @@ def test_every_observation_is_byog_agents(mode, options):
         before = obs
         obs, reward, terminated, truncated, _ = env.step(action)
         got = answer(agent, key)
+        if key == ">" and terminated and stat(obs, "status") == 3:
+            # The env's `>` that banked answered the way up's question (`Y`) itself.
+            got = answer(agent, "Y")
         what = f"{start} step {step} key {key}"
         if "error" in got:
             assert stat(obs, "refused") == 1, f"{what}: {got['error']}"

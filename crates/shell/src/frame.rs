@@ -7,8 +7,9 @@
 //!
 //! The rules decided here, once:
 //! - **What is drawn.** In sight (runs, explorations, a classic game with Tab) only tiles
-//!   seen are drawn: lit by the avatar's light when in sight now, in the one cool memory
-//!   colour when remembered ([`look`], `docs/look.md`); monsters only where the avatar sees
+//!   seen are drawn: lit by the avatar's light when in sight now, on the memory background
+//!   when remembered (the floor and walls in the one cool memory colour, chests, traps and
+//!   exits in their own hue dimmed: [`look::remembered`], `docs/look.md`); monsters only where the avatar sees
 //!   them. Out of sight (a classic game's whole map) every tile in the Tileset's colours.
 //! - **Walls.** Box walls (`--walls box`, the default in runs and explorations): each wall's
 //!   glyph is the box-drawing character of its joins with the walls beside it that are drawn
@@ -59,8 +60,9 @@ pub struct Frame {
     pub screen: Screen,
     /// The world's view under the HUD: with [`Screen::Game`] only.
     pub view: Option<View>,
-    /// The minimap over the view's top-right: with [`Screen::Game`] only, when the world does
-    /// not fit the view and the minimap is wanted (`M`).
+    /// The minimap in a corner of the view: with [`Screen::Game`] only, when the world does
+    /// not fit the view, the minimap is wanted (`M`) and a corner of the view holds it without
+    /// covering a tile seen (in sight; out of sight, the avatar and the tiles beside it).
     pub minimap: Option<MinimapFrame>,
 }
 
@@ -69,7 +71,8 @@ pub struct Frame {
 pub enum Light {
     /// Not drawn: never seen, or outside the world (black).
     Unseen,
-    /// Seen before, out of sight now: drawn in the memory colour (without colour, faint).
+    /// Seen before, out of sight now: drawn on the memory background, the floor and walls in
+    /// the memory colour, things in their own hue dimmed (without colour, faint).
     Remembered,
     /// In sight now, lit by the avatar's light.
     Lit,
@@ -168,8 +171,8 @@ pub struct MinimapFrame {
     /// The view's outline, clipped to the world: `(x, y, width, height)` in pixels from the
     /// top-left, whole pixels covering it.
     pub outline: (u32, u32, u32, u32),
-    /// The view's corner it is drawn in: the top-right unless the avatar's light reaches
-    /// there ([`minimap_corner`]).
+    /// The view's corner it is drawn in: the first of top-right, top-left, bottom-right and
+    /// bottom-left where it covers no tile seen ([`minimap_corner`]).
     pub corner: Corner,
 }
 
@@ -187,25 +190,27 @@ pub enum Corner {
 }
 
 /// The corner of a `cols × rows` view where a minimap of at most a quarter of its width and a
-/// third of its height hides nothing within `radius` tiles of view cell `avatar` (from the
-/// bottom-left): the first of top-right, top-left, bottom-right and bottom-left that is clear;
-/// `None` when none is (the minimap is not drawn then).
-pub fn minimap_corner(cols: u32, rows: u32, avatar: (u32, u32), radius: u32) -> Option<Corner> {
-    let (w, h) = (cols.div_ceil(4) + 1, rows.div_ceil(3) + 1);
-    let (ax, ay) = (avatar.0 as i64, avatar.1 as i64);
-    let r = i64::from(radius);
-    let clear = |x0: u32, y0: u32| {
-        // The box's cells: x0..x0 + w across, y0..y0 + h up (from the bottom-left).
-        let (x0, y0) = (i64::from(x0), i64::from(y0));
-        ax + r < x0 || ax - r >= x0 + i64::from(w) || ay + r < y0 || ay - r >= y0 + i64::from(h)
-    };
-    let right = cols.saturating_sub(w);
-    let top = rows.saturating_sub(h);
+/// third of its height (with its frame and margin: a box of `cols / 4 + 1 × rows / 3 + 1`
+/// cells, rounded up) hides no cell that `covers` says must stay in view (`covers(col, row)`,
+/// from the view's top-left): the first of top-right, top-left, bottom-right and bottom-left
+/// whose box is clear; `None` when none is (the minimap is not drawn then).
+///
+/// The frame asks, in sight, that no tile seen (lit or remembered) be covered; out of sight (a
+/// classic game's whole map, where every tile is shown) only the avatar and the tiles beside
+/// it ([`Frame::minimap`]).
+pub fn minimap_corner(cols: u32, rows: u32, covers: impl Fn(u32, u32) -> bool) -> Option<Corner> {
+    let (w, h) = (
+        (cols.div_ceil(4) + 1).min(cols),
+        (rows.div_ceil(3) + 1).min(rows),
+    );
+    let clear =
+        |x0: u32, y0: u32| (y0..y0 + h).all(|row| (x0..x0 + w).all(|col| !covers(col, row)));
+    let (right, bottom) = (cols - w, rows - h);
     [
-        (Corner::TopRight, right, top),
-        (Corner::TopLeft, 0, top),
-        (Corner::BottomRight, right, 0),
-        (Corner::BottomLeft, 0, 0),
+        (Corner::TopRight, right, 0),
+        (Corner::TopLeft, 0, 0),
+        (Corner::BottomRight, right, bottom),
+        (Corner::BottomLeft, 0, bottom),
     ]
     .into_iter()
     .find(|&(_, x, y)| clear(x, y))
@@ -288,12 +293,18 @@ pub fn view_of(game: &GameState, camera: &Camera, look: Look, route: &[Pos]) -> 
                     autotile::background(tile, look.walls),
                 ),
             };
-            // An exit to a room no deeper than the avatar's: the one-way exits' colour.
-            if light == Light::Lit
-                && tile == Tile::ExitUnexplored
+            // An exit to a room no deeper than the avatar's: the one-way exits' colour (dimmed
+            // when remembered).
+            if tile == Tile::ExitUnexplored
+                && matches!(light, Light::Lit | Light::Remembered)
                 && crate::screens::exit_depth(game, p, tile) <= here
             {
-                fg = look::thing(Tile::OneWayUp).unwrap_or(fg);
+                fg = if light == Light::Lit {
+                    look::thing(Tile::OneWayUp)
+                } else {
+                    look::remembered_thing(Tile::OneWayUp)
+                }
+                .unwrap_or(fg);
             }
             let row = rows - 1 - cy;
             cells[(row * cols + cx) as usize] = Cell {
@@ -350,7 +361,7 @@ struct MinimapKey {
 /// What a shown world is, for the camera: a new one recentres the camera, the same one with
 /// its frame moved or grown keeps the camera on the same tiles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Scene {
+pub(crate) struct Scene {
     /// The game's seed.
     pub seed: u64,
     /// A run's floor (0 outside runs).
@@ -403,26 +414,38 @@ struct Kept {
 }
 
 impl MinimapUpkeep {
-    /// The minimap of `game` (its `scene`) for a view through `camera`, at most `max` pixels,
-    /// kept up to date; `None` when the world fits the view.
+    /// The minimap of `game` (its `scene`) for `view` through `camera`, at most `max` pixels,
+    /// kept up to date; `None` when the world fits the view, or when every corner of the view
+    /// would cover what must stay in view ([`minimap_corner`]).
     pub(crate) fn frame(
         &mut self,
         game: &GameState,
         scene: crate::Scene,
         sight: bool,
-        camera: &Camera,
+        (camera, view): (&Camera, &View),
         max: (u32, u32),
     ) -> Option<MinimapFrame> {
         if camera.shows_all(scene.width, scene.height) {
             return None;
         }
-        // Never over what the avatar sees (in sight) or stands beside.
-        let radius = if sight { SIGHT_RADIUS + 1 } else { 2 };
-        let corner = camera
-            .cell_of(game.avatar())
-            .map_or(Some(Corner::TopRight), |at| {
-                minimap_corner(camera.cols, camera.rows, at, radius)
-            });
+        // In sight, never over a tile seen (what the view draws); out of sight (every tile
+        // shown), never over the avatar or the tiles beside it.
+        let corner = if sight {
+            minimap_corner(view.cols, view.rows, |col, row| {
+                view.cell(col, row)
+                    .is_some_and(|c| c.light != Light::Unseen)
+            })
+        } else {
+            match camera.cell_of(game.avatar()) {
+                Some((ax, ay)) => {
+                    let (ax, ay) = (i64::from(ax), i64::from(camera.rows) - 1 - i64::from(ay));
+                    minimap_corner(camera.cols, camera.rows, |col, row| {
+                        (i64::from(col) - ax).abs() <= 2 && (i64::from(row) - ay).abs() <= 2
+                    })
+                }
+                None => Some(Corner::TopRight),
+            }
+        };
         let key = MinimapKey { scene, sight, max };
         let avatar = game.avatar();
         let version = self.kept.as_ref().map_or(0, |k| k.version + 1);

@@ -15,7 +15,8 @@ pub mod screens;
 mod session;
 mod store;
 
-pub use frame::{Cell, Frame, FrameRequest, Light, MinimapFrame, Scene, View};
+pub(crate) use frame::Scene;
+pub use frame::{Cell, Frame, FrameRequest, Light, MinimapFrame, View};
 pub use screens::FrontEnd;
 pub use session::{BUSY_AFTER_SECONDS, Shell, ShellError, ShellOptions, TRAVEL_STEP_SECONDS};
 pub use store::{SaveCheck, Saves};

@@ -214,7 +214,8 @@ fn world(grid: &mut CellGrid, view: &View, colour: bool) {
 
 /// The minimap (`M`, docs/terminal.md) in half-block cells (`▀`, two minimap pixels a cell,
 /// top in the character's colour, bottom in its background) in the corner of the view the
-/// frame says (the top-right, below the HUD, unless the avatar's light is there), with the avatar and the exit once seen. Without colour
+/// frame says (the first that covers no tile seen: `byog_shell::frame::minimap_corner`), with
+/// the avatar and the exit once seen. Without colour
 /// the avatar is `●` (the world's `@` stays the only one) and what is known `▒`.
 fn minimap_cells(
     grid: &mut CellGrid,

@@ -309,8 +309,9 @@ impl Tile {
 ///   intensity fading linearly to the radius). The floor and the walls take the light; things
 ///   (the avatar, features, the exit, exits) keep their full colour, so they stand out.
 /// - Walls are filled cells ([`look::WALL`]) with their box edges drawn in a darker tone.
-/// - Remembered tiles, out of sight, are all drawn in one dim cool colour ([`look::MEMORY`])
-///   on a near-black blue; remembered walls are dim blue cells edged in that colour.
+/// - Remembered tiles, out of sight, are drawn on a near-black blue: the floor in one dim cool
+///   colour ([`look::MEMORY`]), walls as dim blue cells edged in that colour, and things
+///   (chests, traps, the exit, exits) in their own hue dimmed ([`look::remembered_thing`]).
 ///
 /// Every glyph class reaches a WCAG 2.x contrast ratio of at least 4.5 against its background
 /// at every light level ([`look::contrast`]; the tests check it, and the window test measures
@@ -390,13 +391,46 @@ pub mod look {
         }
     }
 
-    /// What a remembered cell shows: as [`lit`], in the one cool colour.
+    /// What a remembered cell shows: as [`lit`], on the memory background. The floor (and
+    /// anything [`thing`] gives no hue) in the one cool colour, walls as dim blue cells; a thing
+    /// (a chest, a trap, the exit, an exploration's exits) in its own hue, dimmed
+    /// ([`remembered_thing`]), so that a remembered exit is found again by its colour (as DCSS
+    /// and Brogue keep remembered features in their own colours).
     pub fn remembered(tile: Tile) -> (Rgb, Rgb, Option<Rgb>) {
         match tile {
             Tile::Wall => (MEMORY, MEMORY_WALL, Some(MEMORY)),
             Tile::Nothing => (DARK, DARK, None),
-            _ => (MEMORY, MEMORY_BG, None),
+            t => (remembered_thing(t).unwrap_or(MEMORY), MEMORY_BG, None),
         }
+    }
+
+    /// How far a remembered thing's colour is mixed toward [`MEMORY_BG`] at most, in 100ths.
+    pub const MEMORY_DIM: u32 = 45;
+
+    /// The glyph colour of a remembered thing: its [`thing`] colour mixed toward
+    /// [`MEMORY_BG`] by [`MEMORY_DIM`]% (in steps of 5% less while the mix would fall below a
+    /// WCAG contrast of 4.5 on [`MEMORY_BG`]); `None` for a tile [`thing`] gives no hue.
+    pub fn remembered_thing(tile: Tile) -> Option<Rgb> {
+        static DIMMED: std::sync::LazyLock<[Option<Rgb>; Tile::COUNT]> =
+            std::sync::LazyLock::new(|| Tile::ALL.map(|t| thing(t).map(dimmed)));
+        DIMMED[tile as usize]
+    }
+
+    /// `c` mixed toward [`MEMORY_BG`] as far as [`MEMORY_DIM`] and a contrast of 4.5 allow.
+    fn dimmed(c: Rgb) -> Rgb {
+        let mix = |k: u32| {
+            let m = |a: u8, b: u8| ((u32::from(a) * (100 - k) + u32::from(b) * k + 50) / 100) as u8;
+            Rgb::new(
+                m(c.r, MEMORY_BG.r),
+                m(c.g, MEMORY_BG.g),
+                m(c.b, MEMORY_BG.b),
+            )
+        };
+        (0..=MEMORY_DIM / 5)
+            .rev()
+            .map(|s| mix(s * 5))
+            .find(|&d| contrast(d, MEMORY_BG) >= 4.5)
+            .unwrap_or(c)
     }
 
     /// The relative luminance of a colour (WCAG 2.x: sRGB channels linearised, weighted
@@ -457,6 +491,66 @@ pub mod look {
             assert!(contrast(MEMORY, MEMORY_BG) >= 4.5);
             // The anchors of the formula: black on white is 21.
             assert!((contrast(Rgb::new(0, 0, 0), Rgb::new(255, 255, 255)) - 21.0).abs() < 1e-9);
+        }
+
+        /// A colour's chromaticity: its channels over their sum (what is left of a hue when
+        /// brightness is set aside).
+        fn chroma(c: Rgb) -> [f64; 3] {
+            let sum = f64::from(u32::from(c.r) + u32::from(c.g) + u32::from(c.b)).max(1.0);
+            [c.r, c.g, c.b].map(|v| f64::from(v) / sum)
+        }
+
+        fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
+            (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+        }
+
+        #[test]
+        fn remembered_things_keep_their_own_hue_dimmed_and_readable() {
+            let things: Vec<Tile> = Tile::ALL
+                .into_iter()
+                .filter(|&t| thing(t).is_some() && t != Tile::Player)
+                .collect();
+            assert!(things.len() >= 12, "{things:?}");
+            // The hues a remembered glyph could be taken for: every thing's, and memory's.
+            let mut hues: Vec<Rgb> = things.iter().filter_map(|&t| thing(t)).collect();
+            hues.push(MEMORY);
+            for &t in &things {
+                let own = thing(t).unwrap();
+                let (fg, bg, _) = remembered(t);
+                assert_eq!(bg, MEMORY_BG, "{t:?}");
+                // Readable on the memory background.
+                assert!(
+                    contrast(fg, bg) >= 4.5,
+                    "remembered {t:?}: {:.2}",
+                    contrast(fg, bg)
+                );
+                // Its own hue: no other thing's colour (nor memory's) is nearer in
+                // chromaticity.
+                let nearest = hues
+                    .iter()
+                    .copied()
+                    .min_by(|a, b| {
+                        distance(chroma(fg), chroma(*a))
+                            .total_cmp(&distance(chroma(fg), chroma(*b)))
+                    })
+                    .unwrap();
+                assert_eq!(
+                    nearest, own,
+                    "remembered {t:?} is {fg:?}, nearest {nearest:?}"
+                );
+                // Dimmed: darker than in sight at any light (things keep their colour in
+                // sight), so remembered is never taken for seen.
+                for light in [MIN_LIGHT, 256] {
+                    let (seen, _, _) = lit(t, light);
+                    assert!(
+                        luminance(fg) < luminance(seen) * 0.9,
+                        "{t:?}: remembered {fg:?} vs lit {seen:?}"
+                    );
+                }
+            }
+            // The floor and walls remembered stay in the one cool colour.
+            assert_eq!(remembered(Tile::Floor), (MEMORY, MEMORY_BG, None));
+            assert_eq!(remembered(Tile::Wall), (MEMORY, MEMORY_WALL, Some(MEMORY)));
         }
 
         #[test]

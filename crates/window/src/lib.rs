@@ -536,7 +536,7 @@ impl Window {
         mq::Rect::new(x, y, w, h)
     }
 
-    /// The minimap at the view's top-right: the explored world, the view's outline, the
+    /// The minimap in the view's corner the frame names: the explored world, the view's outline, the
     /// exit (once seen) and the avatar; its texture uploaded again only when it changed.
     fn draw_minimap(&mut self, m: &MinimapFrame) {
         let texture = match &self.minimap {

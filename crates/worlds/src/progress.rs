@@ -24,7 +24,7 @@
 //! working thread, between steps and every few rows inside the long ones, so it must be quick
 //! (store the report where another thread draws it, as `byog`'s command line and the busy
 //! screen do). What a sink sees never changes what is made: worlds and floors are the same
-//! watched or not (`tests/progress.rs`).
+//! watched or not (`crates/game/tests/game/progress.rs`).
 //!
 //! A sink is a thread's own: work on other threads (a batch's `rayon` workers) reports
 //! nothing. Work made of parts ([`part`]) maps each part's reports into its share of the

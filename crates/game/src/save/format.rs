@@ -16,7 +16,7 @@
 //!
 //! Every version ever released has a fixture save under `tests/fixtures/` that the current
 //! build must keep loading into the same game; an older version is converted on load. A
-//! change to a payload's fields without a new version fails `tests/saves.rs`
+//! change to a payload's fields without a new version fails `crates/game/tests/game/saves.rs`
 //! (`current_format_writes_the_fixture_bytes`). To change the payload: add a `PayloadVn`, bump
 //! [`FORMAT_VERSION`], convert the old payloads to the game in [`decode`], write a fixture.
 //!

@@ -41,7 +41,8 @@
 //! leg), its steps, the moves left after it (what the features on it pay counted) and, for
 //! `X`, its refuge and the moves to spare, so a front-end can show what one key will spend.
 //! In a run `X` walks one leg a key: no more steps than that first plan (it plans again on
-//! the way as more comes into sight; rules version 5, before which it walked on).
+//! the way as more comes into sight; until 2026-11-28 it walked on). Only input strings
+//! hold `X`: the rules' version is unchanged, as a key log holds a walk's plain moves.
 //!
 //! **Cost.** A plan searches a window around the avatar, not the world: a square of
 //! [`FIRST_REACH`] tiles each way, doubled while the answer could lie outside it (a way out

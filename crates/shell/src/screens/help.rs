@@ -8,6 +8,7 @@ use byog_game::explore::{monsters, play};
 use byog_game::interpreter::GameKind;
 use byog_tile_engine::{Tile, autotile, look};
 
+use super::numbers::{self, HudItem};
 use super::{Glyph, Line, Style, TextScreen};
 
 /// The most lines a help page holds below its heading: 8 lines of the help's size fit the
@@ -56,12 +57,27 @@ fn legend(tile: Tile, kind: Option<GameKind>, meaning: &str) -> Line {
 /// [`HELP_PAGE_LINES`] lines.
 fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
     let normal = |t: &str| Line::new(t, Style::Normal);
-    let keys = || -> Vec<Line> {
-        help_keys(kind)
-            .trim_start_matches("keys: ")
-            .split(" · ")
-            .map(normal)
-            .collect()
+    let keys = || -> Vec<Line> { key_lines(kind).iter().map(|l| normal(l)).collect() };
+    // The HUD's numbers of a game of `kind`: a page for the top row's, one for the bottom
+    // row's (one page when they fit on it).
+    let numbers = |kind: GameKind| -> Vec<(String, Vec<Line>)> {
+        let (top, bottom) = HudItem::of_mode(kind);
+        let lines = |items: &[HudItem]| -> Vec<Line> {
+            numbers::help_lines(items, kind)
+                .iter()
+                .map(|l| normal(l))
+                .collect()
+        };
+        if top.len() + bottom.len() <= HELP_PAGE_LINES {
+            let mut all = top;
+            all.extend(bottom);
+            vec![("HELP: THE NUMBERS".to_owned(), lines(&all))]
+        } else {
+            vec![
+                ("HELP: THE NUMBERS, TOP ROW".to_owned(), lines(&top)),
+                ("HELP: THE NUMBERS, BOTTOM ROW".to_owned(), lines(&bottom)),
+            ]
+        }
     };
     match kind {
         None => vec![(
@@ -71,26 +87,28 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
                 normal("R a run: refill chests and rearm traps on ten floors"),
                 normal("E an exploration: rooms made as you walk in; bank at <"),
                 normal("then type the seed's digits and S"),
-                normal("L loads a save, V watches it, Q quits"),
+                normal("(Backspace deletes a digit, Esc goes back)"),
+                normal("L loads a save, V watches it, Q quits, ? this help"),
             ],
         )],
-        Some(GameKind::Classic) => vec![
-            (
-                "HELP: A CLASSIC GAME".to_owned(),
-                vec![
-                    normal("Goal: walk into the exit (a locked door) to unlock it."),
-                    normal("A step into a wall is no move; Tab shows only what you see."),
-                    Line::blank(),
-                    legend(Tile::Player, kind, "you"),
-                    legend(Tile::Floor, kind, "floor"),
-                    legend(Tile::Wall, kind, "wall"),
-                    legend(Tile::LockedDoor, kind, "the exit, locked"),
-                    legend(Tile::UnlockedDoor, kind, "the exit, unlocked: won"),
-                ],
-            ),
-            ("HELP: KEYS".to_owned(), keys()),
-        ],
-        Some(GameKind::Run) => vec![
+        Some(GameKind::Classic) => [(
+            "HELP: A CLASSIC GAME".to_owned(),
+            vec![
+                normal("Goal: walk into the exit (a locked door) to unlock it."),
+                normal("A step into a wall is no move; Tab shows only what you see."),
+                Line::blank(),
+                legend(Tile::Player, kind, "you"),
+                legend(Tile::Floor, kind, "floor"),
+                legend(Tile::Wall, kind, "wall"),
+                legend(Tile::LockedDoor, kind, "the exit, locked"),
+                legend(Tile::UnlockedDoor, kind, "the exit, unlocked: won"),
+            ],
+        )]
+        .into_iter()
+        .chain(numbers(GameKind::Classic))
+        .chain([("HELP: KEYS".to_owned(), keys())])
+        .collect(),
+        Some(GameKind::Run) => [
             song(),
             (
                 "HELP: A RUN".to_owned(),
@@ -124,8 +142,11 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
                     legend(Tile::Floor, kind, "floor"),
                 ],
             ),
-            ("HELP: KEYS".to_owned(), keys()),
-        ],
+        ]
+        .into_iter()
+        .chain(numbers(GameKind::Run))
+        .chain([("HELP: KEYS".to_owned(), keys())])
+        .collect(),
         Some(GameKind::Exploration) => vec![
             (
                 "HELP: AN EXPLORATION".to_owned(),
@@ -179,6 +200,7 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
         ]
         .into_iter()
         .chain(super::bestiary_pages())
+        .chain(numbers(GameKind::Exploration))
         .chain([("HELP: KEYS".to_owned(), keys())])
         .collect(),
     }
@@ -216,7 +238,7 @@ pub fn help_screen(kind: Option<GameKind>, page: usize) -> TextScreen {
     let page = page.min(count - 1);
     let (heading, body) = all.swap_remove(page);
     let mut lines = vec![Line::new(heading, Style::Heading)];
-    lines.extend(body);
+    lines.extend(aligned(body));
     let footer = if count == 1 {
         "any key closes this help".to_owned()
     } else {
@@ -229,6 +251,26 @@ pub fn help_screen(kind: Option<GameKind>, page: usize) -> TextScreen {
         lines,
         message: Some(Line::new(footer, Style::Hint)),
     }
+}
+
+/// A page's legend lines (and its lines of numbers) made one width, padded with spaces at
+/// their end, so that every front-end, centring each line, puts their glyphs in one column and
+/// their meanings in the next. Other lines are left as they are.
+fn aligned(mut lines: Vec<Line>) -> Vec<Line> {
+    let width = lines
+        .iter()
+        .filter(|l| l.glyph.is_some() || l.text.contains("  "))
+        .map(|l| l.text.chars().count())
+        .max()
+        .unwrap_or(0);
+    for l in lines
+        .iter_mut()
+        .filter(|l| l.glyph.is_some() || l.text.contains("  "))
+    {
+        let pad = width - l.text.chars().count();
+        l.text.extend(std::iter::repeat_n(' ', pad));
+    }
+    lines
 }
 
 /// The screen of the first run ever played in a save folder: the Upkeeper's song, then any
@@ -246,32 +288,38 @@ pub fn tutorial_screen() -> TextScreen {
     }
 }
 
-/// The keys a mode takes, on one line (` · ` between groups; the help's last page shows a
-/// group a line).
-pub fn help_keys(kind: Option<GameKind>) -> String {
+/// The keys a mode takes, a group a line (the help's last page): every key the game and the
+/// shell take while a game of `kind` is played (`None`: the menu and the seed's digits).
+pub fn key_lines(kind: Option<GameKind>) -> Vec<String> {
+    let Some(kind) = kind else {
+        return [
+            "N R E a game, then digits and S",
+            "Backspace deletes a digit, Esc goes back",
+            "L loads a save, V watches it, Q quits",
+            "? help",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+    };
+    let mut lines = vec!["W A S D, arrows, h j k l, numpad 2 4 6 8 move".to_owned()];
+    lines.push(". or numpad 5 wait a turn".to_owned());
     match kind {
-        None => "keys: N R E, digits, S, Backspace, Esc, L, V, Q, ? help".to_owned(),
-        Some(k) => {
-            let sight = if k == GameKind::Classic {
-                " · Tab sight"
-            } else {
-                ""
-            };
-            let drink = if k == GameKind::Exploration {
-                " · U drink a potion"
-            } else {
-                ""
-            };
-            let wait = if k == GameKind::Classic {
-                ""
-            } else {
-                " · . or numpad 5 wait a turn"
-            };
-            format!(
-                "keys: W A S D, arrows, h j k l, numpad 2 4 6 8 move{wait}{drink} · X explore \
-                 · > to the exit · click: walk there · :Q save and quit{sight} · P messages \
-                 · M minimap · ? help"
-            )
+        GameKind::Classic => {
+            lines.push("Tab what you see only, or the whole map again".to_owned());
         }
+        GameKind::Run => {}
+        GameKind::Exploration => lines.push("U drink a potion".to_owned()),
     }
+    lines.push("X explore · > to the exit · click: walk there".to_owned());
+    if kind != GameKind::Classic {
+        lines.push("Y yes, when asked (a walk over armed traps)".to_owned());
+    }
+    lines.push(":Q save and quit".to_owned());
+    lines.push("P messages · M minimap · ? help".to_owned());
+    lines
+}
+
+/// The keys a mode takes, on one line ([`key_lines`] with ` · ` between groups).
+pub fn help_keys(kind: Option<GameKind>) -> String {
+    format!("keys: {}", key_lines(kind).join(" · "))
 }

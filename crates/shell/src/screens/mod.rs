@@ -20,6 +20,7 @@ mod hud;
 mod log;
 mod menu;
 mod messages;
+mod numbers;
 mod slots;
 #[cfg(test)]
 mod tests;
@@ -29,12 +30,14 @@ pub use busy::{BAR_CELLS, busy_screen};
 pub use end::{BROWSER_END_KEYS, END_KEYS, end_keys, end_screen, end_verse, run_summary};
 pub use floor::{FLOOR_SCREEN_SECONDS, Missed, descent_screen, floor_screen};
 pub use help::{
-    HELP_PAGE_LINES, glyph_of, help_keys, help_pages, help_screen, page_turn, tutorial_screen,
+    HELP_PAGE_LINES, glyph_of, help_keys, help_pages, help_screen, key_lines, page_turn,
+    tutorial_screen,
 };
 pub use hud::{WATCH_KEYS, exit_depth, exit_ways_text, hud, run_progress, watch_hud};
 pub use log::log_screen;
 pub use menu::{SaveState, menu, seed_prompt};
 pub use messages::{Feedback, GOODBYE_SECONDS, feedback, saved_line, watch_refused, zoom_message};
+pub use numbers::{Explainer, HudItem, parts as hud_parts};
 pub use slots::{replace_screen, slots_screen};
 
 /// Which front-end plays a session: the words for how to quit differ.
@@ -364,6 +367,76 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The HUD in its two rows when the message (the bottom row's [`Style::Message`] left text)
+/// does not fit beside its row's full status but does beside the short one (the short one
+/// is shown), or when the top row names nothing under the pointer and the message, broken at
+/// a space, fits left of both rows' statuses (each the full one, else the short one): its
+/// first part on the top row, the rest on its own. `None` when neither fits, or when the
+/// message fits beside the full status anyway (the usual layout).
+fn two_row_message(hud: &Hud, width: usize) -> Option<Vec<HudRow>> {
+    let len = |s: &str| s.chars().count();
+    let [top, bottom] = &hud.rows;
+    let message = &bottom.left;
+    if bottom.left_style != Style::Message || message.is_empty() {
+        return None;
+    }
+    let room = |right: &str| width.checked_sub(len(right) + HUD_GAP);
+    // The status a row shows: the full one when it fits beside `need` characters, else the
+    // short one when that does.
+    let status = |row: &HudRow, need: usize| -> Option<String> {
+        [&row.right, &row.right_short]
+            .into_iter()
+            .filter(|r| !r.is_empty() || row.right.is_empty())
+            .find(|r| room(r).is_some_and(|m| m >= need))
+            .map(|r| r.to_owned())
+    };
+    if room(&bottom.right).is_some_and(|m| len(message) <= m) {
+        return None;
+    }
+    let row = |left: &str, style: Style, right: String| HudRow {
+        left: left.to_owned(),
+        left_style: style,
+        right,
+        right_short: String::new(),
+    };
+    if let Some(right) = status(bottom, len(message)) {
+        let first = hud_lines_row(top, width);
+        return Some(vec![first, row(message, Style::Message, right)]);
+    }
+    if !top.left.is_empty() {
+        return None;
+    }
+    // The break that leaves the most on the top row: at a space, its first part beside the
+    // top status, the rest beside the bottom one.
+    let words: Vec<&str> = message.split(' ').collect();
+    (1..words.len()).rev().find_map(|k| {
+        let (first, rest) = (words[..k].join(" "), words[k..].join(" "));
+        let top_status = status(top, len(&first))?;
+        let bottom_status = status(bottom, len(&rest))?;
+        Some(vec![
+            row(&first, Style::Message, top_status),
+            row(&rest, Style::Message, bottom_status),
+        ])
+    })
+}
+
+/// One HUD row that is not the message's, laid out in `width` characters as [`hud_lines`]
+/// lays it: its right text (or the short one) whole, its left text cut with `…`.
+fn hud_lines_row(row: &HudRow, width: usize) -> HudRow {
+    let one = Hud {
+        rows: [
+            row.clone(),
+            HudRow {
+                left: String::new(),
+                left_style: Style::Normal,
+                right: String::new(),
+                right_short: String::new(),
+            },
+        ],
+    };
+    hud_lines(&one, width).swap_remove(0)
+}
+
 /// `text` cut to at most `width` characters, its end replaced by `…` when cut.
 pub fn ellipsize(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
@@ -392,8 +465,13 @@ pub fn ellipsize(text: &str, width: usize) -> String {
 ///
 /// The first [`HUD_ROWS`] rows are the HUD's own; rows past them (a long message's) are
 /// drawn over the top of the world, on the HUD's background, for as long as the message
-/// shows.
+/// shows. Before a message takes a row of its own, it keeps to the HUD's two rows if it can:
+/// beside its row's short status, or (with nothing under the pointer to name) begun on the
+/// top row, left of the top status, and ended on its own row.
 pub fn hud_lines(hud: &Hud, width: usize) -> Vec<HudRow> {
+    if let Some(rows) = two_row_message(hud, width) {
+        return rows;
+    }
     let len = |s: &str| s.chars().count();
     let mut out = Vec::with_capacity(HUD_ROWS);
     for row in &hud.rows {

@@ -146,6 +146,52 @@ fn the_hud_layout_lets_the_message_win_and_cuts_the_rest() {
     }
 }
 
+/// A message too long for its row's status keeps to the HUD's two rows when it can: beside
+/// the short status, or begun on the top row when nothing is named under the pointer; with
+/// something named there, it takes rows of its own as before.
+#[test]
+fn a_long_message_keeps_to_the_hud_s_two_rows_where_it_can() {
+    let status = |right: &str, short: &str| HudRow {
+        right: right.to_owned(),
+        right_short: short.to_owned(),
+        ..row("", Style::Message, "")
+    };
+    let message = "one two three four five six";
+    let mut hud = Hud {
+        rows: [
+            HudRow {
+                left_style: Style::Normal,
+                ..status("seed 7 · B1", "B1")
+            },
+            HudRow {
+                left: message.to_owned(),
+                ..status("health 3 · X 9", "health 3")
+            },
+        ],
+    };
+    // At 40 the message fits beside the short status only.
+    assert_eq!(
+        hud_lines(&hud, 40),
+        vec![
+            row("", Style::Normal, "seed 7 · B1"),
+            row(message, Style::Message, "health 3"),
+        ]
+    );
+    // At 26 it does not: it begins on the top row, as much of it as fits there (beside the
+    // top's short status), and ends beside the bottom's full one.
+    assert_eq!(
+        hud_lines(&hud, 26),
+        vec![
+            row("one two three four", Style::Message, "B1"),
+            row("five six", Style::Message, "health 3 · X 9"),
+        ]
+    );
+    // With a tile named under the pointer, the top row is its: the message takes its rows.
+    hud.rows[0].left = "a wall".to_owned();
+    let rows = hud_lines(&hud, 26);
+    assert!(rows.len() > 2 && rows[0].left == "a wall", "{rows:?}");
+}
+
 /// Problem 13: a save that cannot be read is not offered as if it could: the menu says
 /// why, and offers neither Load nor Watch.
 #[test]

@@ -135,16 +135,24 @@ impl Shell {
     }
 
     /// A key with nothing over the interpreter's screen: the view keys, travel, the watch
-    /// key, and every other key fed.
+    /// key, and every other key fed; after a key of the game's (travel or fed, not a view
+    /// key), the next HUD number waiting is explained when the message line is free.
     fn play_key(&mut self, key: char, now: f64) {
+        if self.play_key_only(key, now) {
+            self.explain_next();
+        }
+    }
+
+    /// [`Shell::play_key`] but the explanation; whether the key was the game's.
+    fn play_key_only(&mut self, key: char, now: f64) -> bool {
         let State::Ready { session, view } = &mut self.state else {
-            return;
+            return false;
         };
         let phase = session.interpreter.phase();
         let in_game = matches!(phase, Phase::Playing { .. } | Phase::Ended { .. });
         if key == HOME || key == END {
             // Home and End only seek a watch.
-            return;
+            return false;
         }
         if phase == Phase::Menu
             && key.eq_ignore_ascii_case(&'L')
@@ -155,7 +163,7 @@ impl Shell {
             let current = session.store.slot_name();
             if slots.iter().any(|s| s.name != current) {
                 *view = Showing::Overlay(Overlay::Slots(slots));
-                return;
+                return false;
             }
         }
         if matches!(
@@ -166,15 +174,15 @@ impl Shell {
             && let Some(replaced) = save::replaced_by(&session.store, game)
         {
             *view = Showing::Overlay(Overlay::Replace(replaced));
-            return;
+            return false;
         }
         if (in_game || phase == Phase::Menu) && key == HELP_KEY {
             *view = Showing::Overlay(Overlay::Help { page: 0 });
-            return;
+            return false;
         }
         if in_game && key.eq_ignore_ascii_case(&LOG_KEY) {
             *view = Showing::Overlay(Overlay::Log { back: 0 });
-            return;
+            return false;
         }
         let key = match phase {
             Phase::Playing { .. } => move_alias(key).unwrap_or(key),
@@ -182,16 +190,21 @@ impl Shell {
         };
         if key == SIGHT_KEY {
             self.classic_sight = !self.classic_sight;
+            false
         } else if matches!(phase, Phase::Playing { .. }) && key.eq_ignore_ascii_case(&MINIMAP_KEY) {
             self.minimap_wanted = !self.minimap_wanted;
+            false
         } else if phase == (Phase::Playing { colon: false })
             && let Some(goal) = travel_goal(key)
         {
             self.travel(goal, now);
+            true
         } else if key.eq_ignore_ascii_case(&WATCH_KEY) && phase == Phase::Menu {
             self.start_watch();
+            false
         } else {
             self.feed(key, now);
+            true
         }
     }
 
@@ -228,6 +241,7 @@ impl Shell {
                 if let Some(game) = session.interpreter.game_in_play() {
                     let goal = Goal::tile(game, pos);
                     self.travel(goal, now);
+                    self.explain_next();
                 }
             }
             _ => {}

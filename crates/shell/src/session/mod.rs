@@ -41,7 +41,7 @@ use byog_game::watch::{Watch, WatchError};
 use byog_tile_engine::Camera;
 
 use crate::frame::{MinimapUpkeep, Scene};
-use crate::screens::TextScreen;
+use crate::screens::{self, TextScreen};
 use crate::store::{SaveCheck, SessionStore};
 
 mod keys;
@@ -159,6 +159,8 @@ pub struct Shell {
     song_sung: bool,
     /// A line for the end screen ([`Shell::note_end`]).
     end_note: Option<String>,
+    /// What the HUD's numbers mean, said the first time each appears in a game.
+    explainer: screens::Explainer,
 }
 
 impl Shell {
@@ -198,6 +200,7 @@ impl Shell {
             end_note: None,
             workers: true,
             song_sung: false,
+            explainer: screens::Explainer::default(),
         })
     }
 
@@ -222,6 +225,7 @@ impl Shell {
         let mut shell = Shell::new(options)?;
         for key in fed.chars() {
             shell.feed_now(key, 0.0);
+            shell.explain_next();
         }
         shell.fed.clear();
         Ok(shell)
@@ -236,6 +240,16 @@ impl Shell {
     /// `byog replay --strict` of it refuses nothing.
     pub fn take_fed(&mut self) -> String {
         std::mem::take(&mut self.fed)
+    }
+
+    /// After a key the player pressed: the next HUD number waiting to be explained goes on the
+    /// message line when the line is free and the game is on screen (a floor's screen, the
+    /// song or help over it: it waits).
+    fn explain_next(&mut self) {
+        let in_play = matches!(self.phase(), Some(Phase::Playing { .. }));
+        if in_play && self.shows_world() {
+            self.explainer.advance(&self.message);
+        }
     }
 
     /// Shows `message` and keeps it in the message log.

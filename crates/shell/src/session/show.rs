@@ -121,7 +121,7 @@ impl Shell {
             walls: self.walls(game),
             sight,
         };
-        frame.view = Some(view_of(game, &camera, look, self.route().unwrap_or(&[])));
+        let view = view_of(game, &camera, look, self.route().unwrap_or(&[]));
         if let Some(max) = request.minimap {
             let scene = Scene::of(game);
             let shown = match &self.state {
@@ -134,10 +134,13 @@ impl Shell {
             };
             if let Some(game) = shown {
                 // Kept up to date whether shown or not, so that `M` shows it current.
-                let map = self.minimap.frame(game, scene, sight, &camera, max);
+                let map = self
+                    .minimap
+                    .frame(game, scene, sight, (&camera, &view), max);
                 frame.minimap = map.filter(|_| self.minimap_wanted);
             }
         }
+        frame.view = Some(view);
         frame
     }
 
@@ -209,7 +212,7 @@ impl Shell {
                 } else {
                     0
                 };
-                screens::screen(
+                let mut screen = screens::screen(
                     &session.interpreter,
                     Context {
                         save: &save,
@@ -220,7 +223,17 @@ impl Shell {
                         end_note: self.end_note.as_deref(),
                         front_end: self.options.front_end,
                     },
-                )
+                );
+                // A free message line says what a HUD number shown for the first time means.
+                if let (Screen::Game(hud), Some(game)) = (&mut screen, session.interpreter.game())
+                    && hud.rows[1].left.is_empty()
+                    && let Some(words) =
+                        self.explainer
+                            .message(hud, game.kind(), self.options.seed_label.as_deref())
+                {
+                    hud.rows[1].left = words;
+                }
+                screen
             }
         }
     }

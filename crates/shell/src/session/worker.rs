@@ -137,6 +137,7 @@ impl Shell {
         let State::Ready { session, view } = &mut self.state else {
             return;
         };
+        let acted = matches!(outcome, Ok(Outcome::Acted(_)));
         log_key(
             &mut self.fed,
             &mut self.colon_held,
@@ -218,6 +219,13 @@ impl Shell {
             Err(e) => self.message = e.to_string(),
         }
         self.log_message();
+        if let State::Ready { session, .. } = &self.state
+            && let Some(game) = session.interpreter.game()
+        {
+            let events = self.last_events.filter(|_| acted);
+            let events = events.as_ref().map_or(&[][..], |e| e.as_slice());
+            self.explainer.note(game, events);
+        }
     }
 }
 

@@ -2,3 +2,4 @@
 
 mod key_log;
 mod scenarios;
+mod words;

@@ -550,8 +550,8 @@ fn vi_keys_the_numpad_help_and_the_log() {
         rows[1].contains(&format!("({}, {}) · {moves} moves", at.x, at.y)),
         "{rows:?}"
     );
-    // ? shows the mode's help, its glyphs on the first page and its keys on the next (D
-    // turns it); any other key closes it.
+    // ? shows the mode's help, its glyphs on the first page, the HUD's numbers on the next
+    // and its keys on the last (D turns a page); any other key closes it.
     type_keys(&mut s, "?");
     let help = text(&frame(&mut s));
     assert!(
@@ -559,6 +559,12 @@ fn vi_keys_the_numpad_help_and_the_log() {
         "{help:?}"
     );
     assert!(help.iter().any(|l| l.contains("#  wall")), "{help:?}");
+    type_keys(&mut s, "D");
+    let numbers = text(&frame(&mut s));
+    assert!(
+        numbers.iter().any(|l| l.contains("HELP: THE NUMBERS")),
+        "{numbers:?}"
+    );
     type_keys(&mut s, "D");
     let keys = text(&frame(&mut s));
     assert!(keys.iter().any(|l| l.contains("HELP: KEYS")), "{keys:?}");
@@ -674,5 +680,161 @@ fn the_minimap_shows_a_world_larger_than_the_view_and_m_hides_it() {
     assert!(
         frame_with(&mut s, max).minimap.is_some(),
         "M shows it again"
+    );
+}
+
+/// The cells (column, row from the view's top-left) the terminal paints minimap `m` on in a
+/// `cols × rows` view: `m.width` columns and two pixels a row, in the frame's corner.
+fn minimap_box(m: &byog_shell::MinimapFrame, cols: u32, rows: u32) -> Vec<(u32, u32)> {
+    use byog_shell::frame::Corner;
+    let (w, h) = (m.width, m.height.div_ceil(2));
+    let left = match m.corner {
+        Corner::TopRight | Corner::BottomRight => cols - w,
+        Corner::TopLeft | Corner::BottomLeft => 0,
+    };
+    let top = match m.corner {
+        Corner::TopRight | Corner::TopLeft => 0,
+        Corner::BottomRight | Corner::BottomLeft => rows - h,
+    };
+    (top..top + h)
+        .flat_map(|r| (left..left + w).map(move |c| (c, r)))
+        .collect()
+}
+
+/// In sight, the minimap yields to what was seen: it is drawn in a corner whose cells show no
+/// tile seen (lit or remembered), and not at all while every corner shows some (played by `X`
+/// through an exploration and a run whose floors are larger than the view).
+#[test]
+fn the_minimap_never_covers_a_tile_seen() {
+    let (mut shown, mut hidden, mut moved) = (0, 0, 0);
+    let games = [
+        ("E42S", 80, 30),
+        ("E7S", 80, 30),
+        ("R3S", 200, 90),
+        ("R5S", 200, 90),
+    ];
+    // An 80 × 24 terminal's view and a smaller one, with their minimaps' largest sizes.
+    for ((start, width, height), (cols, rows)) in games
+        .into_iter()
+        .flat_map(|g| [(g, (80, 22)), (g, (40, 16))])
+    {
+        let request = FrameRequest {
+            view_cols: cols,
+            view_rows: rows,
+            minimap: Some(((cols / 4).max(4), (rows / 3).max(2) * 2)),
+            pointer: None,
+        };
+        let mut s = Shell::new(options(width, height, Saves::None))
+            .unwrap()
+            .on_this_thread();
+        type_keys(&mut s, start);
+        for _ in 0..60 {
+            // `Y` answers a walk through armed traps (else it is no key: nothing happens).
+            type_keys(&mut s, "XY");
+            let f = s.frame(0.0, &request);
+            let Some(view) = f.view.as_ref() else {
+                continue; // the screen between floors
+            };
+            let seen = |c: u32, r: u32| view.cell(c, r).unwrap().light != Light::Unseen;
+            match &f.minimap {
+                Some(m) => {
+                    let covered: Vec<_> = minimap_box(m, view.cols, view.rows)
+                        .into_iter()
+                        .filter(|&(c, r)| seen(c, r))
+                        .collect();
+                    assert!(
+                        covered.is_empty(),
+                        "{start}: {:?} covers {covered:?}",
+                        m.corner
+                    );
+                    shown += 1;
+                    moved += usize::from(m.corner != byog_shell::frame::Corner::TopRight);
+                }
+                None => {
+                    // The world does not fit the view (else no minimap is asked for): every
+                    // corner holds a tile seen within the largest box a front-end draws the
+                    // minimap in (a quarter of the view's width and a third of its height,
+                    // and a cell of margin).
+                    let game = s.shown_game().unwrap();
+                    let r = game.rect();
+                    if r.width as u32 <= view.cols && r.height as u32 <= view.rows {
+                        continue;
+                    }
+                    let (w, h) = (view.cols.div_ceil(4) + 1, view.rows.div_ceil(3) + 1);
+                    let corners = [
+                        (0, 0),
+                        (view.cols - w, 0),
+                        (0, view.rows - h),
+                        (view.cols - w, view.rows - h),
+                    ];
+                    for (x0, y0) in corners {
+                        assert!(
+                            (y0..y0 + h).any(|r| (x0..x0 + w).any(|c| seen(c, r))),
+                            "{start}: the corner at ({x0}, {y0}) is clear, yet no minimap"
+                        );
+                    }
+                    hidden += 1;
+                }
+            }
+            if s.shown_game().unwrap().has_ended() {
+                break;
+            }
+        }
+    }
+    eprintln!("minimap shown {shown} times ({moved} moved), hidden {hidden}");
+    assert!(shown >= 10 && moved >= 1, "shown {shown}, moved {moved}");
+}
+
+/// Remembered chests, traps and exits keep their own hue, dimmed, in the frame (so in every
+/// front-end, which paint its cells): never the floor's one memory colour, and never their
+/// colour in sight; the remembered floor keeps the memory colour.
+#[test]
+fn remembered_features_keep_their_own_hue_in_the_frame() {
+    use byog_tile_engine::look;
+    let mut remembered = BTreeMap::<char, usize>::new();
+    let mut floor = 0;
+    for start in ["R77S", "R3S", "E42S", "E7S"] {
+        let mut s = shell();
+        type_keys(&mut s, start);
+        for _ in 0..12 {
+            type_keys(&mut s, "XY");
+            let f = frame(&mut s);
+            let Some(view) = f.view else { continue };
+            for c in view.cells.iter().filter(|c| c.light == Light::Remembered) {
+                // An unexplored exit shows the depth behind it.
+                let tile = if c.glyph.is_ascii_digit() {
+                    Some(Tile::ExitUnexplored)
+                } else {
+                    Tile::from_char(c.glyph)
+                };
+                match tile {
+                    Some(Tile::Floor) => {
+                        assert_eq!((c.fg, c.bg), (look::MEMORY, look::MEMORY_BG));
+                        floor += 1;
+                    }
+                    Some(t) if look::thing(t).is_some() => {
+                        let own = look::thing(t).unwrap();
+                        assert_ne!(c.fg, look::MEMORY, "remembered {t:?}");
+                        assert_ne!(c.fg, own, "remembered {t:?} as if in sight");
+                        assert_eq!(c.bg, look::MEMORY_BG);
+                        // Its own hue, or (an exit to a room no deeper) the one-way exits'.
+                        let dimmed = |t| look::remembered(t).0;
+                        assert!(
+                            c.fg == dimmed(t)
+                                || (t == Tile::ExitUnexplored && c.fg == dimmed(Tile::OneWayUp)),
+                            "remembered {t:?}: {:?}",
+                            c.fg
+                        );
+                        *remembered.entry(c.glyph).or_default() += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    // Chests, traps and exits were seen and left behind.
+    assert!(
+        floor > 100 && remembered.len() >= 3,
+        "{remembered:?}, floor {floor}"
     );
 }

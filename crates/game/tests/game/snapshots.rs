@@ -3,11 +3,11 @@
 //! `cargo insta review` (or `INSTA_UPDATE=always cargo test`, then `git diff snapshots/`).
 //! Under `CI=true` a missing or changed snapshot fails.
 
-use byog::core::GameState;
-use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::Interpreter;
-use byog::core::replay;
-use byog::core::save::MemoryStore;
+use byog_game::GameState;
+use byog_game::interpreter::Interpreter;
+use byog_game::replay;
+use byog_game::save::MemoryStore;
+use byog_worlds::generator::GeneratorSettings;
 
 /// Seeds with locked worlds: the edge cases, the sp18 spec's examples and a spread.
 const SEEDS: &[u64] = &[
@@ -41,7 +41,7 @@ const SEEDS: &[u64] = &[
 
 fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots");
+    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../../snapshots"));
     s.set_prepend_module_to_snapshot(false);
     s.set_omit_expression(true);
     s

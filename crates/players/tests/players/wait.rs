@@ -2,21 +2,21 @@
 //! strings, written to the history as `.`, counted as a move; a run pays a move for it and an
 //! exploration's monsters act. Saves need nothing new (the history is keys): an old save
 //! loads and waits on, and a save split at a wait is the whole string. The agent takes it
-//! (through `byog::agent::Agent`, as a program would).
+//! (through `byog_players::agent::Agent`, as a program would).
 //!
-//! The oracles: the JSON state (`byog::cli::json`), the history string, the save's bytes, the
+//! The oracles: the JSON state (`byog_players::json`), the history string, the save's bytes, the
 //! monsters' positions read before and after.
 
 use std::path::Path;
 
-use byog::agent::{Agent, AgentError, AgentOptions};
-use byog::cli::json;
-use byog::core::explore::{ExploreSettings, MonsterKind};
-use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::Refusal;
-use byog::core::save::{self, MemoryStore};
-use byog::core::{Event, Interpreter, Outcome};
-use byog::tile_engine::Pos;
+use byog_game::explore::{ExploreSettings, MonsterKind};
+use byog_game::interpreter::Refusal;
+use byog_game::save::{self, MemoryStore};
+use byog_game::{Event, Interpreter, Outcome};
+use byog_players::agent::{Agent, AgentError, AgentOptions};
+use byog_players::json;
+use byog_tile_engine::Pos;
+use byog_worlds::generator::GeneratorSettings;
 
 fn interpreter() -> Interpreter {
     Interpreter::new(80, 30, GeneratorSettings::default())
@@ -81,18 +81,18 @@ fn a_run_pays_a_move_for_a_wait_and_is_lost_on_its_last() {
 #[test]
 fn monsters_act_while_the_avatar_waits() {
     // The same fight set up by hand as benches do: a rat that hunts the avatar.
-    let mut game = byog::core::GameState::new_exploration(
+    let mut game = byog_game::GameState::new_exploration(
         7,
         GeneratorSettings::default(),
         ExploreSettings::default(),
     )
     .unwrap();
     for k in "WWWWWWW".chars() {
-        game.apply(byog::core::Action::from_key(k).unwrap());
+        game.apply(byog_game::Action::from_key(k).unwrap());
     }
     let e = game.explore_mut().unwrap();
     let a = e.avatar();
-    let room = byog::core::explore::plot::plot_of(a);
+    let room = byog_game::explore::plot::plot_of(a);
     assert!(!room.is_start(), "the avatar left the start room");
     let spot = [
         Pos::new(a.x + 2, a.y),
@@ -100,10 +100,10 @@ fn monsters_act_while_the_avatar_waits() {
         Pos::new(a.x, a.y + 2),
     ]
     .into_iter()
-    .find(|&p| e.tile_at(p) == byog::tile_engine::Tile::Floor && e.monster_at(p).is_none())
+    .find(|&p| e.tile_at(p) == byog_tile_engine::Tile::Floor && e.monster_at(p).is_none())
     .expect("a floor tile two steps off");
     e.add_monsters(&[(spot, MonsterKind::Rat)]).unwrap();
-    let distance = |g: &byog::core::GameState| {
+    let distance = |g: &byog_game::GameState| {
         let e = g.explore().unwrap();
         let m = e
             .monster_at(spot)
@@ -113,7 +113,7 @@ fn monsters_act_while_the_avatar_waits() {
         (m.pos.x - e.avatar().x).abs() + (m.pos.y - e.avatar().y).abs()
     };
     assert_eq!(distance(&game), 2);
-    let events = game.apply(byog::core::Action::Wait);
+    let events = game.apply(byog_game::Action::Wait);
     assert!(events.as_slice().contains(&Event::Waited));
     // The rat spent its turn arriving: beside the avatar now, no blow struck yet.
     assert_eq!(distance(&game), 1);
@@ -124,7 +124,7 @@ fn monsters_act_while_the_avatar_waits() {
             .any(|e| matches!(e, Event::Struck { .. }))
     );
     // Waiting again, the rat strikes (a blow lands or misses).
-    let events = game.apply(byog::core::Action::Wait);
+    let events = game.apply(byog_game::Action::Wait);
     assert!(
         events
             .as_slice()
@@ -167,7 +167,7 @@ fn a_save_split_at_a_wait_is_the_whole_string() {
 
 #[test]
 fn every_old_save_loads_and_waits_on() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures"));
     let mut loaded = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -180,7 +180,7 @@ fn every_old_save_loads_and_waits_on() {
             continue;
         }
         let moves = game.moves();
-        let events = game.apply(byog::core::Action::Wait);
+        let events = game.apply(byog_game::Action::Wait);
         assert!(events.changed_game(), "{}", path.display());
         assert_eq!(game.moves(), moves + 1);
         // Saved and loaded with its wait, it is the same game.

@@ -2,7 +2,9 @@
 //! floor with, and the explorations' targets (fights with tactics, banking as a decision),
 //! over few seeds here and over 1,000 held-out seeds in the ignored tests.
 
-use byog::policy::{Ending, Played, Policy, RunSetup, play_exploration, play_run, play_run_with};
+use byog_players::policy::{
+    Ending, Played, Policy, RunSetup, play_exploration, play_run, play_run_with,
+};
 
 /// Wins of `policy` over `seeds`.
 fn wins(policy: Policy, seeds: std::ops::Range<u64>) -> (u64, Vec<Played>) {
@@ -91,7 +93,7 @@ fn the_win_rate_targets_hold_on_a_few_held_out_seeds() {
 }
 
 /// The targets themselves over 1,000 held-out seeds (run seeds 1000..2000; docs/balance.md):
-/// `cargo test --release --test main -- --ignored policies::` (a few minutes).
+/// `cargo test --release -p byog-players --test players -- --ignored policies::` (a few minutes).
 #[test]
 #[ignore = "1,000 runs a policy: run in release, docs/balance.md"]
 fn the_win_rate_targets_hold_over_1000_held_out_seeds() {
@@ -113,21 +115,25 @@ fn the_win_rate_targets_hold_over_1000_held_out_seeds() {
 /// asserted (docs/monsters.md).
 #[test]
 fn cautious_banks_and_dive_goes_deeper() {
-    use byog::policy::{EXPLORE_MOVE_CAP, play_exploration};
-    let settings = byog::core::explore::ExploreSettings {
+    use byog_players::policy::{EXPLORE_MOVE_CAP, play_exploration};
+    let settings = byog_game::explore::ExploreSettings {
         monsters: false,
         ..Default::default()
     };
     for seed in 0..3 {
         let c = play_exploration(seed, Policy::Cautious, settings, &mut |_| {}).unwrap();
         assert_eq!(c.ending, Ending::Banked, "E{seed}S {c:?}");
-        assert_eq!(c.reached, byog::policy::cautious::DEEPEST, "E{seed}S {c:?}");
+        assert_eq!(
+            c.reached,
+            byog_players::policy::cautious::DEEPEST,
+            "E{seed}S {c:?}"
+        );
         assert_eq!(c.health, 3);
     }
     let d = play_exploration(1, Policy::Dive, settings, &mut |_| {}).unwrap();
     assert_eq!(d.ending, Ending::Capped, "{d:?}");
     assert_eq!(d.moves, EXPLORE_MOVE_CAP);
-    assert!(d.reached > byog::policy::cautious::DEEPEST, "{d:?}");
+    assert!(d.reached > byog_players::policy::cautious::DEEPEST, "{d:?}");
     assert!(d.score > 0 && d.extra > 20, "{d:?}");
 }
 
@@ -186,7 +192,7 @@ fn sight_arrives_without_a_snowball_over_1000_held_out_seeds() {
 
 /// Explorations with monsters over `seeds` with `policy`.
 fn explorations(policy: Policy, seeds: std::ops::Range<u64>) -> Vec<Played> {
-    let settings = byog::core::explore::ExploreSettings::default();
+    let settings = byog_game::explore::ExploreSettings::default();
     seeds
         .map(|s| play_exploration(s, policy, settings, &mut |_| {}).unwrap())
         .collect()

@@ -6,9 +6,9 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use byog::core::GameState;
-use byog::core::generator::{self, GenerateError, GeneratorSettings, RoomRect, Setting};
-use byog::tile_engine::{Pos, TETile, Tile, Tileset, World};
+use byog_game::GameState;
+use byog_tile_engine::{Pos, TETile, Tile, Tileset, World};
+use byog_worlds::generator::{self, GenerateError, GeneratorSettings, RoomRect, Setting};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -694,14 +694,14 @@ fn hauberk_merge_loop_makes_connected_worlds() {
     let settings = GeneratorSettings::default();
     for seed in 0..100 {
         let mut rng = Pcg64::seed_from_u64(seed);
-        let mut c = byog::core::generator::Carver::new(80, 30);
+        let mut c = byog_worlds::generator::Carver::new(80, 30);
         c.add_rooms(&mut rng, &settings);
         c.grow_mazes(&mut rng, settings.winding_percent);
         let connectors = c.find_connectors().positions();
         c.merge_regions_hauberk(&mut rng, connectors, settings.extra_connector_chance);
         c.remove_dead_ends();
         let (world, avatar, exit) = c.finish(&mut rng);
-        let m = byog::core::metrics::measure(&world, avatar, exit);
+        let m = byog_worlds::metrics::measure(&world, avatar, exit);
         assert_eq!(m.regions, 1, "seed {seed}");
         assert_eq!(m.dead_ends, 0, "seed {seed}");
         assert!(m.exit_distance.is_some(), "seed {seed}");

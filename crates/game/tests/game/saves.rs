@@ -3,15 +3,15 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-use byog::core::generator::GeneratorSettings;
-use byog::core::save::{
+use byog_game::save::{
     self, FORMAT_VERSION, FileStore, MAGIC, SAVE_FILE_NAME, SaveError, SaveStore,
 };
-use byog::core::save::{CHECKSUM_LEN, HEADER_LEN};
-use byog::core::{GameState, LevelStatus};
-use byog::tile_engine::{Pos, Tile};
+use byog_game::save::{CHECKSUM_LEN, HEADER_LEN};
+use byog_game::{GameState, LevelStatus};
+use byog_tile_engine::{Pos, Tile};
+use byog_worlds::generator::GeneratorSettings;
 
 use crate::common;
 use common::{act, keys_to_exit as path_to_exit};
@@ -505,123 +505,8 @@ fn a_stray_temporary_file_does_not_disturb_the_save() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 6. The binary
+// 6. The helpers, checked (the binary's saves are the root's `tests/saves_cli.rs`)
 // ---------------------------------------------------------------------------------------------
-
-fn byog(save_dir: &Path, input: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_byog"))
-        .arg("--save-dir")
-        .arg(save_dir)
-        .arg(input)
-        .env_remove("BYOG_SAVE_DIR")
-        .output()
-        .expect("the byog binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-#[test]
-fn binary_save_load_and_damaged_save() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir: PathBuf = tmp.path().join("saves");
-    let save_path = dir.join(SAVE_FILE_NAME);
-
-    // `L` with no save: a clean end.
-    let out = byog(&dir, "L");
-    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
-    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
-    assert!(
-        text(&out.stderr).contains("no saved game"),
-        "stderr: {}",
-        text(&out.stderr)
-    );
-    assert!(!save_path.exists(), "L must not create a save");
-
-    // `:Q` writes the save, the same game as in the library.
-    let out = byog(&dir, "N999SDDD:Q");
-    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
-    let saved = read(&save_path);
-    let mut expected = new_game(999);
-    for key in "DDD".chars() {
-        expected.apply(act(key));
-    }
-    assert_eq!(saved, save::encode(&expected));
-    assert_eq!(text(&out.stdout), expected.world().to_string());
-
-    // Loading and going on gives the same world as never saving.
-    let whole = byog(&dir, "N999SDDDWWWDDD");
-    assert_eq!(whole.status.code(), Some(0));
-    let resumed = byog(&dir, "LWWWDDD");
-    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
-    assert_eq!(text(&resumed.stdout), text(&whole.stdout));
-    assert!(!resumed.stdout.is_empty());
-    // `N999SDDDWWWDDD` has no `:Q`, so the save is still the one above.
-    assert_eq!(read(&save_path), saved);
-
-    // A damaged save: exit 2, the path and "damaged" on stderr, nothing on stdout, and the
-    // file untouched.
-    let mut bad = saved.clone();
-    let mid = HEADER_LEN + payload_len(&bad) / 2;
-    bad[mid] ^= 0x40;
-    fs::write(&save_path, &bad).unwrap();
-    let out = byog(&dir, "L");
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
-    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
-    assert!(stderr.contains("damaged"), "stderr: {stderr}");
-    assert!(
-        stderr.contains(&save_path.display().to_string()),
-        "stderr {stderr:?} does not name {}",
-        save_path.display()
-    );
-    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
-    assert_eq!(read(&save_path), bad, "loading changed the damaged save");
-
-    // `L...:Q` over a damaged save: still refused, and the damaged file is not overwritten.
-    let out = byog(&dir, "LWW:Q");
-    assert_eq!(out.status.code(), Some(2), "stderr: {}", text(&out.stderr));
-    assert!(out.stdout.is_empty());
-    assert_eq!(read(&save_path), bad);
-    assert_eq!(entries(&dir), [SAVE_FILE_NAME]);
-}
-
-#[test]
-fn binary_truncated_save_and_directory_save() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().to_path_buf();
-    let save_path = dir.join(SAVE_FILE_NAME);
-
-    let good = save::encode(&played_game(5));
-    let cut = &good[..good.len() / 2];
-    fs::write(&save_path, cut).unwrap();
-    let out = byog(&dir, "L");
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
-    assert!(out.stdout.is_empty());
-    assert!(stderr.contains("truncated"), "stderr: {stderr}");
-    assert!(
-        stderr.contains(&save_path.display().to_string()),
-        "{stderr}"
-    );
-    assert_eq!(read(&save_path), cut);
-
-    fs::remove_file(&save_path).unwrap();
-    fs::create_dir(&save_path).unwrap();
-    let out = byog(&dir, "L");
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
-    assert!(out.stdout.is_empty());
-    assert!(stderr.contains("directory"), "stderr: {stderr}");
-    assert!(
-        stderr.contains(&save_path.display().to_string()),
-        "{stderr}"
-    );
-    let out = byog(&dir, "N1S:Q");
-    assert_eq!(out.status.code(), Some(2), "stderr: {}", text(&out.stderr));
-    assert!(save_path.is_dir());
-}
 
 #[test]
 fn helper_positions_are_inside_the_world() {
@@ -630,7 +515,7 @@ fn helper_positions_are_inside_the_world() {
     let keys = path_to_exit(&game);
     let mut p: Pos = game.avatar();
     for key in keys.chars() {
-        let byog::core::Action::Move(d) = act(key) else {
+        let byog_game::Action::Move(d) = act(key) else {
             panic!("the path holds only moves");
         };
         p += d;
@@ -645,7 +530,7 @@ fn helper_positions_are_inside_the_world() {
 /// The folder of the committed fixture saves: `v<version>-<what>.bin`, each with the world it
 /// loads into beside it (`.txt`, written by the build that wrote the save).
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures")).to_path_buf()
 }
 
 /// Every fixture save, with its format version read from its name.
@@ -669,27 +554,12 @@ fn fixture_saves() -> Vec<(u32, PathBuf)> {
 }
 
 /// A game as the interpreter plays it from an input string (the way a player made the
-/// fixture).
+/// fixture). Only the fixtures of the classic game and of runs are replayed (an
+/// exploration's keys play into another game under today's rules: see
+/// [`assert_plays_on`]).
 fn replayed(input: &str, width: usize, height: usize, settings: GeneratorSettings) -> GameState {
-    // Explorations as the fixtures before format 5 were saved, before monsters: without them.
-    replayed_with(input, width, height, settings, false)
-}
-
-/// [`replayed`], explorations with monsters when `monsters`.
-fn replayed_with(
-    input: &str,
-    width: usize,
-    height: usize,
-    settings: GeneratorSettings,
-    monsters: bool,
-) -> GameState {
-    let mut interpreter = byog::core::Interpreter::new(width, height, settings).with_explore(
-        byog::core::explore::ExploreSettings {
-            monsters,
-            ..Default::default()
-        },
-    );
-    byog::core::replay::replay(
+    let mut interpreter = byog_game::Interpreter::new(width, height, settings);
+    byog_game::replay::replay(
         &mut interpreter,
         input,
         &mut save::MemoryStore::default(),
@@ -730,18 +600,13 @@ fn every_fixture_loads_into_the_world_it_was_saved_with() {
         let store = FileStore::in_dir(dir.path());
         assert_eq!(store.load().unwrap().as_ref(), Some(&game));
         assert_eq!(read(&dir.path().join(SAVE_FILE_NAME)), bytes);
-        // An exploration is checked against the state it was saved in, as the rules it was
-        // saved under played its keys (see `the_state_an_exploration_was_saved_in`): today's
-        // rules (version 5: the clock, potions in chests, the monsters' traits) play its
-        // keys into another game, and there is one set of rules, so a replay today is no
-        // oracle for it.
+        // An exploration is not replayed: its keys were played by the rules it was saved
+        // under, and today's rules (version 5: the clock, potions in chests, the monsters'
+        // traits) play them into another game; there is one set of rules, so a replay today
+        // is no oracle for it. The players' tests check it against the JSON state it was
+        // saved in (crates/players/tests/players/old_saves.rs, which may use the players'
+        // JSON), and the tests below that it plays on.
         if game.explore().is_some() {
-            assert_eq!(
-                byog::cli::json::game_state(&game),
-                saved_state(&path),
-                "{}",
-                path.display()
-            );
             continue;
         }
         // The history re-checks the save: replayed from the menu, it gives the same world
@@ -750,8 +615,7 @@ fn every_fixture_loads_into_the_world_it_was_saved_with() {
             Some(run) => (run.max_width as usize, run.max_height as usize),
             None => (game.world().width(), game.world().height()),
         };
-        let monsters = game.explore().is_some_and(|e| e.encounters().enabled);
-        let again = replayed_with(&game.history(), w, h, *game.settings(), monsters);
+        let again = replayed(&game.history(), w, h, *game.settings());
         if version >= 2 {
             // Version 1 histories may hold bumps, which today are no moves.
             assert_same_play(&again, &game, &path.display().to_string());
@@ -761,29 +625,13 @@ fn every_fixture_loads_into_the_world_it_was_saved_with() {
     }
 }
 
-/// The JSON state (`byog replay KEYS --format json`, docs/json.md) an exploration fixture
-/// `v<version>-<what>.bin` was saved in, from `v<version>-<what>.json` beside it: written by
-/// the build of the rules the save was made under (rules version 4, commit 752791f, replaying
-/// the fixture's `.keys`, with `--no-monsters` for the saves from before monsters), an
-/// oracle independent of today's rules and of today's loading code.
-fn saved_state(path: &Path) -> serde_json::Value {
-    let golden = path.with_extension("json");
-    let text = fs::read_to_string(&golden).unwrap_or_else(|_| {
-        panic!(
-            "exploration fixture {} has no {} with the state it was saved in",
-            path.display(),
-            golden.display()
-        )
-    });
-    serde_json::from_str(&text).unwrap()
-}
-
 /// An exploration fixture plays on under today's rules from where it was saved: each of
 /// `keys` is taken as a move (none refused or a bump), the history is the saved one and the
 /// new keys, the move count grows by one a key, and the game saved today and loaded again is
 /// the same game. (It is not compared with its whole walk replayed today: the rules changed
 /// since it was saved and there is one set of rules, so the keys before the save would play
-/// into another game; what it was saved as is checked by [`saved_state`].)
+/// into another game; what it was saved as is checked against the JSON state it was saved in
+/// by the players' tests, old_saves.rs.)
 fn assert_plays_on(saved: &GameState, keys: &str, what: &str) -> GameState {
     let mut going = saved.clone();
     for (i, key) in keys.chars().enumerate() {
@@ -870,61 +718,17 @@ fn a_version_1_fixture_continues_like_the_original_game() {
 }
 
 #[test]
-fn a_version_2_run_fixture_loads_mid_run_and_can_still_be_won() {
-    // v2-r7s-b2.bin: `R7S` and the first 200 keys of `byog solve R7S`, then `:Q`: on B2 with
-    // some features handled.
-    let path = fixtures().join("v2-r7s-b2.bin");
-    let game = save::decode(&read(&path), &path).unwrap();
-    let keys = fs::read_to_string(path.with_extension("keys")).unwrap();
-    assert_eq!(game.history(), keys.trim());
-    let run = *game.run().expect("a run");
-    assert_eq!((run.floor, run.floors), (2, 10));
-    assert!(game.features().iter().any(|f| f.handled));
-    assert!(game.features().iter().any(|f| !f.handled));
-    let fresh = replayed(keys.trim(), 80, 30, GeneratorSettings::default());
-    assert_same_play(&fresh, &game, "v2-r7s-b2");
-    // The solver's keys from the loaded game win the run.
-    let solution = byog::core::players::solver::solve(&game).unwrap();
-    let mut going = game.clone();
-    for &action in &solution {
-        going.apply(action);
-    }
-    assert_eq!(going.status(), LevelStatus::Won);
-    // Format 2 keeps no seclusion (format 8 does): on load the floor is made again, so the
-    // features handled on B2 after loading pay the points the replayed game pays, by their
-    // seclusion (a chest 20 and a trap 30 on B2 by the way, more off it).
-    let b2_points = |start: &GameState| {
-        let mut g = start.clone();
-        let mut points = Vec::new();
-        for &action in &solution {
-            if g.run().unwrap().floor != 2 {
-                break;
-            }
-            for e in g.apply(action).as_slice() {
-                if let byog::core::Event::Earned { points: p, .. } = e {
-                    points.push(*p);
-                }
-            }
-        }
-        points
-    };
-    let (loaded, again) = (b2_points(&game), b2_points(&fresh));
-    assert_eq!(loaded, again);
-    assert!(loaded.iter().any(|&p| p != 20 && p != 30), "{loaded:?}");
-}
-
-#[test]
 fn a_version_3_exploration_fixture_loads_mid_walk_and_plays_on() {
     // v3-e42s-walk.bin: the first 300 keys of tests/common's EXPLORE_WALK_42, then `:Q`: in
     // room (2, 3) of branch 0, with 15 rooms made and chests refilled, saved before monsters.
+    // (The state it loads into is checked against the JSON it was saved in by the players'
+    // tests, old_saves.rs.)
     let path = fixtures().join("v3-e42s-walk.bin");
     let game = save::decode(&read(&path), &path).unwrap();
     let keys = fs::read_to_string(path.with_extension("keys")).unwrap();
     let keys = keys.trim();
     assert_eq!(game.history(), keys);
     assert!(common::EXPLORE_WALK_42.starts_with(keys));
-    // It loads into the state it was saved in (made by the rules it was saved under).
-    assert_eq!(byog::cli::json::game_state(&game), saved_state(&path));
     let e = game.explore().expect("an exploration");
     assert!(!e.encounters().enabled, "saved before monsters: none");
     assert_eq!(e.branch(), Some(0));
@@ -990,30 +794,6 @@ fn load_within_limit(store: FileStore) -> Result<Option<GameState>, SaveError> {
 
 #[cfg(unix)]
 #[test]
-fn a_fifo_in_place_of_the_save_is_refused_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(SAVE_FILE_NAME);
-    let made = Command::new("mkfifo").arg(&path).status().unwrap();
-    assert!(made.success());
-    let err = load_within_limit(FileStore::in_dir(dir.path())).unwrap_err();
-    assert!(matches!(err, SaveError::NotAFile { .. }), "{err:?}");
-    assert!(err.to_string().contains("FIFO"), "{err}");
-    assert_names_path(&err, &path);
-    // Through the binary, bounded by `timeout`: exit 2, not a hang.
-    let out = Command::new("timeout")
-        .arg("20")
-        .arg(env!("CARGO_BIN_EXE_byog"))
-        .args(["--save-dir"])
-        .arg(dir.path())
-        .arg("L")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("not a regular file"));
-}
-
-#[cfg(unix)]
-#[test]
 fn a_symlink_to_a_device_is_refused_but_a_symlink_to_a_save_loads() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(SAVE_FILE_NAME);
@@ -1066,7 +846,7 @@ fn a_version_4_fixture_keeps_a_trap_that_paid_from_paying_again() {
     let trap = game
         .features()
         .iter()
-        .find(|f| f.pos == byog::tile_engine::Pos::new(15, 7))
+        .find(|f| f.pos == byog_tile_engine::Pos::new(15, 7))
         .copied()
         .unwrap();
     assert!(trap.paid && !trap.handled);
@@ -1085,20 +865,20 @@ fn a_version_4_fixture_keeps_a_trap_that_paid_from_paying_again() {
 #[test]
 fn a_version_6_fixture_loads_mid_fight_and_plays_on() {
     // v6-e7s-fight.bin: `E7S` and the explorer's first 40 keys, then `:Q`: in room (-1, 2)
-    // with one heart, one potion, and a wounded rat hunting beside the avatar.
+    // with one heart, one potion, and a wounded rat hunting beside the avatar. (The state it
+    // loads into is checked against the JSON it was saved in by the players' tests,
+    // old_saves.rs.)
     let path = fixtures().join("v6-e7s-fight.bin");
     let game = save::decode(&read(&path), &path).unwrap();
     let keys = fs::read_to_string(path.with_extension("keys")).unwrap();
     let keys = keys.trim();
     assert_eq!(game.history(), keys);
-    // It loads into the state it was saved in (made by the rules it was saved under).
-    assert_eq!(byog::cli::json::game_state(&game), saved_state(&path));
     let e = game.explore().expect("an exploration");
     assert_eq!((e.health(), e.potions()), (1, 1));
     let a = e.avatar();
     let rat = e.monsters().next().expect("a monster");
-    assert_eq!(rat.kind, byog::core::explore::MonsterKind::Rat);
-    assert_eq!(rat.state, byog::core::explore::MonsterState::Hunting);
+    assert_eq!(rat.kind, byog_game::explore::MonsterKind::Rat);
+    assert_eq!(rat.state, byog_game::explore::MonsterState::Hunting);
     assert_eq!((rat.pos.x - a.x).abs() + (rat.pos.y - a.y).abs(), 1);
     // It plays on under today's rules: drink (back to three hearts), step away, strike the
     // rat that followed (it dies), walk on.
@@ -1202,74 +982,6 @@ fn saving_never_replaces_a_fifo_or_a_device_in_the_saves_place() {
         .save(&played_game(3))
         .unwrap_err();
     assert!(err.to_string().contains("character device"), "{err}");
-}
-
-#[cfg(unix)]
-#[test]
-fn a_device_as_the_save_folder_is_named_as_not_a_folder() {
-    // A user found `--save-dir /dev/null` answered "File exists (os error 17)".
-    let err = FileStore::in_dir("/dev/null")
-        .save(&played_game(3))
-        .unwrap_err();
-    assert!(matches!(err, SaveError::FolderIsAFile { .. }), "{err:?}");
-    let msg = err.to_string();
-    assert!(
-        msg.contains("/dev/null is not a folder (it is a character device)"),
-        "{msg}"
-    );
-    let out = Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args(["--save-dir", "/dev/null", "N1SD:Q"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("not a folder"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert!(!text(&out.stderr).contains("os error 17"));
-}
-
-#[test]
-fn two_games_in_two_slots_load_back_each_into_its_own_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_byog"))
-            .arg("--save-dir")
-            .arg(dir.path())
-            .args(args)
-            .env_remove("BYOG_SAVE_DIR")
-            .output()
-            .unwrap()
-    };
-    assert!(run(&["N5SDDD:Q"]).status.success());
-    assert!(run(&["--slot", "second", "R7SSS:Q"]).status.success());
-    assert!(dir.path().join(SAVE_FILE_NAME).exists());
-    assert!(dir.path().join("second.bin").exists());
-    let first = run(&["--json", "LW"]);
-    let second = run(&["--slot", "second", "--json", "LS"]);
-    let json = |o: &Output| -> serde_json::Value { serde_json::from_slice(&o.stdout).unwrap() };
-    assert_eq!(
-        json(&first)["history"],
-        json(&run(&["--json", "N5SDDDW"]))["history"]
-    );
-    assert_eq!(
-        json(&second)["history"],
-        json(&run(&["--json", "R7SSSS"]))["history"]
-    );
-    // The listing names both, with what each holds.
-    let slots = save::slots(dir.path());
-    let names: Vec<&str> = slots.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["save", "second"]);
-    assert_eq!(slots[1].summary.as_ref().unwrap().seed, 7);
-    // A name that is no slot name is refused, naming the flag.
-    let bad = run(&["--slot", "../x", "N1S:Q"]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(
-        text(&bad.stderr).contains("--slot"),
-        "{}",
-        text(&bad.stderr)
-    );
 }
 
 #[test]

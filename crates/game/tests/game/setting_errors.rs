@@ -1,12 +1,9 @@
 //! Which setting failed, said by the library in its own words (`GenerateError`, `Setting`)
 //! and by the command line with its flags.
 
-use crate::common;
-
-use byog::core::generator::{GenerateError, GeneratorSettings, Setting};
-use byog::core::metrics::{Requirement, Requirements, RequirementsError};
-use byog::core::survey::run::measure_runs;
-use common::{byog, stderr};
+use byog_game::run::survey::measure_runs;
+use byog_worlds::generator::{GenerateError, GeneratorSettings, Setting};
+use byog_worlds::metrics::{Requirement, Requirements, RequirementsError};
 
 /// A change that puts one setting out of its range, the setting, its value and its range.
 type Case = (fn(&mut GeneratorSettings), Setting, u64, u64, u64);
@@ -162,59 +159,11 @@ fn unmet_requirements_are_said_in_the_library_s_words() {
         max_tries: 2,
         ..GeneratorSettings::default()
     };
-    let err = byog::core::generator::generate_for_seed(7, 80, 30, &settings).unwrap_err();
+    let err = byog_worlds::generator::generate_for_seed(7, 80, 30, &settings).unwrap_err();
     let text = err.to_string();
     assert!(
         text.starts_with("seed 7: no world met the requirements in 2 tries; minimum openness failed most often (2 of 2 tries)"),
         "{text}"
     );
     assert!(!text.contains("--"), "{text}");
-}
-
-#[test]
-fn the_command_line_names_the_flags() {
-    for (args, needle) in [
-        (
-            &["gen", "--seed", "1", "--min-rooms", "9", "--max-rooms", "3"][..],
-            "byog: error: --min-rooms 9 is above --max-rooms 3: no world can meet both",
-        ),
-        (
-            &[
-                "gen",
-                "--seed",
-                "7",
-                "--min-openness",
-                "99",
-                "--max-tries",
-                "2",
-            ],
-            "seed 7: no world met the requirements in 2 tries (--max-tries); --min-openness failed most often (2 of 2 tries)",
-        ),
-        (
-            &[
-                "stats",
-                "--run",
-                "3",
-                "--min-openness",
-                "99",
-                "--max-tries",
-                "2",
-            ],
-            "(--max-tries); --min-openness failed most often",
-        ),
-    ] {
-        let out = byog(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
-        assert!(
-            !stderr(&out).contains("invalid generator setting"),
-            "{}",
-            stderr(&out)
-        );
-        assert!(
-            !stderr(&out).contains("minimum openness"),
-            "{}",
-            stderr(&out)
-        );
-    }
 }

@@ -1,7 +1,7 @@
 //! Monsters (docs/monsters.md), checked from the JSON alone.
 //!
 //! The checker feeds keys to an [`Interpreter`] one at a time and reads two JSON documents
-//! back after each: the whole state (`byog::cli::json::state`) and what the player sees (the
+//! back after each: the whole state (`byog_players::json::state`) and what the player sees (the
 //! agent's observation, `replay --format json --view sight`). Its oracles are its own: it
 //! parses the JSON, keeps the previous state, and checks each turn against the rules:
 //! - no monster on a wall (the tile it steps onto was floor, the avatar's or a monster's the
@@ -25,12 +25,12 @@ use crate::common;
 
 use common::Rng as Mix;
 
-use byog::agent::Observation;
-use byog::core::explore::ExploreSettings;
-use byog::core::generator::GeneratorSettings;
-use byog::core::players::explorer;
-use byog::core::save::MemoryStore;
-use byog::core::{Interpreter, Outcome};
+use byog_game::explore::ExploreSettings;
+use byog_game::save::MemoryStore;
+use byog_game::{Interpreter, Outcome};
+use byog_players::agent::Observation;
+use byog_players::explorer;
+use byog_worlds::generator::GeneratorSettings;
 use serde_json::Value;
 
 const SLOT: i32 = 13;
@@ -389,7 +389,7 @@ fn walk_and_check(seed: u64, keys: usize, seen: &mut Seen) -> String {
         it.feed(c, &mut store).unwrap();
     }
     let mut rng = Mix(seed ^ 0xABCD);
-    let mut prev = parse(&byog::cli::json::state(&it));
+    let mut prev = parse(&byog_players::json::state(&it));
     let mut fed = format!("E{seed}S");
     for k in 0..keys {
         let game = it.game().unwrap();
@@ -403,7 +403,7 @@ fn walk_and_check(seed: u64, keys: usize, seen: &mut Seen) -> String {
         let out = it.feed(key, &mut store).unwrap();
         assert!(matches!(out, Outcome::Acted(_)), "{out:?}");
         fed.push(key);
-        let now = parse(&byog::cli::json::state(&it));
+        let now = parse(&byog_players::json::state(&it));
         let sight: Value = serde_json::from_str(&Observation::of(&it).to_json()).unwrap();
         check(
             &prev,
@@ -463,7 +463,7 @@ fn the_checker_rejects_a_monster_that_jumps() {
     for c in fed.chars() {
         let _ = it.feed(c, &mut store);
     }
-    let a = parse(&byog::cli::json::state(&it));
+    let a = parse(&byog_players::json::state(&it));
     let Some((&id, m)) = a.monsters.iter().find(|(_, m)| m.kind != "bat") else {
         panic!("no monster after 400 keys of seed 3");
     };
@@ -488,7 +488,7 @@ fn splits_through_save_and_load_equal_the_whole() {
             for c in fed.chars() {
                 let _ = it.feed(c, &mut store);
             }
-            byog::cli::json::state(&it)
+            byog_players::json::state(&it)
         };
         let mut rng = Mix(seed);
         let start = format!("E{seed}S").len();
@@ -507,7 +507,7 @@ fn splits_through_save_and_load_equal_the_whole() {
             for c in fed[cut..].chars() {
                 let _ = it2.feed(c, &mut store);
             }
-            let split = byog::cli::json::state(&it2);
+            let split = byog_players::json::state(&it2);
             if split != whole {
                 let (a, b) = (split.as_object().unwrap(), whole.as_object().unwrap());
                 let differ: Vec<&String> = a.keys().filter(|k| a[*k] != b[*k]).collect();
@@ -519,7 +519,7 @@ fn splits_through_save_and_load_equal_the_whole() {
 
 /// The numbers in docs/monsters.md: a bot that dives (the explorer's next step, always into
 /// the next unexplored room, never banking; it drinks a potion at one heart) over 200 seeds
-/// of up to 5,000 keys. Run with `cargo test --release --test main -- --ignored
+/// of up to 5,000 keys. Run with `cargo test --release -p byog-players --test players -- --ignored
 /// --nocapture monsters::a_diving_bot`.
 #[test]
 #[ignore = "a measurement for docs/monsters.md, not a check"]
@@ -543,7 +543,7 @@ fn a_diving_bot_measured() {
             }
             let e = game.explore().unwrap();
             let a = e.avatar();
-            let beside = byog::tile_engine::Direction::ALL
+            let beside = byog_tile_engine::Direction::ALL
                 .into_iter()
                 .find(|d| e.monster_at(a + *d).is_some());
             let key = if e.health() == 1 && e.potions() > 0 {
@@ -562,16 +562,16 @@ fn a_diving_bot_measured() {
                 kills += events
                     .as_slice()
                     .iter()
-                    .filter(|e| matches!(e, byog::core::Event::Attacked { killed: true, .. }))
+                    .filter(|e| matches!(e, byog_game::Event::Attacked { killed: true, .. }))
                     .count() as u64;
             }
             let e = it.game().unwrap().explore().unwrap();
-            deepest = deepest.max(byog::core::explore::depth(e.room()));
+            deepest = deepest.max(byog_game::explore::depth(e.room()));
         }
         let game = it.game().unwrap();
         let e = game.explore().unwrap();
         rooms.push(e.dungeon().rooms_made());
-        if game.status() == byog::core::LevelStatus::Lost {
+        if game.status() == byog_game::LevelStatus::Lost {
             deaths += 1;
             depths_at_death.push(deepest);
             *killers
@@ -601,7 +601,7 @@ fn a_diving_bot_measured() {
 fn a_scripted_fight_is_locked() {
     const FIGHT: &str = "E7SWWWWWWWWWWWWWWWWWWWWWWWWAAWWWAAAAAAAAAAW";
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../../snapshots"));
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.bind(|| {
@@ -618,7 +618,7 @@ fn a_scripted_fight_is_locked() {
             let game = it.game().unwrap();
             let text = game.world().to_string();
             let sight = game.compose_seen(game.rect()).to_string();
-            let json = serde_json::to_string_pretty(&byog::cli::json::state(&it)).unwrap();
+            let json = serde_json::to_string_pretty(&byog_players::json::state(&it)).unwrap();
             insta::assert_snapshot!(format!("{name}_text"), text);
             insta::assert_snapshot!(format!("{name}_sight"), sight);
             insta::assert_snapshot!(format!("{name}_json"), json);
@@ -633,8 +633,8 @@ fn a_scripted_fight_is_locked() {
     }
     let e = it.game().unwrap().explore().unwrap();
     let (a, rat) = (e.avatar(), e.monsters().next().expect("a monster"));
-    assert_eq!(rat.kind, byog::core::explore::MonsterKind::Rat);
-    assert_eq!(rat.state, byog::core::explore::MonsterState::Hunting);
+    assert_eq!(rat.kind, byog_game::explore::MonsterKind::Rat);
+    assert_eq!(rat.state, byog_game::explore::MonsterState::Hunting);
     assert_eq!((rat.pos.x - a.x).abs() + (rat.pos.y - a.y).abs(), 1);
     assert!(rat.health < rat.kind.stats().health, "the rat took a blow");
     assert_eq!((e.health(), e.potions()), (2, 1), "the avatar took a blow");
@@ -644,7 +644,7 @@ fn a_scripted_fight_is_locked() {
     for c in format!("{FIGHT}W").chars() {
         it.feed(c, &mut store).unwrap();
     }
-    let state = byog::cli::json::state(&it);
+    let state = byog_players::json::state(&it);
     assert_eq!(state["monsters"].as_array().unwrap().len(), 0, "{state}");
     assert_eq!(state["potions"], 1);
 }

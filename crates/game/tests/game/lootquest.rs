@@ -7,221 +7,22 @@
 //! world, every open tile is reachable, the avatar stands in the first room and the exit is
 //! set into the last room of the critical path.
 //!
-//! `cargo test --test main -- lootquest::` checks 100 parameter sets; the 1,000 of the issue run with
-//! `cargo test --release --test main -- --ignored lootquest::` (docs/lootquest.md).
+//! `cargo test -p byog-game --test game -- lootquest::` checks 100 parameter sets; the 1,000 of the issue run with
+//! `cargo test --release -p byog-game --test game -- --ignored lootquest::` (docs/lootquest.md).
 
-use std::collections::{BTreeSet, VecDeque};
-use std::process::Command;
-
-use byog::core::generator::lootquest::{LootQuestSettings, TRIES_PER_LEVEL, Work};
-use byog::core::generator::{
-    self, GenerateError, GeneratorKind, GeneratorSettings, RoomRect, lootquest,
-};
+use byog_worlds::generator::lootquest::{LootQuestSettings, TRIES_PER_LEVEL, Work};
+use byog_worlds::generator::{self, GenerateError, GeneratorKind, GeneratorSettings, lootquest};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
+
+use crate::lootquest_checker::check;
 
 fn settings(l: LootQuestSettings) -> GeneratorSettings {
     GeneratorSettings {
         generator: GeneratorKind::LootQuest,
         lootquest: l,
         ..GeneratorSettings::default()
-    }
-}
-
-/// The printed world as characters, `cells[y][x]` with y up (row 0 of the text is the top).
-struct Printed {
-    w: i32,
-    h: i32,
-    cells: Vec<Vec<char>>,
-}
-
-impl Printed {
-    fn parse(text: &str) -> Printed {
-        let mut cells: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
-        cells.reverse();
-        Printed {
-            w: cells[0].len() as i32,
-            h: cells.len() as i32,
-            cells,
-        }
-    }
-    fn at(&self, x: i32, y: i32) -> char {
-        if x < 0 || y < 0 || x >= self.w || y >= self.h {
-            ' '
-        } else {
-            self.cells[y as usize][x as usize]
-        }
-    }
-    fn open(&self, x: i32, y: i32) -> bool {
-        matches!(self.at(x, y), '·' | '@')
-    }
-    fn find(&self, c: char) -> Vec<(i32, i32)> {
-        let mut v = Vec::new();
-        for y in 0..self.h {
-            for x in 0..self.w {
-                if self.at(x, y) == c {
-                    v.push((x, y));
-                }
-            }
-        }
-        v
-    }
-}
-
-fn around((x, y): (i32, i32)) -> [(i32, i32); 4] {
-    [(x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)]
-}
-
-/// Labels the 4-connected components of the tiles `member` holds: a label a tile (`None`
-/// outside) and the count.
-fn components(p: &Printed, member: &dyn Fn(i32, i32) -> bool) -> (Vec<Option<usize>>, usize) {
-    let mut label = vec![None; (p.w * p.h) as usize];
-    let mut n = 0;
-    for y in 0..p.h {
-        for x in 0..p.w {
-            if !member(x, y) || label[(y * p.w + x) as usize].is_some() {
-                continue;
-            }
-            let mut stack = vec![(x, y)];
-            label[(y * p.w + x) as usize] = Some(n);
-            while let Some(t) = stack.pop() {
-                for (a, b) in around(t) {
-                    if a >= 0 && b >= 0 && a < p.w && b < p.h && member(a, b) {
-                        let i = (b * p.w + a) as usize;
-                        if label[i].is_none() {
-                            label[i] = Some(n);
-                            stack.push((a, b));
-                        }
-                    }
-                }
-            }
-            n += 1;
-        }
-    }
-    (label, n)
-}
-
-/// What the checker reads from a printed dungeon.
-#[derive(Debug)]
-struct Read {
-    rooms: usize,
-    critical_path: u32,
-    max_dead_end: u32,
-    all_reachable: bool,
-    avatar_room_is_first: bool,
-    exit_room_is_last: bool,
-}
-
-/// The independent checker: rooms are components of open tiles inside a 3 × 3 block of open
-/// tiles; two rooms are joined when a component of the other open tiles (a corridor) touches
-/// both; hops between rooms by BFS.
-fn check(text: &str, reported: &[RoomRect], critical_path: u32) -> Read {
-    let p = Printed::parse(text);
-    let block =
-        |cx: i32, cy: i32| (cx - 1..=cx + 1).all(|x| (cy - 1..=cy + 1).all(|y| p.open(x, y)));
-    let is_room = |x: i32, y: i32| {
-        p.open(x, y) && (x - 1..=x + 1).any(|cx| (y - 1..=y + 1).any(|cy| block(cx, cy)))
-    };
-    let (room, rooms) = components(&p, &is_room);
-    let (corridor, corridors) = components(&p, &|x, y| p.open(x, y) && !is_room(x, y));
-    let idx = |(x, y): (i32, i32)| (y * p.w + x) as usize;
-    // Room adjacency through corridors.
-    let mut touches: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); corridors];
-    for y in 0..p.h {
-        for x in 0..p.w {
-            if let Some(c) = corridor[idx((x, y))] {
-                for (a, b) in around((x, y)) {
-                    if p.open(a, b)
-                        && let Some(r) = room[idx((a, b))]
-                    {
-                        touches[c].insert(r);
-                    }
-                }
-            }
-        }
-    }
-    let mut adj: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); rooms];
-    for t in &touches {
-        for &a in t {
-            for &b in t {
-                if a != b {
-                    adj[a].insert(b);
-                }
-            }
-        }
-    }
-    let hops = |from: &[usize]| {
-        let mut d = vec![u32::MAX; rooms];
-        let mut q = VecDeque::new();
-        for &f in from {
-            d[f] = 0;
-            q.push_back(f);
-        }
-        while let Some(r) = q.pop_front() {
-            for &n in &adj[r] {
-                if d[n] == u32::MAX {
-                    d[n] = d[r] + 1;
-                    q.push_back(n);
-                }
-            }
-        }
-        d
-    };
-    let avatar = p.find('@')[0];
-    let exits = p.find('█');
-    assert_eq!(exits.len(), 1, "one exit door\n{text}");
-    let exit = exits[0];
-    let beside: Vec<(i32, i32)> = around(exit)
-        .into_iter()
-        .filter(|&(x, y)| p.open(x, y))
-        .collect();
-    assert_eq!(
-        beside.len(),
-        1,
-        "the exit is set into an outer wall\n{text}"
-    );
-    let start_room = room[idx(avatar)].expect("the avatar stands in a room");
-    let exit_room = room[idx(beside[0])].expect("the exit opens into a room");
-    let from_start = hops(&[start_room]);
-    let from_exit = hops(&[exit_room]);
-    let path_hops = from_start[exit_room];
-    let on_path: Vec<usize> = (0..rooms)
-        .filter(|&r| {
-            from_start[r] != u32::MAX
-                && from_exit[r] != u32::MAX
-                && from_start[r] + from_exit[r] == path_hops
-        })
-        .collect();
-    let away = hops(&on_path);
-    // Every open tile reachable from the avatar, by BFS over tiles.
-    let mut seen = vec![false; (p.w * p.h) as usize];
-    let mut q = VecDeque::from([avatar]);
-    seen[idx(avatar)] = true;
-    while let Some(t) = q.pop_front() {
-        for n in around(t) {
-            if p.open(n.0, n.1) && !seen[idx(n)] {
-                seen[idx(n)] = true;
-                q.push_back(n);
-            }
-        }
-    }
-    let all_reachable = (0..p.h).all(|y| (0..p.w).all(|x| !p.open(x, y) || seen[idx((x, y))]));
-    let inside = |r: &RoomRect, (x, y): (i32, i32)| {
-        x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height
-    };
-    Read {
-        rooms,
-        critical_path: path_hops.saturating_add(1),
-        max_dead_end: away
-            .iter()
-            .copied()
-            .filter(|&d| d != u32::MAX)
-            .max()
-            .unwrap_or(0),
-        all_reachable,
-        avatar_room_is_first: inside(&reported[0], avatar),
-        exit_room_is_last: inside(&reported[critical_path as usize - 1], beside[0]),
     }
 }
 
@@ -311,7 +112,7 @@ fn the_checker_agrees_on_random_parameter_sets() {
     );
 }
 
-/// The issue's 1,000 parameter sets: `cargo test --release --test main -- --ignored lootquest::`.
+/// The issue's 1,000 parameter sets: `cargo test --release -p byog-game --test game -- --ignored lootquest::`.
 #[test]
 #[ignore = "1,000 parameter sets: run with --release -- --ignored (docs/lootquest.md)"]
 fn the_checker_agrees_on_a_thousand_parameter_sets() {
@@ -399,117 +200,14 @@ fn rooms_and_mazes_stays_the_default_and_unchanged() {
 // The command line
 // ---------------------------------------------------------------------------------------------
 
-fn byog(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-#[test]
-fn flags_out_of_range_exit_2_naming_the_flag() {
-    for (flag, value) in [
-        ("--rooms", "0"),
-        ("--rooms", "101"),
-        ("--critical-path", "0"),
-        ("--max-dead-end", "101"),
-        ("--room-size", "2..5"),
-        ("--room-size", "9..5"),
-        ("--room-size", "5..26"),
-        ("--room-spacing", "0..3"),
-        ("--room-spacing", "x"),
-        ("--loops", "101"),
-    ] {
-        let out = byog(&[
-            "gen",
-            "--seed",
-            "1",
-            "--generator",
-            "lootquest",
-            flag,
-            value,
-        ]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {err}");
-        assert!(err.contains(flag), "{flag} {value}: {err}");
-    }
-    let out = byog(&["gen", "--seed", "1", "--generator", "mazes"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--generator"));
-}
-
-#[test]
-fn a_critical_path_that_does_not_fit_exits_2_naming_the_flags() {
-    let out = byog(&[
-        "gen",
-        "--seed",
-        "1",
-        "--generator",
-        "lootquest",
-        "--critical-path",
-        "40",
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    for flag in ["--critical-path 40", "--room-size 5..9", "--width 80"] {
-        assert!(err.contains(flag), "{err}");
-    }
-}
-
-#[test]
-fn gen_stats_and_replay_take_the_generator() {
-    let flags = [
-        "--generator",
-        "lootquest",
-        "--rooms",
-        "7",
-        "--critical-path",
-        "4",
-    ];
-    let gen_out = byog(&[&["gen", "--seed", "9", "--json"][..], &flags[..]].concat());
-    assert_eq!(gen_out.status.code(), Some(0));
-    let json: serde_json::Value = serde_json::from_slice(&gen_out.stdout).unwrap();
-    let rooms: Vec<RoomRect> = json["rooms"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| RoomRect {
-            x: r["x"].as_i64().unwrap() as i32,
-            y: r["y"].as_i64().unwrap() as i32,
-            width: r["width"].as_i64().unwrap() as i32,
-            height: r["height"].as_i64().unwrap() as i32,
-        })
-        .collect();
-    let text: String = json["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| format!("{}\n", r.as_str().unwrap()))
-        .collect();
-    let read = check(&text, &rooms, 4);
-    assert_eq!((read.rooms, read.critical_path), (7, 4));
-    // replay N9S prints the same world; stats measures it.
-    let replay = byog(
-        &[
-            &["replay", "--save-dir", "/nonexistent-byog-dir", "N9S"][..],
-            &flags[..],
-        ]
-        .concat(),
-    );
-    assert_eq!(String::from_utf8_lossy(&replay.stdout), text);
-    let stats = byog(&[&["stats", "--seed", "9", "--json"][..], &flags[..]].concat());
-    let m: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
-    assert_eq!(m["critical_path"], 4);
-    assert_eq!(m["room_count"], 7);
-    assert_eq!(m["generator"], "lootquest");
-}
-
 #[test]
 fn the_version_5_fixture_is_a_lootquest_game() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/v5-n42s-lootquest.bin");
-    let bytes = std::fs::read(&path).unwrap();
-    let game = byog::core::save::decode(&bytes, &path).unwrap();
+    let path = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/v5-n42s-lootquest.bin"
+    ));
+    let bytes = std::fs::read(path).unwrap();
+    let game = byog_game::save::decode(&bytes, path).unwrap();
     let s = game.settings();
     assert_eq!(s.generator, GeneratorKind::LootQuest);
     assert_eq!((s.lootquest.rooms, s.lootquest.critical_path), (8, 5));
@@ -634,7 +332,7 @@ fn snapshot_cases() -> Vec<(&'static str, LootQuestSettings, usize, usize)> {
 #[test]
 fn lootquest_worlds_are_locked() {
     let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots");
+    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../../snapshots"));
     s.set_prepend_module_to_snapshot(false);
     s.set_omit_expression(true);
     s.bind(|| {
@@ -648,7 +346,7 @@ fn lootquest_worlds_are_locked() {
                     .iter()
                     .map(|r| serde_json::json!({"x": r.x, "y": r.y, "width": r.width, "height": r.height}))
                     .collect();
-                let m = byog::core::metrics::measure(&g.level.world, g.level.avatar, g.level.exit);
+                let m = byog_worlds::metrics::measure(&g.level.world, g.level.avatar, g.level.exit);
                 let json = serde_json::json!({
                     "avatar": [g.level.avatar.x, g.level.avatar.y],
                     "exit": [g.level.exit.x, g.level.exit.y],
@@ -677,8 +375,8 @@ fn lootquest_worlds_are_locked() {
 
 #[test]
 fn lootquest_run_floors_put_chests_in_dead_end_rooms_and_stay_solvable() {
-    use byog::core::metrics::{NO_ROOM, room_ids, room_paths};
-    use byog::core::run::{FeatureKind, floor};
+    use byog_game::run::{FeatureKind, floor};
+    use byog_worlds::metrics::{NO_ROOM, room_ids, room_paths};
     let s = settings(LootQuestSettings {
         rooms: 10,
         critical_path: 4,
@@ -727,26 +425,4 @@ fn lootquest_run_floors_put_chests_in_dead_end_rooms_and_stay_solvable() {
             );
         }
     }
-}
-
-#[test]
-fn the_other_generators_flags_are_reported_as_ignored() {
-    let out = byog(&["gen", "--seed", "1", "--rooms", "4", "--format", "none"]);
-    assert_eq!(out.status.code(), Some(0));
-    assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .contains("ignored: --rooms (it is for --generator lootquest)")
-    );
-    let out = byog(&[
-        "gen",
-        "--seed",
-        "1",
-        "--generator",
-        "lootquest",
-        "--winding-percent",
-        "4",
-        "--format",
-        "none",
-    ]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("ignored: --winding-percent"));
 }

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use byog::core::Direction;
-use byog::core::explore::{
+use byog_game::Direction;
+use byog_game::explore::{
     BranchId, Dungeon, Exit, ExitState, ExploreSettings, Room, RoomPos, WalkError,
 };
 use rand::{RngExt, SeedableRng};

@@ -1,12 +1,12 @@
-//! Field of view (docs/sight.md): `byog::tile_engine::fov` against a slow reference, a direct
+//! Field of view (docs/sight.md): `byog_tile_engine::fov` against a slow reference, a direct
 //! transcription of the pseudocode of Albert Ford's "Symmetric Shadowcasting" (2021) with
 //! exact rational slopes and recursion, on 1,000+ random worlds and positions; and the
 //! properties the article claims, checked directly: symmetry between floor tiles, expansive
 //! walls, no blind corners, and the light radius.
 
-use byog::core::generator::{self, GeneratorSettings};
-use byog::tile_engine::fov::{self, Visibility};
-use byog::tile_engine::{Map, Pos, Tile, World};
+use byog_tile_engine::fov::{self, Visibility};
+use byog_tile_engine::{Map, Pos, Tile, World};
+use byog_worlds::generator::{self, GeneratorSettings};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 

@@ -5,13 +5,13 @@
 //! interpreter (same JSON, same save bytes), and the JSON state (`seen` rows, the sight view's
 //! features and exit) read after every single step. Nothing here calls the planner.
 
-use byog::cli::json;
-use byog::core::explore::ExploreSettings;
-use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::Refusal;
-use byog::core::save::{self, MemoryStore};
-use byog::core::travel::{Goal, MAX_STEPS, Stop};
-use byog::core::{Event, Interpreter, Outcome};
+use byog_game::explore::ExploreSettings;
+use byog_game::interpreter::Refusal;
+use byog_game::save::{self, MemoryStore};
+use byog_game::travel::{Goal, MAX_STEPS, Stop};
+use byog_game::{Event, Interpreter, Outcome};
+use byog_players::json;
+use byog_worlds::generator::GeneratorSettings;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -188,7 +188,7 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
             // X on a copy, to learn its steps from the history; then those steps one by one.
             let moves = it.game().unwrap().history().len();
             // In a run X walks one leg: the route planned now, unless something stops it.
-            let leg = byog::core::travel::preview(it.game().unwrap(), Goal::Explore)
+            let leg = byog_game::travel::preview(it.game().unwrap(), Goal::Explore)
                 .map(|p| p.route.steps.len())
                 .ok();
             let mut copy = it.clone();
@@ -230,7 +230,7 @@ fn explore_stops_when_a_feature_or_the_exit_comes_into_sight() {
                     assert!(
                         leg == Some(steps.len())
                             || steps.len() as u32 == MAX_STEPS
-                            || byog::core::travel::explore_limit(it.game().unwrap()).is_some()
+                            || byog_game::travel::explore_limit(it.game().unwrap()).is_some()
                             || {
                                 let mut probe = it.clone();
                                 matches!(probe.feed('X', &mut store).unwrap(), Outcome::Reported(_))
@@ -355,17 +355,17 @@ const RETIRED_E101: &[&str] = &[
 /// tests were written from, a player's `R1S…` on B2 and `R7S…` on B4, no longer arise under
 /// rules version 4: the runs had fewer moves and were lost before they got there).
 fn policy_prefix(
-    policy: byog::policy::Policy,
-    found: impl Fn(&byog::core::GameState) -> bool,
+    policy: byog_players::policy::Policy,
+    found: impl Fn(&byog_game::GameState) -> bool,
 ) -> String {
-    let setup = byog::policy::RunSetup::default();
+    let setup = byog_players::policy::RunSetup::default();
     for seed in 1..60u64 {
         let mut keys = Vec::new();
-        byog::policy::play_run(seed, policy, &setup, &mut |d| keys.push(d)).unwrap();
+        byog_players::policy::play_run(seed, policy, &setup, &mut |d| keys.push(d)).unwrap();
         let mut game = setup.start(seed).unwrap();
         let mut input = format!("R{seed}S");
         for d in keys {
-            let action = byog::core::Action::Move(d);
+            let action = byog_game::Action::Move(d);
             game.apply(action);
             input.push(action.key());
             if game.has_ended() {
@@ -379,27 +379,12 @@ fn policy_prefix(
     panic!("no run of seeds 1..60 reaches the state on {policy}'s way");
 }
 
-/// A run where the known way round the armed traps into the exit is longer than one through
-/// one or two of them, with moves to spare for both and hearts for the way through.
-fn traps_repro() -> String {
-    policy_prefix(byog::policy::Policy::Sight, |game| {
-        let run = game.run().unwrap();
-        byog::core::travel::exit_ways(game).is_some_and(|w| {
-            matches!((w.around, w.through), (Some(a), Some(t))
-                if a.steps > t.steps + 2
-                    && (1..3).contains(&t.traps)
-                    && t.traps < run.health
-                    && u64::from(t.steps) + 2 <= run.moves_left)
-        })
-    })
-}
-
 /// A run where every chest and trap of the floor is handled and the exit seen, but no seen
 /// way leads into it yet.
 fn done_repro() -> String {
-    policy_prefix(byog::policy::Policy::Sight, |game| {
-        byog::core::travel::nothing_left(game)
-            && byog::core::travel::exit_ways(game)
+    policy_prefix(byog_players::policy::Policy::Sight, |game| {
+        byog_game::travel::nothing_left(game)
+            && byog_game::travel::exit_ways(game)
                 .is_some_and(|w| w.around.is_none() && w.through.is_none())
     })
 }
@@ -411,7 +396,7 @@ fn done_and_found() -> (String, usize) {
     for n in 1..=12 {
         let input = format!("{prefix}{}", "X".repeat(n));
         let (it, _) = play_default(&input);
-        let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
+        let ways = byog_game::travel::exit_ways(it.game().unwrap()).unwrap();
         if ways.around.is_some() {
             return (input, n);
         }
@@ -441,22 +426,22 @@ fn explore_never_plans_against_a_one_way_exit() {
     assert_eq!(moves, 568);
     // The situation: the avatar's last step took it off a one-way exit, the way the arrow
     // lets it go, into the room beyond.
-    let Some(byog::core::Action::Move(d)) = game.actions().last().copied() else {
+    let Some(byog_game::Action::Move(d)) = game.actions().last().copied() else {
         panic!("the last action is a move");
     };
     let e = game.explore().unwrap();
     let a = e.avatar();
     let (dx, dy) = match d {
-        byog::tile_engine::Direction::Up => (0, 1),
-        byog::tile_engine::Direction::Right => (1, 0),
-        byog::tile_engine::Direction::Down => (0, -1),
-        byog::tile_engine::Direction::Left => (-1, 0),
+        byog_tile_engine::Direction::Up => (0, 1),
+        byog_tile_engine::Direction::Right => (1, 0),
+        byog_tile_engine::Direction::Down => (0, -1),
+        byog_tile_engine::Direction::Left => (-1, 0),
     };
-    let left = e.tile_at(byog::tile_engine::Pos {
+    let left = e.tile_at(byog_tile_engine::Pos {
         x: a.x - dx,
         y: a.y - dy,
     });
-    assert_eq!(left, byog::core::explore::plot::one_way_tile(d.opposite()));
+    assert_eq!(left, byog_game::explore::plot::one_way_tile(d.opposite()));
     let (it, outcomes) = play_default(&repro(ONE_WAY_E66, "XXX"));
     let game = it.game().unwrap();
     // Each X walked (none was refused) and the avatar left by a way the rules allow.
@@ -498,71 +483,14 @@ fn travel_finds_the_way_home_after_the_branch_retired() {
 }
 
 #[test]
-fn travel_in_a_run_crosses_traps_when_only_that_fits() {
-    let prefix = traps_repro();
-    let (it, _) = play_default(&prefix);
-    let state = json::state(&it);
-    let (floor, start_left) = (
-        state["floor"].as_u64().unwrap(),
-        state["moves_left"].as_u64().unwrap(),
-    );
-    let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
-    let around = ways.around.unwrap();
-    let through = ways.through.unwrap();
-    assert!(
-        around.steps > through.steps && (1..3).contains(&through.traps),
-        "{ways:?}"
-    );
-    // The HUD shows both ways, as the player needs them to choose.
-    let hud = byog::screens::run_progress(it.game().unwrap());
-    let traps = if through.traps == 1 { "trap" } else { "traps" };
-    assert!(
-        hud.ends_with(&format!(
-            " · exit {} · {} through {} {traps}",
-            around.steps, through.steps, through.traps
-        )),
-        "{hud}"
-    );
-    // Waits (a move each in a run) until the moves left fit only the way through.
-    let left = u64::from(through.steps) + 2;
-    assert!(u64::from(around.steps) > left);
-    let waits = ".".repeat((start_left - left) as usize);
-    let (it, _) = play_default(&format!("{prefix}{waits}"));
-    let state = json::state(&it);
-    assert_eq!(state["moves_left"], left);
-    assert_eq!(
-        byog::core::travel::exit_ways(it.game().unwrap()).unwrap(),
-        ways,
-        "waiting changes no way"
-    );
-    let moves = state["moves"].as_u64().unwrap();
-    let health = state["health"].as_u64().unwrap();
-    let (it, outcomes) = play_default(&format!("{prefix}{waits}>"));
-    let state = json::state(&it);
-    assert!(
-        matches!(outcomes.last(), Some(Outcome::Acted(_))),
-        "{:?}",
-        outcomes.last()
-    );
-    assert_eq!(state["status"], "playing");
-    assert_eq!(state["floor"], floor + 1, "down a floor");
-    assert_eq!(
-        state["health"],
-        health - u64::from(through.traps),
-        "a heart a trap crossed"
-    );
-    assert_eq!(state["moves"], moves + u64::from(through.steps));
-}
-
-#[test]
 fn explore_stops_when_nothing_is_left_to_find() {
     // Every feature handled and the exit seen, but no seen way leads into it yet: `X` goes
     // looking for one, towards the exit (before: it explored the floor's far end, 314 moves).
     let prefix = done_repro();
     let (before, _) = play_default(&prefix);
-    assert!(byog::core::travel::nothing_left(before.game().unwrap()));
+    assert!(byog_game::travel::nothing_left(before.game().unwrap()));
     let floor = json::state(&before)["floor"].as_u64().unwrap();
-    let ways = byog::core::travel::exit_ways(before.game().unwrap()).unwrap();
+    let ways = byog_game::travel::exit_ways(before.game().unwrap()).unwrap();
     assert_eq!((ways.around, ways.through), (None, None));
     let left = json::state(&before)["moves_left"].as_u64().unwrap();
     // X walks a leg a key (a run): the legs until one finds a way into the exit.
@@ -575,7 +503,7 @@ fn explore_stops_when_nothing_is_left_to_find() {
         spent >= 1 && spent < left,
         "X walked {spent} of {left} moves"
     );
-    let ways = byog::core::travel::exit_ways(it.game().unwrap()).unwrap();
+    let ways = byog_game::travel::exit_ways(it.game().unwrap()).unwrap();
     assert!(ways.around.is_some(), "a way into the exit is known now");
     // Now nothing is left to find: `X` walks nothing and says so; `>` goes down.
     let (it, outcomes) = play_default(&format!("{prefix}{xs}X"));
@@ -593,25 +521,6 @@ fn explore_stops_when_nothing_is_left_to_find() {
     assert_eq!(json::state(&it)["floor"], floor + 1);
 }
 
-/// `replay --strict` refuses a walk that takes no step (the key is reported).
-#[test]
-fn strict_replay_refuses_a_walk_that_takes_no_step() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = format!("{}X", done_and_found().0);
-    let out = crate::common::byog_in(dir.path(), &["replay", "--strict", &input]);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        crate::common::stderr(&out)
-    );
-    assert!(
-        crate::common::stderr(&out).contains("nothing left to find"),
-        "{}",
-        crate::common::stderr(&out)
-    );
-}
-
 #[test]
 fn a_classic_game_travels_over_its_whole_map() {
     for seed in 1..=6u64 {
@@ -625,8 +534,8 @@ fn a_classic_game_travels_over_its_whole_map() {
         // `>` walked the shortest way over the whole map into the exit: the game is won,
         // in as many moves as the search module's shortest path.
         assert_eq!(json::state(&it)["status"], "won", "N{seed}S>");
-        let start = byog::core::GameState::new(seed, 80, 30, GeneratorSettings::default()).unwrap();
-        let shortest = byog::tile_engine::search::path(&start, start.avatar(), start.exit())
+        let start = byog_game::GameState::new(seed, 80, 30, GeneratorSettings::default()).unwrap();
+        let shortest = byog_tile_engine::search::path(&start, start.avatar(), start.exit())
             .map(|p| p.len() as u64 - 1);
         assert_eq!(Some(game.moves()), shortest, "N{seed}S>");
     }
@@ -705,7 +614,7 @@ struct WalkCount {
 fn count_walk(it: &mut Interpreter, key: char, store: &mut MemoryStore, count: &mut WalkCount) {
     let game = it.game_in_play().unwrap();
     let moves = game.moves();
-    let in_sight = byog::agent::Sight::of(game)
+    let in_sight = byog_players::agent::Sight::of(game)
         .explore
         .is_some_and(|e| !e.monsters.is_empty());
     let history = game.history();
@@ -744,10 +653,10 @@ fn a_bot_over_100_explorations_never_fails_a_walk_out_of_a_fight() {
             let Some(game) = it.game_in_play().filter(|g| !g.has_ended()) else {
                 break;
             };
-            let sight = byog::agent::Sight::of(game);
+            let sight = byog_players::agent::Sight::of(game);
             let e = sight.explore.as_ref().unwrap();
             let beside = e.monsters.iter().find_map(|m| {
-                byog::core::Direction::ALL
+                byog_game::Direction::ALL
                     .into_iter()
                     .find(|&d| sight.avatar + d == m.pos)
             });
@@ -756,7 +665,7 @@ fn a_bot_over_100_explorations_never_fails_a_walk_out_of_a_fight() {
                 count_walk(&mut copy, '>', &mut store, &mut count);
             }
             let key = match beside {
-                Some(d) => byog::core::Action::Move(d).key(),
+                Some(d) => byog_game::Action::Move(d).key(),
                 None if e.health <= 1 && e.potions > 0 => 'U',
                 None if !e.monsters.is_empty() => '.',
                 None => 'X',
@@ -782,11 +691,11 @@ fn a_bot_over_100_explorations_never_fails_a_walk_out_of_a_fight() {
 /// is as it was.
 #[test]
 fn the_agent_refuses_a_walk_that_takes_no_step() {
-    let mut agent = byog::agent::Agent::new(byog::agent::AgentOptions::default());
+    let mut agent = byog_players::agent::Agent::new(byog_players::agent::AgentOptions::default());
     agent.reset(&done_and_found().0).unwrap();
     let before = agent.observe();
     match agent.step("X") {
-        Err(byog::agent::AgentError::Refused { key, reason, .. }) => {
+        Err(byog_players::agent::AgentError::Refused { key, reason, .. }) => {
             assert_eq!((key, reason), ('X', Refusal::Travel(Stop::NothingLeft)));
         }
         other => panic!("{other:?}"),
@@ -801,8 +710,8 @@ const RAT_IN_THE_WAY_E42: &str = "E42SWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWWWWSSSSSSS
 
 #[test]
 fn a_walk_that_only_a_monster_blocks_names_the_monster() {
-    use byog::core::explore::MonsterKind;
-    use byog::core::travel::{Goal, plan};
+    use byog_game::explore::MonsterKind;
+    use byog_game::travel::{Goal, plan};
     let (it, _) = play_default(RAT_IN_THE_WAY_E42);
     let game = it.game().unwrap();
     let state = json::state(&it);
@@ -839,17 +748,17 @@ fn a_walk_that_only_a_monster_blocks_names_the_monster() {
 }
 
 /// The moves the shortest known way into a run's exit needs, and the moves left.
-fn exit_needs(game: &byog::core::GameState) -> Option<(u32, u64)> {
-    let needs = byog::core::travel::exit_ways(game)?.shortest()?;
+fn exit_needs(game: &byog_game::GameState) -> Option<(u32, u64)> {
+    let needs = byog_game::travel::exit_ways(game)?.shortest()?;
     Some((needs, game.run()?.moves_left))
 }
 
 /// The steps from the avatar into the nearest seen feature that still pays its moves, over
 /// the seen tiles crossing at most health − 1 armed traps (each costs a heart), by the
 /// test's own breadth-first search over (tile, traps crossed); `None` when none is reached.
-fn nearest_paying(game: &byog::core::GameState) -> Option<u64> {
-    use byog::core::run::FeatureKind;
-    use byog::tile_engine::{Direction, Map, Pos};
+fn nearest_paying(game: &byog_game::GameState) -> Option<u64> {
+    use byog_game::run::FeatureKind;
+    use byog_tile_engine::{Direction, Map, Pos};
     let rect = game.rect();
     let features = game.features();
     let crossings = game.health().unwrap_or(1).max(1) - 1;
@@ -896,7 +805,7 @@ fn nearest_paying(game: &byog::core::GameState) -> Option<u64> {
 /// walked on past it.)
 #[test]
 fn explore_never_walks_a_run_out_of_reach_of_its_exit() {
-    use byog::core::travel::{EXIT_RESERVE, Goal, Refuge, refuge, walk};
+    use byog_game::travel::{EXIT_RESERVE, Goal, Refuge, refuge, walk};
     let (mut exit_limits, mut feature_limits, mut refused, mut kept_feature) = (0, 0, 0, 0);
     for seed in 0..40u64 {
         let (it, _) = play_default(&format!("R{seed}S"));
@@ -964,14 +873,14 @@ fn explore_never_walks_a_run_out_of_reach_of_its_exit() {
     );
 }
 
-/// What a walk will cost is known before it starts ([`byog::core::travel::preview`]): the
+/// What a walk will cost is known before it starts ([`byog_game::travel::preview`]): the
 /// route it plans (the walk takes exactly its steps when nothing new comes into sight), the
 /// moves left after it (the walk's own count: one a step, plus what the features it steps on
 /// pay), and for `X` the exit it keeps in reach and the moves to spare.
 #[test]
 fn a_walk_shows_its_cost_before_it_starts() {
-    use byog::core::travel::{Goal, Refuge, plan, preview, walk};
-    use byog::tile_engine::Map;
+    use byog_game::travel::{Goal, Refuge, plan, preview, walk};
+    use byog_tile_engine::Map;
     let (mut clicks, mut exits, mut explores) = (0, 0, 0);
     for seed in 0..20u64 {
         let (it, _) = play_default(&format!("R{seed}S"));
@@ -999,7 +908,7 @@ fn a_walk_shows_its_cost_before_it_starts() {
             // leaves the moves said, when it arrives.
             let target = (0..game.rect().width)
                 .flat_map(|x| (0..game.rect().height).map(move |y| (x, y)))
-                .map(|(x, y)| byog::tile_engine::Pos::new(x, y))
+                .map(|(x, y)| byog_tile_engine::Pos::new(x, y))
                 .filter(|&p| game.has_seen(p) && game.is_walkable(p) && p != game.avatar())
                 .nth(round * 7);
             if let Some(t) = target

@@ -6,115 +6,28 @@
 //! The fuzz targets in `fuzz/` check the same invariants for much longer; the inputs they
 //! found are kept here as regression tests (section 6).
 //!
-//! This binary counts heap allocations per thread (a counting global allocator) so that memory
-//! bounds can be asserted without timing anything.
+//! The test binary counts heap allocations per thread (the counting global allocator of
+//! `heap.rs`) so that memory bounds can be asserted without timing anything.
 
-// Unsafe code here for the counting allocator only: a `GlobalAlloc` is an unsafe trait.
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::BTreeSet;
-use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-use byog::core::game::MAX_SEED;
-use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::{Interpreter, Phase, Refused};
-use byog::core::replay::{self, ReplayError, ReplayRun};
-use byog::core::save::{self, FileStore, MemoryStore, SAVE_FILE_NAME, SaveError, SaveStore};
-use byog::core::{Action, GameState, LevelStatus};
-use byog::tile_engine::Tile;
+use byog_game::game::MAX_SEED;
+use byog_game::interpreter::{Interpreter, Phase, Refused};
+use byog_game::replay::{self, ReplayError, ReplayRun};
+use byog_game::save::{self, FileStore, MemoryStore, SAVE_FILE_NAME, SaveError, SaveStore};
+use byog_game::{Action, GameState, LevelStatus};
+use byog_tile_engine::Tile;
+use byog_worlds::generator::GeneratorSettings;
 use proptest::prelude::*;
 
 use crate::common;
+use crate::heap::peak_heap;
+use common::any_key;
 use common::keys_to_exit as path_to_exit;
-
-// ---------------------------------------------------------------------------------------------
-// Allocation counting
-// ---------------------------------------------------------------------------------------------
-
-/// The system allocator, counting the bytes each thread has live and its peak.
-struct Counting;
-
-thread_local! {
-    // `const` initialisers and no destructors: using these never allocates, so the allocator
-    // can touch them.
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn track(delta: isize) {
-    let _ = LIVE.try_with(|live| {
-        let now = live.get() + delta;
-        live.set(now);
-        let _ = PEAK.try_with(|peak| {
-            if now > peak.get() {
-                peak.set(now);
-            }
-        });
-    });
-}
-
-// SAFETY: every call is forwarded to `System` unchanged; only counters are updated.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            track(layout.size() as isize);
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            track(layout.size() as isize);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        track(-(layout.size() as isize));
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            track(new_size as isize - layout.size() as isize);
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// The heap this thread holds now, in bytes (`tests/memory.rs` reads it too).
-pub(crate) fn live_heap() -> isize {
-    LIVE.with(Cell::get)
-}
-
-/// The most heap this thread held at once since the last call (or since it started), in
-/// bytes; the peak starts again from what is live now.
-pub(crate) fn take_peak() -> isize {
-    let live = LIVE.with(Cell::get);
-    PEAK.with(|p| p.replace(live))
-}
-
-/// Runs `f` and returns its result and the most heap it held at once on this thread, beyond
-/// what was live before (in bytes).
-pub(crate) fn peak_heap<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let result = f();
-    let peak = PEAK.with(Cell::get);
-    (result, (peak - base).max(0) as usize)
-}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -270,60 +183,6 @@ fn assert_consistent_loaded(game: &GameState) {
 // ---------------------------------------------------------------------------------------------
 // Strategies
 // ---------------------------------------------------------------------------------------------
-
-/// Keys that are easy to get wrong: the commands, control characters, look-alikes of `S` and
-/// `K`, invisible characters, multi-byte and astral characters.
-const TRICKY: &[char] = &[
-    'N',
-    'n',
-    'L',
-    'l',
-    'Q',
-    'q',
-    'S',
-    's',
-    'W',
-    'w',
-    'A',
-    'a',
-    'D',
-    'd',
-    ':',
-    '0',
-    '1',
-    '5',
-    '9',
-    '\0',
-    '\t',
-    '\n',
-    '\r',
-    '\x1b',
-    '\x7f',
-    '\u{85}',
-    '\u{9f}',
-    'ſ',
-    'Ｓ',
-    'ｓ',
-    'K',
-    'İ',
-    'ß',
-    '\u{200b}',
-    '\u{feff}',
-    '\u{202e}',
-    'é',
-    '🦀',
-    '\u{10ffff}',
-    '\u{fffd}',
-];
-
-fn any_key() -> impl Strategy<Value = char> {
-    prop_oneof![
-        4 => prop::sample::select(TRICKY),
-        2 => any::<char>(),
-        1 => (0u32..0x20).prop_map(|c| char::from_u32(c).unwrap()),
-        1 => (0x7fu32..0xa0).prop_map(|c| char::from_u32(c).unwrap()),
-    ]
-}
 
 /// One step of play that never saves: a move, a junk key, or a colon followed by a key that
 /// is not `Q` (the colon is then dropped). No token ends with a pending colon, so whatever
@@ -1010,220 +869,6 @@ fn a_save_folder_that_is_immutable_keeps_the_previous_save() {
     drop(guard);
 }
 
-/// A regular file where the save folder should be: loading is an error naming the path (not
-/// "no save"), and through the binary both `L` and `:Q` exit 2 and leave the file alone.
-/// (tests/saves.rs covers the library's save in this case.)
-#[test]
-fn a_file_in_place_of_the_save_folder() {
-    let tmp = tempfile::tempdir().unwrap();
-    let blocker = tmp.path().join("saves");
-    fs::write(&blocker, b"not a folder").unwrap();
-    let store = FileStore::in_dir(&blocker);
-    let err = store.load().expect_err("a file is not a save folder");
-    assert!(matches!(err, SaveError::FolderIsAFile { .. }), "{err:?}");
-    assert_names(&err, &blocker);
-
-    for input in ["L", "N12SDD:Q", "LDD:Q"] {
-        let out = byog(&[
-            OsStr::new("--save-dir"),
-            blocker.as_os_str(),
-            OsStr::new(input),
-        ]);
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{input}: {stderr}");
-        assert!(
-            stderr.contains(&blocker.display().to_string()),
-            "{input}: {stderr}"
-        );
-        assert!(!stderr.contains("panicked"), "{stderr}");
-        assert!(out.stdout.is_empty(), "{input}");
-    }
-    assert_eq!(fs::read(&blocker).unwrap(), b"not a folder");
-    assert_eq!(entries(tmp.path()), ["saves"]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// 5. Arguments (what tests/cli.rs does not cover yet)
-// ---------------------------------------------------------------------------------------------
-
-fn byog<S: AsRef<OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_byog"))
-        .args(args)
-        .env_remove("BYOG_SAVE_DIR")
-        .output()
-        .expect("the byog binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn assert_exit_2(args: &[&OsStr], needle: &str) {
-    let out = byog(args);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(
-        stderr.contains(needle),
-        "{args:?}: {stderr:?} lacks {needle:?}"
-    );
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-}
-
-#[test]
-fn bad_sizes_ranges_and_flags_exit_2_with_a_message() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().to_str().unwrap();
-    let cases: &[(&[&str], &str)] = &[
-        (&["N1S", "--width", "0"], "5..=16384"),
-        (&["N1S", "--height", "4"], "5..=16384"),
-        (&["N1S", "--width", "99999999999999999999999"], "--width"),
-        (&["N1S", "--height", "８０"], "--height"),
-        (&["N1S", "--width="], "--width"),
-        (&["gen", "--seed", "1", "--width", "16385"], "5..=16384"),
-        (&["gen", "--seeds", "9223372036854775807..0"], "reversed"),
-        (&["gen", "--seeds", "10..=9"], "reversed"),
-        (&["gen", "--seeds", "0..99999999999999999999"], "not a seed"),
-        (
-            &["gen", "--seeds", "0..=9223372036854775808"],
-            "largest Java long",
-        ),
-        (
-            &[
-                "gen",
-                "--seeds",
-                "18446744073709551615..=18446744073709551615",
-            ],
-            "largest Java long",
-        ),
-        (&["gen", "--seeds", "..5"], "not a seed"),
-        (&["gen", "--seeds", "5.."], "not a seed"),
-        (&["gen", "--seeds", "-5..2"], "-5"),
-        (&["gen", "--seeds", "0..10000001"], "split the range"),
-        (
-            &["gen", "--seed", "1", "--seeds", "1..2"],
-            "cannot be used with",
-        ),
-        (&["gen", "--seed", "1", "--format", "xml"], "xml"),
-        (&["gen", "--seed", "1", "--frobnicate"], "--frobnicate"),
-        (&["replay", "--frobnicate", "N1S"], "--frobnicate"),
-        (&["play", "--frobnicate"], "--frobnicate"),
-        (&["-z"], "-z"),
-        (&["replay"], "INPUT"),
-        (&["replay", "N1S", "N2S"], "N2S"),
-    ];
-    for (args, needle) in cases {
-        let mut all: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
-        all.extend([OsStr::new("--save-dir"), OsStr::new(dir)]);
-        assert_exit_2(&all, needle);
-    }
-    // The largest seed alone is a valid range.
-    let out = byog(&[
-        "gen",
-        "--seeds",
-        "9223372036854775807..=9223372036854775807",
-        "--format",
-        "none",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-}
-
-#[cfg(unix)]
-#[test]
-fn non_utf8_arguments_exit_2_but_a_non_utf8_save_dir_works() {
-    use std::os::unix::ffi::OsStrExt;
-    let tmp = tempfile::tempdir().unwrap();
-    let bad = OsStr::from_bytes(b"N1\xffS");
-    let cases: &[&[&OsStr]] = &[
-        &[OsStr::new("replay"), bad],
-        &[
-            OsStr::new("gen"),
-            OsStr::new("--seeds"),
-            OsStr::from_bytes(b"1..\xff"),
-        ],
-        &[
-            OsStr::new("gen"),
-            OsStr::new("--seed"),
-            OsStr::new("1"),
-            OsStr::new("--width"),
-            OsStr::from_bytes(b"8\xff"),
-        ],
-    ];
-    for args in cases {
-        let mut all = args.to_vec();
-        all.extend([OsStr::new("--save-dir"), tmp.path().as_os_str()]);
-        assert_exit_2(&all, "UTF-8");
-    }
-    assert_exit_2(&[OsStr::from_bytes(b"--\xff")], "unexpected argument");
-
-    // A folder name need not be UTF-8: saving and loading there work.
-    let dir = tmp.path().join(OsStr::from_bytes(b"saves-\xff\xfe"));
-    let saved = byog(&[
-        OsStr::new("--save-dir"),
-        dir.as_os_str(),
-        OsStr::new("N3SDD:Q"),
-    ]);
-    assert_eq!(saved.status.code(), Some(0), "{}", text(&saved.stderr));
-    assert!(dir.join(SAVE_FILE_NAME).is_file());
-    let loaded = byog(&[OsStr::new("--save-dir"), dir.as_os_str(), OsStr::new("L")]);
-    assert_eq!(loaded.status.code(), Some(0), "{}", text(&loaded.stderr));
-    assert_eq!(loaded.stdout, saved.stdout);
-}
-
-/// docs/cli.md calls `--save-dir`, `--width` and `--height` common flags: they may come before the
-/// subcommand as well as after it.
-#[test]
-fn common_flags_may_come_before_the_subcommand() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().to_str().unwrap();
-    for args in [
-        &["--save-dir", dir, "replay", "N1SDD:Q"][..],
-        &["--width", "40", "--save-dir", dir, "gen", "--seed", "1"][..],
-    ] {
-        let out = byog(args);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
-
-    /// `byog replay` on arbitrary strings (any characters an argument can hold: no NUL) at
-    /// small sizes: exit 0, the world on stdout when one was started, warnings naming
-    /// positions, never a panic.
-    #[test]
-    fn the_binary_replays_any_string(
-        start in proptest::option::of(0..=MAX_SEED),
-        keys in prop::collection::vec(any_key().prop_filter("no NUL in arguments", |&c| c != '\0'), 0..60),
-        width in 5usize..=40,
-        height in 5usize..=20,
-    ) {
-        let tmp = tempfile::tempdir().unwrap();
-        let mut input = start.map(|s| format!("N{s}S")).unwrap_or_default();
-        input.extend(keys.iter());
-        let (w, h) = (width.to_string(), height.to_string());
-        let out = byog(&[
-            "replay", "--width", w.as_str(), "--height", h.as_str(),
-            "--save-dir", tmp.path().to_str().unwrap(), "--", input.as_str(),
-        ]);
-        let stderr = text(&out.stderr);
-        prop_assert_eq!(out.status.code(), Some(0), "{:?}: {}", input, stderr);
-        prop_assert!(!stderr.contains("panicked"));
-        let (_, interpreter, reports) = run_sized(&input, width, height, &mut MemoryStore::default(), false);
-        let expected = interpreter.game().map(|g| g.world().to_string()).unwrap_or_default();
-        prop_assert_eq!(text(&out.stdout), expected);
-        if let Some(first) = reports.first() {
-            let named = format!("at position {}", first.position);
-            prop_assert!(stderr.contains(&named), "{}", stderr);
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // 6. Regressions found by fuzzing
 // ---------------------------------------------------------------------------------------------
@@ -1310,43 +955,4 @@ proptest! {
             }
         }
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// 7. Memory per room of an exploration (docs/performance.md: at most 2 KiB a room)
-// ---------------------------------------------------------------------------------------------
-
-/// Measured as the heap bytes this thread holds after the explorer made `ROOMS` rooms (the
-/// whole game: rooms, branches, the history of keys), less what it held before the game was
-/// made, over the rooms made; dropping the game gives every byte back.
-#[test]
-fn a_room_costs_at_most_2_kib_of_heap() {
-    use byog::core::explore::{Branch, ExploreSettings, Room};
-    use byog::core::players::explorer as bot;
-    const ROOMS: usize = 10_000;
-    let before = LIVE.with(Cell::get);
-    // The room graph's cost: monsters off (they add 28 bytes each, a few a room).
-    let explore = ExploreSettings {
-        monsters: false,
-        ..ExploreSettings::default()
-    };
-    let mut game = GameState::new_exploration(3, settings(), explore).unwrap();
-    let made = bot::make_rooms(&mut game, ROOMS, &mut |_| ());
-    let live = LIVE.with(Cell::get) - before;
-    let keys = game.actions().len();
-    let rooms = game.explore().unwrap().dungeon().rooms_made();
-    drop(game);
-    // Nothing else was counted: the game's heap all came back.
-    assert_eq!(LIVE.with(Cell::get), before);
-    assert!(made >= ROOMS);
-    assert_eq!(rooms, made);
-    let per_room = live as f64 / made as f64;
-    eprintln!(
-        "{made} rooms, {keys} keys: {live} bytes live, {per_room:.0} bytes a room \
-         (Room {} bytes, Feature {}, Branch {})",
-        std::mem::size_of::<Room>(),
-        std::mem::size_of::<byog::core::run::Feature>(),
-        std::mem::size_of::<Branch>()
-    );
-    assert!(per_room <= 2048.0, "{per_room:.0} bytes a room");
 }

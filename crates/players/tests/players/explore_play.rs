@@ -2,7 +2,7 @@
 //! checked from the JSON state alone (issue 14's list).
 //!
 //! Everything here looks at the game the way a tool does: it feeds keys to an
-//! [`Interpreter`] one at a time and reads `byog::cli::json::state` back. The oracles are the
+//! [`Interpreter`] one at a time and reads `byog_players::json::state` back. The oracles are the
 //! tests' own: their own parse of the JSON, their own depth (an integer square root), their own
 //! count of unexplored exits, their own breadth-first search over the printed rows, their own
 //! record of which exits must have turned one-way. Nothing here calls the orchestrator or reads
@@ -44,10 +44,10 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Instant;
 
-use byog::core::explore::ExploreSettings;
-use byog::core::generator::GeneratorSettings;
-use byog::core::save::{self, MemoryStore};
-use byog::core::{Direction, Event, Interpreter, Outcome};
+use byog_game::explore::ExploreSettings;
+use byog_game::save::{self, MemoryStore};
+use byog_game::{Direction, Event, Interpreter, Outcome};
+use byog_worlds::generator::GeneratorSettings;
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------- basics
@@ -1228,7 +1228,7 @@ impl Walk {
         let mut store = MemoryStore::default();
         let out = feed(&mut it, &mut store, &format!("E{seed}S"));
         assert_eq!(out, Outcome::Started, "E{seed}S");
-        let view = View::parse(byog::cli::json::state(&it));
+        let view = View::parse(byog_players::json::state(&it));
         let mut ck = Checker::default();
         ck.stats.seeds = 1;
         // The first state: the start room alone, its four exits unexplored, the avatar on its
@@ -1405,7 +1405,7 @@ impl Walk {
 
     /// Reads the JSON state again and checks it, and the step from the last one.
     fn look(&mut self) {
-        let v = View::parse(byog::cli::json::state(&self.it));
+        let v = View::parse(byog_players::json::state(&self.it));
         let since = std::mem::take(&mut self.since);
         let ctx = self.ctx();
         self.ck.step(&self.view, &v, &since, &ctx);
@@ -1839,13 +1839,13 @@ fn entered(events: &[Event]) -> Option<Entry> {
 /// the walker then goes on in the loaded game (its checker sees the load as a step with no
 /// keys: nothing may change).
 fn save_and_load(w: &mut Walk) {
-    let before = byog::cli::json::state(&w.it);
+    let before = byog_players::json::state(&w.it);
     let out = feed(&mut w.it, &mut w.store, ":Q");
     assert!(matches!(out, Outcome::Closed(_)), "{}: {out:?}", w.ctx());
     let mut it = Interpreter::new(80, 30, GeneratorSettings::default());
     assert_eq!(feed(&mut it, &mut w.store, "L"), Outcome::Started);
     assert_eq!(
-        byog::cli::json::state(&it),
+        byog_players::json::state(&it),
         before,
         "{}: a save round trip",
         w.ctx()
@@ -2023,7 +2023,7 @@ fn one_go(seed: u64, settings: ExploreSettings, keys: &str) -> (Value, Vec<u8>) 
     let mut store = MemoryStore::default();
     feed(&mut it, &mut store, &format!("E{seed}S{keys}"));
     let bytes = save::encode(it.game().expect("a game"));
-    (byog::cli::json::state(&it), bytes)
+    (byog_players::json::state(&it), bytes)
 }
 
 /// Plays the same keys split at `cuts`: `E<seed>S keys[..c1] :Q`, then `L keys[c1..c2] :Q`
@@ -2037,7 +2037,7 @@ fn split_run(seed: u64, settings: ExploreSettings, keys: &str, cuts: &[usize]) -
     let mut at = 0;
     for &c in cuts {
         feed(&mut it, &mut store, &keys[at..c]);
-        let saved = byog::cli::json::state(&it);
+        let saved = byog_players::json::state(&it);
         assert!(matches!(
             feed(&mut it, &mut store, ":Q"),
             Outcome::Closed(_)
@@ -2045,7 +2045,7 @@ fn split_run(seed: u64, settings: ExploreSettings, keys: &str, cuts: &[usize]) -
         it = Interpreter::new(80, 30, GeneratorSettings::default());
         assert_eq!(feed(&mut it, &mut store, "L"), Outcome::Started);
         assert_eq!(
-            byog::cli::json::state(&it),
+            byog_players::json::state(&it),
             saved,
             "seed {seed}: load at {c}"
         );
@@ -2053,7 +2053,7 @@ fn split_run(seed: u64, settings: ExploreSettings, keys: &str, cuts: &[usize]) -
     }
     feed(&mut it, &mut store, &keys[at..]);
     let bytes = save::encode(it.game().expect("a game"));
-    (byog::cli::json::state(&it), bytes)
+    (byog_players::json::state(&it), bytes)
 }
 
 /// docs/keys.md and 4 across room creations and branch changes: for 80 random walks (seeds
@@ -2192,7 +2192,7 @@ fn armed_traps_can_lose_the_exploration_and_its_score() {
             );
         }
         assert_eq!(
-            byog::cli::json::state(&w.it),
+            byog_players::json::state(&w.it),
             v.json,
             "{ctx}: a refused move changed"
         );
@@ -2261,7 +2261,7 @@ fn the_way_up_banks_the_score() {
                 "{ctx}: {k} after banking: {out:?}"
             );
         }
-        assert_eq!(byog::cli::json::state(&w.it), after.json, "{ctx}");
+        assert_eq!(byog_players::json::state(&w.it), after.json, "{ctx}");
         eprintln!("banked: seed {seed}, {} points", after.score);
         return;
     }

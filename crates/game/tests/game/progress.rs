@@ -4,8 +4,8 @@
 
 use std::sync::{Arc, Mutex};
 
-use byog::core::generator::{self, GeneratorKind, GeneratorSettings, LootQuestSettings};
-use byog::core::run::floor;
+use byog_game::run::floor;
+use byog_worlds::generator::{self, GeneratorKind, GeneratorSettings, LootQuestSettings};
 use byog_worlds::progress::{self, Report, Stage};
 
 /// Runs `work` watched, and returns its result and the reports.

@@ -1,16 +1,16 @@
 //! The one interpreter (docs/keys.md): the sp18 save/load equivalences, a property test over split
 //! points, and the rules for every kind of key.
 
-use byog::core::GameState;
-use byog::core::game::{LevelStatus, MAX_SEED};
-use byog::core::generator::GeneratorSettings;
-use byog::core::interpreter::{
+use byog_game::GameState;
+use byog_game::game::{LevelStatus, MAX_SEED};
+use byog_game::interpreter::{
     BACKSPACE, Closing, ESCAPE, GameKind, Interpreter, Outcome, Phase, PhaseKind, Refusal, Refused,
 };
-use byog::core::replay;
-use byog::core::rules::Event;
-use byog::core::save::{self, MemoryStore, SaveStore};
-use byog::tile_engine::Tile;
+use byog_game::replay;
+use byog_game::rules::Event;
+use byog_game::save::{self, MemoryStore, SaveStore};
+use byog_tile_engine::Tile;
+use byog_worlds::generator::GeneratorSettings;
 use proptest::prelude::*;
 
 use crate::common;
@@ -447,7 +447,7 @@ fn e_starts_an_exploration_and_r_starts_a_run() {
     assert_eq!(game.history(), "E2SWD");
     assert_eq!(game.moves(), 2);
     let e = game.explore().expect("an exploration");
-    assert_eq!(e.room(), byog::core::explore::RoomPos::START);
+    assert_eq!(e.room(), byog_game::explore::RoomPos::START);
     assert_eq!(e.branch(), None);
     // R, digits and S start a run on B1.
     let mut store = MemoryStore::default();
@@ -489,7 +489,7 @@ proptest! {
 
 #[test]
 fn saving_over_another_games_save_says_what_it_replaced() {
-    use byog::core::save::{Replaced, SaveSummary};
+    use byog_game::save::{Replaced, SaveSummary};
     let mut store = MemoryStore::default();
     let run = |store: &mut MemoryStore, input: &str| {
         let mut i = Interpreter::new(80, 30, GeneratorSettings::default());
@@ -524,26 +524,5 @@ fn saving_over_another_games_save_says_what_it_replaced() {
         matches!(i.replaced(), Some(Replaced::Unreadable(_))),
         "{:?}",
         i.replaced()
-    );
-}
-
-#[test]
-fn replay_says_on_stderr_what_a_save_replaced() {
-    let dir = tempfile::tempdir().unwrap();
-    let byog = |input: &str| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_byog"))
-            .args(["--save-dir"])
-            .arg(dir.path())
-            .arg(input)
-            .output()
-            .unwrap()
-    };
-    let first = byog("N1SD:Q");
-    assert!(!String::from_utf8_lossy(&first.stderr).contains("replaced"));
-    let second = byog("R2S:Q");
-    let err = String::from_utf8_lossy(&second.stderr).into_owned();
-    assert!(
-        err.contains("; it replaced the save of the game N1S ("),
-        "{err}"
     );
 }

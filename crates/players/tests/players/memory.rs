@@ -1,18 +1,18 @@
 //! Memory that does not grow with a world's size or a session's keys (`docs/performance.md`),
-//! measured by the counting allocator of `tests/robustness.rs` (the heap each thread holds).
-//! The long ones are `#[ignore]`d: `cargo test --release --test main -- --ignored memory::`.
+//! measured by the counting allocator of the game's tests (`crates/game/tests/game/heap.rs`) (the heap each thread holds).
+//! The long ones are `#[ignore]`d: `cargo test --release -p byog-players --test players -- --ignored memory::`.
 
-use crate::robustness::{live_heap, peak_heap, take_peak};
+use crate::heap::{live_heap, peak_heap, take_peak};
 
-use byog::agent::{Agent, AgentOptions};
-use byog::core::generator::{self, GeneratorSettings};
-use byog::core::run::{depth, floor};
-use byog::tile_engine::Direction;
+use byog_game::run::{depth, floor};
+use byog_players::agent::{Agent, AgentOptions};
+use byog_tile_engine::Direction;
+use byog_worlds::generator::{self, GeneratorSettings};
 
 /// A key that steps the avatar of `N1234S` back and forth between its tile and a floor
 /// tile beside it, and the key back: every key a move the game records, never a bump.
 fn to_and_fro() -> (char, char) {
-    let game = byog::core::GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
+    let game = byog_game::GameState::new(1234, 80, 30, GeneratorSettings::default()).unwrap();
     let a = game.avatar();
     let d = Direction::ALL
         .into_iter()
@@ -24,7 +24,7 @@ fn to_and_fro() -> (char, char) {
         .into_iter()
         .find(|&o| a + d + o == a)
         .unwrap();
-    let key = |d| byog::core::Action::Move(d).key();
+    let key = |d| byog_game::Action::Move(d).key();
     (key(d), key(back))
 }
 
@@ -174,4 +174,40 @@ fn a_run_floors_memory_by_stage() {
         most as f64 / tiles
     );
     drop(made);
+}
+
+/// Measured as the heap bytes this thread holds after the explorer made `ROOMS` rooms (the
+/// whole game: rooms, branches, the history of keys), less what it held before the game was
+/// made, over the rooms made; dropping the game gives every byte back.
+#[test]
+fn a_room_costs_at_most_2_kib_of_heap() {
+    use byog_game::explore::{Branch, ExploreSettings, Room};
+    use byog_players::explorer as bot;
+    const ROOMS: usize = 10_000;
+    let before = live_heap();
+    // The room graph's cost: monsters off (they add 28 bytes each, a few a room).
+    let explore = ExploreSettings {
+        monsters: false,
+        ..ExploreSettings::default()
+    };
+    let mut game =
+        byog_game::GameState::new_exploration(3, GeneratorSettings::default(), explore).unwrap();
+    let made = bot::make_rooms(&mut game, ROOMS, &mut |_| ());
+    let live = live_heap() - before;
+    let keys = game.actions().len();
+    let rooms = game.explore().unwrap().dungeon().rooms_made();
+    drop(game);
+    // Nothing else was counted: the game's heap all came back.
+    assert_eq!(live_heap(), before);
+    assert!(made >= ROOMS);
+    assert_eq!(rooms, made);
+    let per_room = live as f64 / made as f64;
+    eprintln!(
+        "{made} rooms, {keys} keys: {live} bytes live, {per_room:.0} bytes a room \
+         (Room {} bytes, Feature {}, Branch {})",
+        std::mem::size_of::<Room>(),
+        std::mem::size_of::<byog_game::run::Feature>(),
+        std::mem::size_of::<Branch>()
+    );
+    assert!(per_room <= 2048.0, "{per_room:.0} bytes a room");
 }

@@ -5,11 +5,11 @@
 //! same; a digest that moves is a world (or floor, route, save) change, to be reviewed and
 //! made deliberately, never by updating the number.
 
-use byog::core::GameState;
-use byog::core::generator::{self, GeneratorKind, GeneratorSettings, LootQuestSettings};
-use byog::core::players::solver;
-use byog::core::run::floor;
-use byog::core::save;
+use byog_game::GameState;
+use byog_game::run::floor;
+use byog_game::save;
+use byog_players::solver;
+use byog_worlds::generator::{self, GeneratorKind, GeneratorSettings, LootQuestSettings};
 use rand::RngExt;
 
 /// FNV-1a, 64-bit: a fixed, dependency-free hash.
@@ -213,7 +213,7 @@ fn routes_and_saves_are_unchanged() {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let key = b"WASD"[(state >> 62) as usize] as char;
-            game.apply(byog::core::Action::from_key(key).unwrap());
+            game.apply(byog_game::Action::from_key(key).unwrap());
         }
         digest.bytes(&save::encode(&game));
     }

@@ -1,4 +1,4 @@
-//! Tests of the dungeon metrics and requirements (`byog::core::metrics`, issue 4).
+//! Tests of the dungeon metrics and requirements (`byog_worlds::metrics`, issue 4).
 //!
 //! Three kinds of checks:
 //! - small hand-built worlds whose every metric was worked out by hand (the expected values
@@ -12,12 +12,12 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use byog::core::GameState;
-use byog::core::generator::{self, GeneratorSettings, RoomRect};
-use byog::core::metrics::{
+use byog_game::GameState;
+use byog_tile_engine::{Pos, Tile, World};
+use byog_worlds::generator::{self, GeneratorSettings, RoomRect};
+use byog_worlds::metrics::{
     self, Metrics, NO_ROOM, Reached, Requirement, Requirements, RoomMetrics, Unmet,
 };
-use byog::tile_engine::{Pos, Tile, World};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 

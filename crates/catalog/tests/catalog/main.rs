@@ -1,0 +1,3 @@
+//! The seed catalog's tests through its public API, one test binary (a module a file).
+
+mod catalog;

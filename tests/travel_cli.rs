@@ -1,0 +1,169 @@
+//! Travel where it needs more than the game and the players: a run's travel as the shell's
+//! HUD shows it, and `replay --strict` through the binary. Travel's own tests are the players'
+//! (`crates/players/tests/players/travel.rs`), whose repro helpers these are copies of.
+
+use byog_game::save::MemoryStore;
+use byog_game::{Interpreter, Outcome};
+use byog_players::json;
+use byog_worlds::generator::GeneratorSettings;
+
+/// Feeds `keys` and returns the outcome of each.
+fn feed(it: &mut Interpreter, keys: &str, store: &mut MemoryStore) -> Vec<Outcome> {
+    keys.chars()
+        .map(|k| it.feed(k, store).expect("no key fails here"))
+        .collect()
+}
+
+/// Feeds `input` to a default interpreter (80 × 30, 10 floors), returning it and the
+/// outcome of each key.
+fn play_default(input: &str) -> (Interpreter, Vec<Outcome>) {
+    let mut store = MemoryStore::default();
+    let mut it = Interpreter::new(80, 30, GeneratorSettings::default());
+    let outcomes = feed(&mut it, input, &mut store);
+    (it, outcomes)
+}
+
+/// `R<seed>S` and the first keys of `policy`'s run (`byog stats --runs --policy`) up to the
+/// first state where `found` holds, for the first seed from 1 that has one (the repros these
+/// tests were written from, a player's `R1S…` on B2 and `R7S…` on B4, no longer arise under
+/// rules version 4: the runs had fewer moves and were lost before they got there).
+fn policy_prefix(
+    policy: byog_players::policy::Policy,
+    found: impl Fn(&byog_game::GameState) -> bool,
+) -> String {
+    let setup = byog_players::policy::RunSetup::default();
+    for seed in 1..60u64 {
+        let mut keys = Vec::new();
+        byog_players::policy::play_run(seed, policy, &setup, &mut |d| keys.push(d)).unwrap();
+        let mut game = setup.start(seed).unwrap();
+        let mut input = format!("R{seed}S");
+        for d in keys {
+            let action = byog_game::Action::Move(d);
+            game.apply(action);
+            input.push(action.key());
+            if game.has_ended() {
+                break;
+            }
+            if found(&game) {
+                return input;
+            }
+        }
+    }
+    panic!("no run of seeds 1..60 reaches the state on {policy}'s way");
+}
+
+/// A run where the known way round the armed traps into the exit is longer than one through
+/// one or two of them, with moves to spare for both and hearts for the way through.
+fn traps_repro() -> String {
+    policy_prefix(byog_players::policy::Policy::Sight, |game| {
+        let run = game.run().unwrap();
+        byog_game::travel::exit_ways(game).is_some_and(|w| {
+            matches!((w.around, w.through), (Some(a), Some(t))
+                if a.steps > t.steps + 2
+                    && (1..3).contains(&t.traps)
+                    && t.traps < run.health
+                    && u64::from(t.steps) + 2 <= run.moves_left)
+        })
+    })
+}
+
+/// A run where every chest and trap of the floor is handled and the exit seen, but no seen
+/// way leads into it yet.
+fn done_repro() -> String {
+    policy_prefix(byog_players::policy::Policy::Sight, |game| {
+        byog_game::travel::nothing_left(game)
+            && byog_game::travel::exit_ways(game)
+                .is_some_and(|w| w.around.is_none() && w.through.is_none())
+    })
+}
+
+/// [`done_repro`] and then the `X`s (a leg a key in a run) until a way into the exit is
+/// known: the keys, and how many `X`s that took.
+fn done_and_found() -> (String, usize) {
+    let prefix = done_repro();
+    for n in 1..=12 {
+        let input = format!("{prefix}{}", "X".repeat(n));
+        let (it, _) = play_default(&input);
+        let ways = byog_game::travel::exit_ways(it.game().unwrap()).unwrap();
+        if ways.around.is_some() {
+            return (input, n);
+        }
+    }
+    panic!("12 legs of X found no way into the exit: {prefix}");
+}
+
+#[test]
+fn travel_in_a_run_crosses_traps_when_only_that_fits() {
+    let prefix = traps_repro();
+    let (it, _) = play_default(&prefix);
+    let state = json::state(&it);
+    let (floor, start_left) = (
+        state["floor"].as_u64().unwrap(),
+        state["moves_left"].as_u64().unwrap(),
+    );
+    let ways = byog_game::travel::exit_ways(it.game().unwrap()).unwrap();
+    let around = ways.around.unwrap();
+    let through = ways.through.unwrap();
+    assert!(
+        around.steps > through.steps && (1..3).contains(&through.traps),
+        "{ways:?}"
+    );
+    // The HUD shows both ways, as the player needs them to choose.
+    let hud = byog_shell::screens::run_progress(it.game().unwrap());
+    let traps = if through.traps == 1 { "trap" } else { "traps" };
+    assert!(
+        hud.ends_with(&format!(
+            " · exit {} · {} through {} {traps}",
+            around.steps, through.steps, through.traps
+        )),
+        "{hud}"
+    );
+    // Waits (a move each in a run) until the moves left fit only the way through.
+    let left = u64::from(through.steps) + 2;
+    assert!(u64::from(around.steps) > left);
+    let waits = ".".repeat((start_left - left) as usize);
+    let (it, _) = play_default(&format!("{prefix}{waits}"));
+    let state = json::state(&it);
+    assert_eq!(state["moves_left"], left);
+    assert_eq!(
+        byog_game::travel::exit_ways(it.game().unwrap()).unwrap(),
+        ways,
+        "waiting changes no way"
+    );
+    let moves = state["moves"].as_u64().unwrap();
+    let health = state["health"].as_u64().unwrap();
+    let (it, outcomes) = play_default(&format!("{prefix}{waits}>"));
+    let state = json::state(&it);
+    assert!(
+        matches!(outcomes.last(), Some(Outcome::Acted(_))),
+        "{:?}",
+        outcomes.last()
+    );
+    assert_eq!(state["status"], "playing");
+    assert_eq!(state["floor"], floor + 1, "down a floor");
+    assert_eq!(
+        state["health"],
+        health - u64::from(through.traps),
+        "a heart a trap crossed"
+    );
+    assert_eq!(state["moves"], moves + u64::from(through.steps));
+}
+
+/// `replay --strict` refuses a walk that takes no step (the key is reported).
+#[test]
+fn strict_replay_refuses_a_walk_that_takes_no_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = format!("{}X", done_and_found().0);
+    let out = crate::common::byog_in(dir.path(), &["replay", "--strict", &input]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        crate::common::stderr(&out)
+    );
+    assert!(
+        crate::common::stderr(&out).contains("nothing left to find"),
+        "{}",
+        crate::common::stderr(&out)
+    );
+}
