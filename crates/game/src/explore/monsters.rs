@@ -329,7 +329,7 @@ impl MonsterKind {
     }
 
     /// The kinds placed at `depth`: among those whose depths hold it, the (at most
-    /// [`KINDS_AT_A_DEPTH`]) deepest, so shallow kinds give way to stronger ones as the
+    /// 4: `KINDS_AT_A_DEPTH`) deepest, so shallow kinds give way to stronger ones as the
     /// avatar goes down.
     pub fn at_depth(depth: u32) -> impl Iterator<Item = MonsterKind> {
         let here: Vec<MonsterKind> = MonsterKind::ALL
