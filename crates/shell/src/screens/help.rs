@@ -323,3 +323,72 @@ pub fn key_lines(kind: Option<GameKind>) -> Vec<String> {
 pub fn help_keys(kind: Option<GameKind>) -> String {
     format!("keys: {}", key_lines(kind).join(" · "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The headings of the help of `kind`, page by page.
+    fn headings(kind: Option<GameKind>) -> Vec<String> {
+        (0..help_pages(kind))
+            .map(|p| help_screen(kind, p).lines[0].text.clone())
+            .collect()
+    }
+
+    /// An exploration's help: its rules and legend, the bestiary, the numbers of an
+    /// exploration's HUD, the keys last; a run's: the song, its rules and legend, its numbers,
+    /// the keys; a classic game's: its page, its numbers, the keys.
+    #[test]
+    fn each_mode_s_help_runs_rules_then_numbers_then_keys() {
+        let numbers = |kind: GameKind| -> Vec<String> {
+            let (top, bottom) = HudItem::of_mode(kind);
+            if top.len() + bottom.len() <= HELP_PAGE_LINES {
+                vec!["HELP: THE NUMBERS".to_owned()]
+            } else {
+                vec![
+                    "HELP: THE NUMBERS, TOP ROW".to_owned(),
+                    "HELP: THE NUMBERS, BOTTOM ROW".to_owned(),
+                ]
+            }
+        };
+        let keys = vec!["HELP: KEYS".to_owned()];
+        let mut want = vec![
+            "HELP: AN EXPLORATION".to_owned(),
+            "HELP: WHAT YOU SEE".to_owned(),
+        ];
+        want.extend(super::super::bestiary_pages().into_iter().map(|(h, _)| h));
+        want.extend(numbers(GameKind::Exploration));
+        want.extend(keys.clone());
+        assert_eq!(headings(Some(GameKind::Exploration)), want);
+        let mut want = vec![
+            "THE UPKEEPER'S SONG".to_owned(),
+            "HELP: A RUN".to_owned(),
+            "HELP: WHAT YOU SEE".to_owned(),
+        ];
+        want.extend(numbers(GameKind::Run));
+        want.extend(keys.clone());
+        assert_eq!(headings(Some(GameKind::Run)), want);
+        let mut want = vec!["HELP: A CLASSIC GAME".to_owned()];
+        want.extend(numbers(GameKind::Classic));
+        want.extend(keys);
+        assert_eq!(headings(Some(GameKind::Classic)), want);
+        // The numbers pages are each mode's own: an exploration's show its HUD's items (the
+        // words compared: a page lays out its own columns).
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        for kind in [GameKind::Classic, GameKind::Run, GameKind::Exploration] {
+            let shown: Vec<String> = (0..help_pages(Some(kind)))
+                .map(|p| help_screen(Some(kind), p).lines)
+                .filter(|l| l[0].text.starts_with("HELP: THE NUMBERS"))
+                .flat_map(|l| l.into_iter().skip(1).map(|l| words(&l.text)))
+                .filter(|t| !t.is_empty() && !t.starts_with('←') && !t.contains("closes"))
+                .collect();
+            let (mut items, bottom) = HudItem::of_mode(kind);
+            items.extend(bottom);
+            let want: Vec<String> = numbers::help_lines(&items, kind)
+                .iter()
+                .map(|l| words(l))
+                .collect();
+            assert_eq!(shown, want, "{kind:?}");
+        }
+    }
+}
