@@ -404,6 +404,22 @@ impl GameState {
         e.monster_at(p).filter(|_| e.in_sight(p)).copied()
     }
 
+    /// The monsters the avatar sees now that act after the player's next action, as world
+    /// positions with how many times each acts (1, or 2 for a bat): what the frame marks
+    /// (`docs/monsters.md`, "Who acts next"). A slow monster on its idle turn, a sleeper or
+    /// one out of sight is not among them; none in a run or a classic game.
+    pub fn acting_next(&self) -> Vec<(Pos, u32)> {
+        let Board::Explore(e) = &self.board else {
+            return Vec::new();
+        };
+        let sight = e.sight();
+        e.acting_next()
+            .into_iter()
+            .filter(|(m, _)| sight.contains(m.pos))
+            .map(|(m, n)| (self.in_frame(m.pos), n))
+            .collect()
+    }
+
     /// Draws, over `world` (the tiles of `area`), each monster out of the avatar's sight as
     /// the tile it stands on.
     fn hide_unseen_monsters(&self, area: Rect, world: &mut World) {

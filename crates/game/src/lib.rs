@@ -30,8 +30,11 @@ pub use action::Action;
 /// features pay points by their seclusion and moves at a flat rate (some cost more than
 /// they return), a move left at the win 2 × the depth, the budget 145 → 140, the cap 130% of
 /// par, and `X` keeps the exit (or a paying feature) in reach however often it is pressed
-/// (`docs/balance.md`).
-pub const RULES_VERSION: u32 = 4;
+/// (`docs/balance.md`); 5: an exploration's clock (points carried outside the start room
+/// fade), potions in about half the chests and two carried at most, and the bestiary's
+/// traits (`docs/monsters.md`). There is one ruleset in a build: a game of an older version
+/// is not replayed under its own rules, and the server refuses its score.
+pub const RULES_VERSION: u32 = 5;
 
 pub use byog_tile_engine::Direction;
 pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};

@@ -188,11 +188,14 @@ pub enum Event {
         /// Potions left.
         potions: u32,
     },
-    /// The step back through the room's way back was refused: a monster is adjacent
-    /// ("locked in combat"). Nothing changed; not a turn.
+    /// The step through the room's way back (the exit towards the start) was refused: a
+    /// monster is beside the avatar, and the way back stays shut while one is. Nothing
+    /// changed; not a turn. Any other step, away from the monster too, is allowed.
     InCombat {
         /// The direction of the refused step.
         direction: Direction,
+        /// The kind of the monster beside the avatar (the first in id order).
+        kind: MonsterKind,
     },
     /// A monster began to flee (at a quarter of its health): it gives its room up.
     Fled {
@@ -591,15 +594,14 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
             *ex.score_mut() = score;
             *ex.health_mut() = health;
             events.push(e);
-            if matches!(e, Event::Refilled { .. }) && ex.encounters().enabled {
-                // A chest holds a potion: carried if there is room for it.
-                let potions = &mut ex.encounters_mut().potions;
-                if *potions < monsters::MAX_POTIONS {
-                    *potions += 1;
-                    events.push(Event::FoundPotion { potions: *potions });
-                } else {
-                    events.push(Event::PotionLeft { potions: *potions });
-                }
+            if matches!(e, Event::Refilled { .. })
+                && ex.encounters().enabled
+                && let Some(e) = chest_potion(
+                    &mut ex.encounters_mut().potions,
+                    game.rng.random_range(0..100),
+                )
+            {
+                events.push(e);
             }
             if clear_if_done(ex, to_plot) {
                 events.push(Event::Cleared { room: to_plot });
@@ -612,14 +614,15 @@ fn explore_step(game: &mut GameState, action: Action) -> Events {
             }
         }
     } else {
-        // Locked in combat: the way back is closed while a monster is adjacent.
+        // The way back is shut while a monster is beside the avatar.
         if from_plot != RoomPos::START
             && ex.view_room(from_plot).and_then(|(r, _)| r.back) == Some(direction)
-            && Direction::ALL
-                .into_iter()
-                .any(|d| ex.monster_at(from + d).is_some())
+            && let Some(kind) = ex
+                .monsters()
+                .find(|m| from.manhattan(m.pos) == 1)
+                .map(|m| m.kind)
         {
-            return Events::one(Event::InCombat { direction });
+            return Events::one(Event::InCombat { direction, kind });
         }
         let Ok(w) = walked_or_refused(ex, game.moves, from_plot, direction) else {
             return Events::one(Event::Blocked {
@@ -664,6 +667,22 @@ fn walked_or_refused(
     }
 }
 
+/// What a chest refilled in an exploration gives, with `draw` the game's draw in `0..100`:
+/// a potion when `draw` is under [`monsters::POTION_PERCENT`] (about every second chest),
+/// carried while `potions` is under [`monsters::MAX_POTIONS`] ([`Event::FoundPotion`]), else
+/// left behind ([`Event::PotionLeft`]); nothing otherwise.
+fn chest_potion(potions: &mut u32, draw: u32) -> Option<Event> {
+    if draw >= monsters::POTION_PERCENT {
+        return None;
+    }
+    Some(if *potions < monsters::MAX_POTIONS {
+        *potions += 1;
+        Event::FoundPotion { potions: *potions }
+    } else {
+        Event::PotionLeft { potions: *potions }
+    })
+}
+
 /// The end of an exploration's turn (an action that counted): the branch timer, sight,
 /// the monsters' turn, the loss at 0 health, and the action written to the history.
 fn end_turn(
@@ -676,6 +695,7 @@ fn end_turn(
         return events;
     };
     ex.advance(game.moves);
+    ex.decay(game.moves);
     ex.look_if(changed_sight);
     game.actions.push(action);
     if ex.end().is_some() {
@@ -826,6 +846,28 @@ fn descend(game: &mut GameState, events: &mut Events) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn about_half_the_chests_hold_a_potion_and_two_are_carried_at_most() {
+        // Every draw of 0..100 once: the chests that hold a potion are POTION_PERCENT in 100.
+        let held = (0..100)
+            .filter(|&d| chest_potion(&mut 0, d).is_some())
+            .count();
+        assert_eq!(held, 50);
+        let (mut potions, mut left) = (0, 0);
+        for _ in 0..5 {
+            match chest_potion(&mut potions, 0) {
+                Some(Event::FoundPotion { potions: p }) => assert_eq!(p, potions),
+                Some(Event::PotionLeft { potions: p }) => {
+                    assert_eq!(p, 2);
+                    left += 1;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        // Two carried, the next three left behind.
+        assert_eq!((potions, left), (2, 3));
+    }
 
     #[test]
     fn each_feature_pays_once_in_runs_and_explorations_alike() {

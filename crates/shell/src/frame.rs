@@ -316,6 +316,12 @@ pub fn view_of(game: &GameState, camera: &Camera, look: Look, route: &[Pos]) -> 
             };
         }
     }
+    // The monsters that act after the next key: on their own ground (docs/monsters.md).
+    for (p, _) in game.acting_next() {
+        if let Some((cx, cy)) = camera.cell_of(p) {
+            cells[((rows - 1 - cy) * cols + cx) as usize].bg = crate::screens::ACTS_NEXT;
+        }
+    }
     for &p in route {
         if let Some((cx, cy)) = camera.cell_of(p) {
             let cell = &mut cells[((rows - 1 - cy) * cols + cx) as usize];

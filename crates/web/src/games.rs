@@ -15,7 +15,7 @@ use tokio::sync::{OnceCell, mpsc, oneshot, watch};
 use crate::daily;
 use crate::frame::{self, GameSummary};
 use crate::store::{NewScore, Store};
-use crate::verify::{self, GameOptions};
+use crate::verify::{self, GameOptions, RULESET};
 use byog_shell::{FrameRequest, Saves, Shell, ShellOptions};
 
 /// The view a game is painted for until its player says otherwise: 80 × 28 cells (an
@@ -164,6 +164,10 @@ pub enum OpenError {
     /// The game's key log could not be replayed (a bug, or a database edited by hand).
     #[error("the game {0} cannot be rebuilt from its keys: {1}")]
     Replay(String, String),
+    /// The game was played under another ruleset (`byog-VERSION/rules-N`): this build has
+    /// one set of rules, and its keys would replay into another game.
+    #[error("the game {0} was played under ruleset '{1}'; this server plays '{RULESET}'")]
+    Ruleset(String, String),
 }
 
 /// Every game in memory, by id.
@@ -302,6 +306,19 @@ impl Games {
                 )
             })
             .unwrap_or_default();
+        let ruleset: String = self
+            .store
+            .read(|c| {
+                Ok(
+                    c.query_row("SELECT ruleset FROM games WHERE id = ?1", [id], |r| {
+                        r.get::<_, String>(0)
+                    })?,
+                )
+            })
+            .unwrap_or_default();
+        if !ruleset.is_empty() && ruleset != RULESET {
+            return Err(OpenError::Ruleset(id.to_owned(), ruleset));
+        }
         let label = seed_label(&row, crate::store::now_unix());
         let shell_label = label.clone();
         let shell = tokio::task::spawn_blocking(move || rebuilt(&options, shell_label, &log))

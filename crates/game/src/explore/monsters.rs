@@ -18,9 +18,17 @@ use super::{BranchId, RoomPos, depth_row};
 use crate::run::Feature;
 use byog_tile_engine::{Pos, Tile};
 
-/// Most potions carried at once (`docs/monsters.md`): a chest found with three in the pack
-/// keeps its potion.
-pub const MAX_POTIONS: u32 = 3;
+/// Most potions carried at once (`docs/monsters.md`): a chest refilled with two in the pack
+/// leaves its potion behind. (Until rules version 4, three.)
+pub const MAX_POTIONS: u32 = 2;
+
+/// The most potions a loaded save may hold: saves of rules version 3 carried up to three,
+/// and keep them (no chest adds to a pack of [`MAX_POTIONS`] or more).
+pub const MAX_POTIONS_SAVED: u32 = 3;
+
+/// The chance, in percent, that a chest refilled in an exploration holds a potion (drawn
+/// from the game's generator as the chest is refilled): about every second chest.
+pub const POTION_PERCENT: u32 = 50;
 
 /// Hearts a potion gives back (never above the starting health).
 pub const POTION_HEARTS: u32 = 2;
@@ -51,17 +59,93 @@ impl Speed {
         }
     }
 
-    /// The most tiles a monster of this speed moves in one turn.
+    /// The most tiles a monster of this speed moves in one turn (a zombie's lunge aside:
+    /// [`KindStats::lunge`]).
     pub const fn max_steps(self) -> u32 {
         match self {
             Speed::Slow | Speed::Normal => 1,
             Speed::Fast => 2,
         }
     }
+
+    /// In a player's words: `"every turn"`, `"every second turn"`, `"twice a turn"`.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Speed::Slow => "every second turn",
+            Speed::Normal => "every turn",
+            Speed::Fast => "twice a turn",
+        }
+    }
 }
 
-/// What a kind of monster is: its glyph's tile, health, blows, speed, what it pays, and the
-/// first depth it lives at.
+/// What a kind does besides walking up and striking, and the habit of a player it punishes
+/// (`docs/monsters.md`, "Kinds"). Every random draw it needs comes from the game's generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Trait {
+    /// Rats hunt in packs: a rat's bite lands [`PACK_BONUS`] points more often for every
+    /// other monster beside the avatar. Punishes fighting in the open.
+    Pack,
+    /// Bats flit: each of their steps goes to a random free neighbour half the time, and a
+    /// bat that struck flies off (a step away from the avatar) with its next action.
+    /// Punishes counting their steps (stepping back so that they arrive spent).
+    Flits,
+    /// Goblins flee at half health and call a friend as they go: the nearest sleeping
+    /// monster of their branch within [`CALL_REACH`] tiles wakes and hunts. Punishes leaving
+    /// a fight half done.
+    CallsFriend,
+    /// Zombies lunge: on the turn a zombie acts it walks up to two tiles and strikes if that
+    /// brings it beside the avatar. Punishes stepping back on its turn.
+    Lunges,
+    /// Orcs throw spears: an orc that sees the avatar within [`KindStats::range`] tiles (the
+    /// larger of the two distances along the axes) and is not beside it throws instead of
+    /// walking. Punishes waiting for it to come.
+    Throws,
+    /// Trolls regenerate: an awake troll not beside the avatar gets back one health a turn,
+    /// and never flees. Punishes hitting and running.
+    Regenerates,
+}
+
+impl Trait {
+    /// What it does, in a player's words (for the help screen).
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Trait::Pack => "hunts in packs: bites land more often beside other monsters",
+            Trait::Flits => "flits at random, and flies off after each bite",
+            Trait::CallsFriend => "flees at half health, calling the nearest sleeper",
+            Trait::Lunges => "lunges two tiles and strikes on its turn",
+            Trait::Throws => "throws spears from up to 3 tiles in sight",
+            Trait::Regenerates => "heals 1 a turn when not beside you; never flees",
+        }
+    }
+
+    /// The habit it punishes, in a player's words.
+    pub const fn punishes(self) -> &'static str {
+        match self {
+            Trait::Pack => "fighting in the open",
+            Trait::Flits => "counting its steps",
+            Trait::CallsFriend => "leaving a fight half done",
+            Trait::Lunges => "stepping back on its turn",
+            Trait::Throws => "waiting for it to come",
+            Trait::Regenerates => "hitting and running",
+        }
+    }
+}
+
+/// The chance, in percent, that each step of a bat goes to a random free neighbour instead
+/// of towards the avatar ([`Trait::Flits`]; drawn from the game's generator). Measured
+/// (`docs/balance.md`, "Explorations").
+pub const FLIT_PERCENT: u32 = 50;
+
+/// Percentage points a rat's bite gains for each other monster beside the avatar
+/// ([`Trait::Pack`]).
+pub const PACK_BONUS: u32 = 10;
+
+/// How far, in tiles (the larger axis distance), a fleeing goblin's call reaches a sleeping
+/// monster of its branch ([`Trait::CallsFriend`]): two plots.
+pub const CALL_REACH: i32 = 26;
+
+/// What a kind of monster is: its glyph's tile, health, blows, speed and reach, what it
+/// does besides, what it pays, and the depths it lives at. The help screen prints it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KindStats {
     /// Its name, in messages and the JSON (`"rat"`).
@@ -76,26 +160,46 @@ pub struct KindStats {
     pub damage: (u32, u32),
     /// How often it acts.
     pub speed: Speed,
+    /// The most tiles from which one of its actions ends in a blow, counted in steps over the
+    /// floor it walks (1: only from beside the avatar; a zombie's lunge: 3); a thrown blow
+    /// reaches `range` instead.
+    pub reach: u32,
+    /// The most tiles (the larger axis distance, in sight) from which it throws a blow; 0 for
+    /// none.
+    pub range: u32,
+    /// It flees at this percent of its health or less (0: never).
+    pub flee_percent: u32,
+    /// What it does besides, and the habit it punishes.
+    pub trait_: Trait,
     /// Points for killing it (carried, banked by the way up like a feature's).
     pub points: u64,
     /// The shallowest room depth it is placed at.
     pub first_depth: u32,
+    /// The deepest room depth it is placed at (`u32::MAX`: every depth from its first).
+    pub last_depth: u32,
+}
+
+impl KindStats {
+    /// Steps a lunge takes before the blow, on the turn it acts (`reach − 1`).
+    pub const fn lunge(&self) -> u32 {
+        self.reach.saturating_sub(1)
+    }
 }
 
 /// A kind of monster. Deeper rooms hold the later kinds: stronger, and better paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum MonsterKind {
-    /// `r`: weak and common, from depth 2.
+    /// `r`: weak, in packs, from depth 2.
     Rat,
-    /// `b`: fast and frail, from depth 3.
+    /// `b`: fast, frail and erratic, from depth 3.
     Bat,
-    /// `g`: from depth 4.
+    /// `g`: calls a friend when it flees, from depth 4.
     Goblin,
-    /// `z`: slow and tough, from depth 6.
+    /// `z`: slow, tough, lunges, from depth 6.
     Zombie,
-    /// `o`: hits hard, from depth 7.
+    /// `o`: throws spears, from depth 7.
     Orc,
-    /// `T`: the deep rooms' guard, from depth 11.
+    /// `T`: the deep rooms' guard, regenerates.
     Troll,
 }
 
@@ -105,21 +209,31 @@ const KINDS: [KindStats; 6] = [
         name: "rat",
         tile: Tile::Rat,
         health: 2,
-        hit_percent: 50,
+        hit_percent: 35,
         damage: (1, 1),
         speed: Speed::Normal,
+        reach: 1,
+        range: 0,
+        flee_percent: 25,
+        trait_: Trait::Pack,
         points: 5,
         first_depth: 2,
+        last_depth: u32::MAX,
     },
     KindStats {
         name: "bat",
         tile: Tile::Bat,
         health: 1,
-        hit_percent: 35,
+        hit_percent: 30,
         damage: (1, 1),
         speed: Speed::Fast,
+        reach: 1,
+        range: 0,
+        flee_percent: 25,
+        trait_: Trait::Flits,
         points: 8,
         first_depth: 3,
+        last_depth: u32::MAX,
     },
     KindStats {
         name: "goblin",
@@ -128,8 +242,13 @@ const KINDS: [KindStats; 6] = [
         hit_percent: 45,
         damage: (1, 1),
         speed: Speed::Normal,
+        reach: 1,
+        range: 0,
+        flee_percent: 50,
+        trait_: Trait::CallsFriend,
         points: 15,
         first_depth: 4,
+        last_depth: u32::MAX,
     },
     KindStats {
         name: "zombie",
@@ -138,18 +257,28 @@ const KINDS: [KindStats; 6] = [
         hit_percent: 60,
         damage: (1, 2),
         speed: Speed::Slow,
+        reach: 3,
+        range: 0,
+        flee_percent: 25,
+        trait_: Trait::Lunges,
         points: 25,
         first_depth: 6,
+        last_depth: u32::MAX,
     },
     KindStats {
         name: "orc",
         tile: Tile::Orc,
         health: 8,
-        hit_percent: 65,
+        hit_percent: 55,
         damage: (1, 2),
         speed: Speed::Normal,
+        reach: 1,
+        range: 3,
+        flee_percent: 25,
+        trait_: Trait::Throws,
         points: 40,
         first_depth: 7,
+        last_depth: u32::MAX,
     },
     KindStats {
         name: "troll",
@@ -158,10 +287,18 @@ const KINDS: [KindStats; 6] = [
         hit_percent: 70,
         damage: (2, 3),
         speed: Speed::Normal,
+        reach: 1,
+        range: 0,
+        flee_percent: 0,
+        trait_: Trait::Regenerates,
         points: 80,
-        first_depth: 11,
+        first_depth: 9,
+        last_depth: u32::MAX,
     },
 ];
+
+/// How many of the deepest kinds a room reached are placed in it.
+const KINDS_AT_A_DEPTH: usize = 4;
 
 impl MonsterKind {
     /// Every kind, shallowest first.
@@ -191,16 +328,16 @@ impl MonsterKind {
             .find(|k| k.stats().tile == tile)
     }
 
-    /// The kinds placed at `depth`: the (at most three) deepest whose first depth it reached,
-    /// so shallow kinds give way to stronger ones as the avatar goes down.
-    fn at_depth(depth: u32) -> impl Iterator<Item = MonsterKind> {
-        let reached = MonsterKind::ALL
-            .iter()
-            .filter(|k| k.stats().first_depth <= depth)
-            .count();
-        MonsterKind::ALL[reached.saturating_sub(3)..reached]
-            .iter()
-            .copied()
+    /// The kinds placed at `depth`: among those whose depths hold it, the (at most
+    /// 4: `KINDS_AT_A_DEPTH`) deepest, so shallow kinds give way to stronger ones as the
+    /// avatar goes down.
+    pub fn at_depth(depth: u32) -> impl Iterator<Item = MonsterKind> {
+        let here: Vec<MonsterKind> = MonsterKind::ALL
+            .into_iter()
+            .filter(|k| (k.stats().first_depth..=k.stats().last_depth).contains(&depth))
+            .collect();
+        let from = here.len().saturating_sub(KINDS_AT_A_DEPTH);
+        here.into_iter().skip(from)
     }
 }
 
@@ -420,7 +557,7 @@ mod tests {
     }
 
     #[test]
-    fn depth_kinds_are_the_three_deepest_reached() {
+    fn depth_kinds_are_the_four_deepest_reached() {
         assert_eq!(MonsterKind::at_depth(1).count(), 0);
         assert_eq!(
             MonsterKind::at_depth(2).collect::<Vec<_>>(),
@@ -428,7 +565,12 @@ mod tests {
         );
         assert_eq!(
             MonsterKind::at_depth(20).collect::<Vec<_>>(),
-            [MonsterKind::Zombie, MonsterKind::Orc, MonsterKind::Troll]
+            [
+                MonsterKind::Goblin,
+                MonsterKind::Zombie,
+                MonsterKind::Orc,
+                MonsterKind::Troll
+            ]
         );
     }
 }

@@ -100,8 +100,8 @@ pub const DEPTH_TABLE: [DepthRow; 6] = [
         trap_percent: 45,
         chest_points: 35,
         trap_points: 40,
-        monsters_least: 2,
-        monsters_most: 3,
+        monsters_least: 1,
+        monsters_most: 2,
     },
     DepthRow {
         first: 9,

@@ -34,6 +34,26 @@ const PATCH: i32 = 2 * SIGHT_RADIUS as i32 + 1;
 // avatar's.
 const _: () = assert!(SIGHT_RADIUS < PLOT as u32);
 
+/// The clock of an exploration (`docs/explore.md`): every this many moves, the points
+/// carried outside the start room lose [`DECAY_PERCENT`] percent of themselves. Staying
+/// longer pays less and less: what is carried settles where its decay eats what is gathered.
+pub const DECAY_EVERY: u64 = 20;
+
+/// The percent of the points carried that each tick of the clock takes ([`DECAY_EVERY`]),
+/// rounded up: about a half-life of 340 moves.
+pub const DECAY_PERCENT: u64 = 4;
+
+/// Whether the clock ticks on move `moves` (counted from the start; [`DECAY_EVERY`]).
+pub fn decays_at(moves: u64) -> bool {
+    moves > 0 && moves.is_multiple_of(DECAY_EVERY)
+}
+
+/// The points a tick of the clock takes from `score` carried: [`DECAY_PERCENT`] percent,
+/// rounded up, so a few points carried long enough fade to none.
+pub fn decay_loss(score: u64) -> u64 {
+    (score.saturating_mul(DECAY_PERCENT)).div_ceil(100)
+}
+
 /// How an exploration ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ExploreEnd {
@@ -708,7 +728,7 @@ impl ExploreState {
     fn check_monsters(&self) -> Result<(), String> {
         let e = &self.encounters;
         let bad = |what: &str| Err(format!("the exploration's monsters are damaged: {what}"));
-        if e.potions > monsters::MAX_POTIONS {
+        if e.potions > monsters::MAX_POTIONS_SAVED {
             return bad("more than 3 potions");
         }
         if let Some(m) = e.monsters.iter().find(|m| {
@@ -762,6 +782,22 @@ impl ExploreState {
         }
         self.avatar = to;
         self.branch = branch;
+    }
+
+    /// The clock at move `moves` (`docs/explore.md`, "The clock"): on every
+    /// [`DECAY_EVERY`]-th move, with the avatar outside the start room, the points carried
+    /// lose [`DECAY_PERCENT`] percent of themselves, rounded up ([`decay_loss`]).
+    pub(crate) fn decay(&mut self, moves: u64) {
+        if self.end.is_none() && decays_at(moves) && !self.room().is_start() {
+            self.score -= decay_loss(self.score);
+        }
+    }
+
+    /// Moves until the points carried next lose [`DECAY_PERCENT`] percent (1 to
+    /// [`DECAY_EVERY`]; they do only if the avatar is then outside the start room), after
+    /// `moves` moves: for the HUD.
+    pub fn decays_in(moves: u64) -> u64 {
+        DECAY_EVERY - moves % DECAY_EVERY
     }
 
     /// The room graph, to walk.
@@ -835,6 +871,63 @@ impl ExploreState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An exploration of seed 3 without monsters, the avatar walked `steps` up from the
+    /// centre of the start room (13: the middle of the room above), carrying `score`.
+    fn carrying(steps: usize, score: u64) -> crate::game::GameState {
+        let quiet = ExploreSettings {
+            monsters: false,
+            ..ExploreSettings::default()
+        };
+        let mut game = crate::game::GameState::new_exploration(
+            3,
+            byog_worlds::generator::GeneratorSettings::default(),
+            quiet,
+        )
+        .unwrap();
+        for _ in 0..steps {
+            game.apply(crate::action::Action::Move(Direction::Up));
+        }
+        game.explore_mut().unwrap().score = score;
+        game
+    }
+
+    #[test]
+    fn points_carried_outside_the_start_room_fade_on_the_clock() {
+        let mut game = carrying(13, 1000);
+        assert!(!game.explore().unwrap().room().is_start());
+        let wait = |g: &mut crate::game::GameState| {
+            g.apply(crate::action::Action::Wait);
+        };
+        while !(game.moves() + 1).is_multiple_of(DECAY_EVERY) {
+            wait(&mut game);
+            assert_eq!(game.explore().unwrap().score(), 1000, "no tick yet");
+        }
+        wait(&mut game);
+        // 4% of 1,000, on the 20th move.
+        assert_eq!(game.explore().unwrap().score(), 960);
+        for _ in 0..DECAY_EVERY {
+            wait(&mut game);
+        }
+        // 4% of 960 is 38.4, rounded up.
+        assert_eq!(game.explore().unwrap().score(), 921);
+        // Three points carried long enough fade to none (each tick takes at least one).
+        let mut game = carrying(13, 3);
+        for _ in 0..3 * DECAY_EVERY {
+            wait(&mut game);
+        }
+        assert_eq!(game.explore().unwrap().score(), 0);
+    }
+
+    #[test]
+    fn points_carried_in_the_start_room_keep() {
+        let mut game = carrying(0, 1000);
+        assert!(game.explore().unwrap().room().is_start());
+        for _ in 0..3 * DECAY_EVERY {
+            game.apply(crate::action::Action::Wait);
+        }
+        assert_eq!(game.explore().unwrap().score(), 1000);
+    }
 
     #[test]
     fn a_save_whose_room_is_home_to_more_monsters_than_its_table_allows_is_refused() {

@@ -14,7 +14,7 @@
 //! 3. **Act.** Every awake monster in the square acts, in id order, as often as its speed
 //!    says: a hunting monster beside the avatar strikes it (a blow lands with its kind's
 //!    chance and takes its damage, both drawn from the game's generator); else it steps to
-//!    the free neighbour with the least distance (ties in [`Direction::ALL`] order), or waits.
+//!    the free neighbour with the least distance (ties in [`Direction::ALL`](byog_tile_engine::Direction::ALL) order), or waits.
 //!    A monster at a quarter of its health or less flees: it steps downhill on the safety map,
 //!    and strikes only when cornered beside the avatar. A monster never steps onto another
 //!    or onto the avatar.
@@ -29,13 +29,16 @@
 
 use rand::RngExt;
 
+use super::cache::InSight;
 use super::cache::{Maps, Square};
-use super::monsters::{MonsterKind, MonsterState};
+use super::monsters::{
+    CALL_REACH, FLIT_PERCENT, Monster, MonsterKind, MonsterState, PACK_BONUS, Trait,
+};
 use super::play::ExploreState;
 use super::plot;
 use crate::base::GameRng;
 use byog_tile_engine::search::{self, Grid, UNREACHED};
-use byog_tile_engine::{Direction, Pos, Rect, Tile};
+use byog_tile_engine::{Pos, Rect, Tile};
 
 /// How far (in tiles, each way) an awake monster follows the avatar's scent: the square the
 /// distance map covers. One and a half sight radii (a room and its corridor beyond): farther
@@ -80,34 +83,34 @@ impl ExploreState {
             return report;
         }
         report.woke = self.wake();
-        let avatar = self.avatar();
-        let near =
-            |p: Pos| (p.x - avatar.x).abs() <= HUNT_RADIUS && (p.y - avatar.y).abs() <= HUNT_RADIUS;
-        let acting: Vec<usize> = (0..self.encounters().monsters.len())
-            .filter(|&k| {
-                let m = &self.encounters().monsters[k];
-                m.is_awake() && near(m.pos) && self.in_view_map(m)
-            })
-            .collect();
+        let acting = self.acting_indices();
         if acting.is_empty() {
             return report;
         }
-        // In the thick of a fight every acting monster is a hunter beside the avatar: each
-        // strikes, and no map is needed (most turns of a fight).
+        let avatar = self.avatar();
         let beside = |p: Pos| (p.x - avatar.x).abs() + (p.y - avatar.y).abs() == 1;
+        // Trolls not beside the avatar heal first (Trait::Regenerates).
+        for &k in &acting {
+            let m = &mut self.encounters_mut().monsters[k];
+            if m.kind.stats().trait_ == Trait::Regenerates && !beside(m.pos) {
+                m.health = (m.health + 1).min(m.kind.stats().health);
+            }
+        }
+        // In the thick of a fight every acting monster is a hunter beside the avatar that
+        // strikes and stays (not a bat, which flies off): each strikes, and no map is needed
+        // (most turns of a fight).
         let only_blows = acting.iter().all(|&k| {
             let m = &self.encounters().monsters[k];
             m.state == MonsterState::Hunting
-                && m.health * 4 > m.kind.stats().health
+                && !flees(m)
+                && m.kind.stats().trait_ != Trait::Flits
                 && beside(m.pos)
         });
         if only_blows {
             for k in acting {
                 let m = self.encounters().monsters[k];
                 for _ in 0..m.kind.stats().speed.actions(turn) {
-                    self.strike(m.kind, rng, &mut report);
-                    if self.health() == 0 {
-                        self.encounters_mut().killed_by = Some(m.kind);
+                    if self.blow(m.kind, rng, &mut report) {
                         return report;
                     }
                 }
@@ -142,7 +145,45 @@ impl ExploreState {
         report
     }
 
-    /// Every acting monster (`acting`, by index) acts on `turn` over `maps`.
+    /// The indices (in the dungeon's list) of the monsters that act after the player's
+    /// action: awake, in the avatar's map, within [`HUNT_RADIUS`] of the avatar; id order.
+    fn acting_indices(&self) -> Vec<usize> {
+        (0..self.encounters().monsters.len())
+            .filter(|&k| self.acts(&self.encounters().monsters[k]))
+            .collect()
+    }
+
+    /// Whether monster `m` acts in the monsters' turn: awake, in the avatar's map, within
+    /// [`HUNT_RADIUS`] of the avatar.
+    fn acts(&self, m: &Monster) -> bool {
+        let a = self.avatar();
+        let near = (m.pos.x - a.x).abs() <= HUNT_RADIUS && (m.pos.y - a.y).abs() <= HUNT_RADIUS;
+        m.is_awake() && near && self.in_view_map(m)
+    }
+
+    /// How many times monster `m` (of the avatar's map) acts after the player's next action:
+    /// its kind's speed on the next turn, if it is awake and within [`HUNT_RADIUS`] of the
+    /// avatar; else 0 (a slow monster on its idle turn, a sleeper, one too far off). For the
+    /// front-ends, which mark who acts next, and for players who plan by it.
+    pub fn acts_next(&self, m: &Monster) -> u32 {
+        if !self.encounters().enabled || !self.acts(m) {
+            return 0;
+        }
+        m.kind.stats().speed.actions(self.encounters().turns)
+    }
+
+    /// The monsters of the avatar's map that act after the player's next action, in the
+    /// order they act (by id), each with how many times ([`ExploreState::acts_next`]); the
+    /// first is the one that acts next.
+    pub fn acting_next(&self) -> Vec<(&Monster, u32)> {
+        self.monsters()
+            .map(|m| (m, self.acts_next(m)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+
+    /// Every acting monster (`acting`, by index) acts on `turn` over `maps`, as its kind
+    /// does (the module's documentation, [`Trait`]).
     fn act(
         &mut self,
         acting: Vec<usize>,
@@ -167,37 +208,86 @@ impl ExploreState {
                 occupied[i] = true;
             }
         }
+        let hunt = |i: usize| {
+            if dist[i] == UNREACHED {
+                i32::MAX
+            } else {
+                dist[i] as i32
+            }
+        };
+        let mut sight: Option<InSight> = None;
         for k in acting {
-            for _ in 0..self.encounters().monsters[k]
-                .kind
-                .stats()
-                .speed
-                .actions(turn)
-            {
+            let stats = self.encounters().monsters[k].kind.stats();
+            // Whether it struck this turn: a bat flies off with its next action.
+            let mut struck = false;
+            for _ in 0..stats.speed.actions(turn) {
                 let m = self.encounters().monsters[k];
-                let max = m.kind.stats().health;
-                if m.state == MonsterState::Hunting && m.health * 4 <= max {
+                if m.state == MonsterState::Hunting && flees(&m) {
                     self.encounters_mut().monsters[k].state = MonsterState::Fleeing;
                     report.fled.push((m.kind, m.branch, m.home));
+                    if stats.trait_ == Trait::CallsFriend {
+                        self.call_friend(k);
+                    }
                 }
                 let fleeing = self.encounters().monsters[k].state == MonsterState::Fleeing;
-                let adjacent = Direction::ALL.into_iter().any(|d| m.pos + d == avatar);
-                let Some(at) = square.index(m.pos) else {
+                let Some(mut at) = square.index(m.pos) else {
                     break;
                 };
+                let adjacent = square.grid.neighbours(at).contains(&home);
                 let step = if fleeing {
                     let safety = safety.get_or_insert_with(|| safety_map(square, open, dist));
                     downhill(square, at, open, &occupied, home, |i| safety[i])
+                } else if adjacent && struck && stats.trait_ == Trait::Flits {
+                    // A bat that struck flies off: to the free neighbour farthest from the
+                    // avatar (ties in Direction::ALL order).
+                    downhill(square, at, open, &occupied, home, |i| -hunt(i))
                 } else if adjacent {
                     None
                 } else {
-                    downhill(square, at, open, &occupied, home, |i| {
-                        if dist[i] == UNREACHED {
-                            i32::MAX
-                        } else {
-                            dist[i] as i32
+                    let d = (m.pos.x - avatar.x).abs().max((m.pos.y - avatar.y).abs());
+                    let throws = stats.range > 0
+                        && d as u32 <= stats.range
+                        && sight.get_or_insert_with(|| self.sight()).contains(m.pos);
+                    if throws {
+                        struck = true;
+                        if self.blow(m.kind, rng, &mut report) {
+                            return report;
                         }
-                    })
+                        continue;
+                    }
+                    // Steps towards the avatar: one, or a lunge's; each of a bat's steps goes
+                    // a random way half the time.
+                    for _ in 0..stats.lunge().max(1) {
+                        let to = if stats.trait_ == Trait::Flits
+                            && rng.random_range(0..100) < FLIT_PERCENT
+                        {
+                            let free: Vec<usize> = square
+                                .grid
+                                .neighbours(at)
+                                .into_iter()
+                                .filter(|&n| open[n] && !occupied[n] && n != home)
+                                .collect();
+                            (!free.is_empty())
+                                .then(|| free[rng.random_range(0..free.len() as u32) as usize])
+                        } else {
+                            downhill(square, at, open, &occupied, home, hunt)
+                        };
+                        let Some(to) = to else { break };
+                        occupied[at] = false;
+                        occupied[to] = true;
+                        self.encounters_mut().monsters[k].pos = square.pos(to);
+                        at = to;
+                        if square.grid.neighbours(at).contains(&home) {
+                            break;
+                        }
+                    }
+                    if stats.lunge() > 0 && square.grid.neighbours(at).contains(&home) {
+                        struck = true;
+                        if self.blow(m.kind, rng, &mut report) {
+                            return report;
+                        }
+                    }
+                    continue;
                 };
                 match step {
                     Some(to) => {
@@ -206,9 +296,8 @@ impl ExploreState {
                         self.encounters_mut().monsters[k].pos = square.pos(to);
                     }
                     None if adjacent => {
-                        self.strike(m.kind, rng, &mut report);
-                        if self.health() == 0 {
-                            self.encounters_mut().killed_by = Some(m.kind);
+                        struck = true;
+                        if self.blow(m.kind, rng, &mut report) {
                             return report;
                         }
                     }
@@ -217,6 +306,40 @@ impl ExploreState {
             }
         }
         report
+    }
+
+    /// A fleeing goblin's call ([`Trait::CallsFriend`]): the sleeping monster of its branch
+    /// nearest to it (Manhattan distance, then id) within [`CALL_REACH`] tiles on both axes
+    /// wakes and hunts.
+    fn call_friend(&mut self, caller: usize) {
+        let c = self.encounters().monsters[caller];
+        let friend = self
+            .encounters()
+            .monsters
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| {
+                m.branch == c.branch
+                    && !m.is_awake()
+                    && (m.pos.x - c.pos.x).abs() <= CALL_REACH
+                    && (m.pos.y - c.pos.y).abs() <= CALL_REACH
+            })
+            .min_by_key(|(_, m)| (m.pos.manhattan(c.pos), m.id))
+            .map(|(i, _)| i);
+        if let Some(i) = friend {
+            self.encounters_mut().monsters[i].state = MonsterState::Hunting;
+        }
+    }
+
+    /// A blow of a monster of `kind` at the avatar ([`ExploreState::strike`]); whether it took
+    /// the last heart (then `killed_by` is set).
+    fn blow(&mut self, kind: MonsterKind, rng: &mut GameRng, report: &mut TurnReport) -> bool {
+        self.strike(kind, rng, report);
+        if self.health() == 0 {
+            self.encounters_mut().killed_by = Some(kind);
+            return true;
+        }
+        false
     }
 
     /// Wakes every sleeping monster of the map the avatar sees; the first's kind and how many.
@@ -262,7 +385,7 @@ impl ExploreState {
     fn strike(&mut self, kind: MonsterKind, rng: &mut GameRng, report: &mut TurnReport) {
         let stats = kind.stats();
         report.by = Some(kind);
-        if rng.random_range(0..100) >= stats.hit_percent {
+        if rng.random_range(0..100) >= self.hit_chance(kind) {
             report.misses += 1;
             return;
         }
@@ -271,6 +394,20 @@ impl ExploreState {
         *health = health.saturating_sub(damage);
         report.hits += 1;
         report.damage += damage;
+    }
+
+    /// The chance, in percent, that a blow of a monster of `kind` lands now: its kind's, and
+    /// a rat's [`PACK_BONUS`] more for every other monster beside the avatar
+    /// ([`Trait::Pack`]; a rat beside the avatar counts itself out).
+    pub fn hit_chance(&self, kind: MonsterKind) -> u32 {
+        let stats = kind.stats();
+        if stats.trait_ != Trait::Pack {
+            return stats.hit_percent;
+        }
+        let a = self.avatar();
+        let beside = self.monsters().filter(|m| m.pos.manhattan(a) == 1).count() as u32;
+        let others = beside.saturating_sub(1);
+        (stats.hit_percent + others * PACK_BONUS).min(100)
     }
 
     /// Where monsters may walk in `square`, as an open mask over its padded grid: plain
@@ -294,6 +431,13 @@ impl ExploreState {
     }
 }
 
+/// Whether hunting monster `m` flees now: at its kind's [`KindStats::flee_percent`](super::monsters::KindStats::flee_percent) of its
+/// health or less (never at 0 percent).
+fn flees(m: &Monster) -> bool {
+    let s = m.kind.stats();
+    m.health * 100 <= s.health * s.flee_percent
+}
+
 /// The safety map: the distance map times [`SAFETY_FACTOR_TENTHS`], relaxed again with a
 /// step of 10 (tenths of a tile); unreached tiles stay unreached.
 fn safety_map(square: &Square, open: &[bool], dist: &[u32]) -> Vec<i32> {
@@ -312,7 +456,7 @@ fn safety_map(square: &Square, open: &[bool], dist: &[u32]) -> Vec<i32> {
 }
 
 /// The free open neighbour of `at` with the least `value`, if it is less than `at`'s own
-/// (ties in [`Direction::ALL`] order); never the avatar's tile `avatar`.
+/// (ties in [`Direction::ALL`](byog_tile_engine::Direction::ALL) order); never the avatar's tile `avatar`.
 fn downhill(
     square: &Square,
     at: usize,
@@ -330,4 +474,129 @@ fn downhill(
         }
     }
     to
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::explore::ExploreSettings;
+    use crate::game::GameState;
+    use crate::rules::{Event, Events};
+    use byog_tile_engine::Direction;
+    use byog_worlds::generator::GeneratorSettings;
+
+    /// An exploration of seed 3 whose avatar stands in the middle of the room above the
+    /// start room (no monsters of its own), with `kinds` added hunting at their offsets from
+    /// the avatar, and the monsters' turn count even (a slow monster acts after the next
+    /// action) or odd.
+    fn scene(kinds: &[(MonsterKind, (i32, i32))], even: bool) -> GameState {
+        let quiet = ExploreSettings {
+            monsters: false,
+            ..ExploreSettings::default()
+        };
+        let mut game = GameState::new_exploration(3, GeneratorSettings::default(), quiet).unwrap();
+        for _ in 0..13 {
+            game.apply(Action::Move(Direction::Up));
+        }
+        let e = game.explore_mut().unwrap();
+        let a = e.avatar();
+        let placed: Vec<(Pos, MonsterKind)> = kinds
+            .iter()
+            .map(|&(k, (dx, dy))| (Pos::new(a.x + dx, a.y + dy), k))
+            .collect();
+        e.add_monsters(&placed).unwrap();
+        e.encounters_mut().turns = u64::from(!even);
+        game
+    }
+
+    fn struck(events: &Events) -> bool {
+        events
+            .as_slice()
+            .iter()
+            .any(|e| matches!(e, Event::Struck { .. }))
+    }
+
+    /// Steps (Manhattan) between the avatar and the first monster.
+    fn distance(game: &GameState) -> i32 {
+        let e = game.explore().unwrap();
+        e.monsters().next().unwrap().pos.manhattan(e.avatar()) as i32
+    }
+
+    #[test]
+    fn a_zombie_lunges_two_tiles_and_strikes_on_its_turn() {
+        let mut game = scene(&[(MonsterKind::Zombie, (3, 0))], true);
+        let events = game.apply(Action::Wait);
+        assert_eq!(distance(&game), 1);
+        assert!(struck(&events), "{events:?}");
+        // On its idle turn it does nothing.
+        let mut game = scene(&[(MonsterKind::Zombie, (3, 0))], false);
+        let events = game.apply(Action::Wait);
+        assert_eq!(distance(&game), 3);
+        assert!(!struck(&events));
+    }
+
+    #[test]
+    fn stepping_back_on_a_zombies_turn_does_not_dodge_its_blow() {
+        // The trick that solved zombies: beside one on its turn, step away so that it
+        // spends the turn following. Its lunge follows and strikes.
+        let mut game = scene(&[(MonsterKind::Zombie, (1, 0))], true);
+        let events = game.apply(Action::Move(Direction::Left));
+        assert!(events.changed_game());
+        assert_eq!(distance(&game), 1);
+        assert!(struck(&events), "{events:?}");
+    }
+
+    #[test]
+    fn a_bat_flies_off_after_its_bite() {
+        let mut game = scene(&[(MonsterKind::Bat, (1, 0))], true);
+        let events = game.apply(Action::Wait);
+        assert!(struck(&events), "{events:?}");
+        assert!(distance(&game) >= 2, "the bat stayed beside");
+    }
+
+    #[test]
+    fn an_orc_in_sight_three_tiles_off_throws_instead_of_walking() {
+        let mut game = scene(&[(MonsterKind::Orc, (3, 0))], true);
+        let events = game.apply(Action::Wait);
+        assert!(struck(&events), "{events:?}");
+        assert_eq!(distance(&game), 3);
+    }
+
+    #[test]
+    fn a_rats_bite_lands_more_often_beside_its_pack() {
+        let rat = MonsterKind::Rat.stats().hit_percent;
+        let game = scene(&[(MonsterKind::Rat, (1, 0))], true);
+        assert_eq!(game.explore().unwrap().hit_chance(MonsterKind::Rat), rat);
+        let game = scene(
+            &[(MonsterKind::Rat, (1, 0)), (MonsterKind::Rat, (-1, 0))],
+            true,
+        );
+        assert_eq!(
+            game.explore().unwrap().hit_chance(MonsterKind::Rat),
+            rat + PACK_BONUS
+        );
+        // Other kinds get nothing from company.
+        let game = scene(
+            &[(MonsterKind::Goblin, (1, 0)), (MonsterKind::Rat, (-1, 0))],
+            true,
+        );
+        assert_eq!(
+            game.explore().unwrap().hit_chance(MonsterKind::Goblin),
+            MonsterKind::Goblin.stats().hit_percent
+        );
+    }
+
+    #[test]
+    fn who_acts_next_follows_the_turn_order() {
+        // A zombie acts on the even turns only; a bat twice every turn.
+        let game = scene(&[(MonsterKind::Zombie, (2, 0))], true);
+        let e = game.explore().unwrap();
+        assert_eq!(e.acting_next().len(), 1);
+        let game = scene(&[(MonsterKind::Zombie, (2, 0))], false);
+        assert!(game.explore().unwrap().acting_next().is_empty());
+        let game = scene(&[(MonsterKind::Bat, (2, 0))], false);
+        assert_eq!(game.explore().unwrap().acting_next()[0].1, 2);
+        assert_eq!(game.acting_next().len(), 1);
+    }
 }

@@ -135,7 +135,9 @@ impl fmt::Display for Stop {
             Stop::Limit => write!(f, "travel stopped after {MAX_STEPS} steps"),
             Stop::Key => f.write_str("travel stopped by a key"),
             Stop::Blocked => f.write_str("the way is closed there: travel stopped"),
-            Stop::InCombat => f.write_str("you are locked in combat: step away first"),
+            Stop::InCombat => {
+                f.write_str("the way back is shut while a monster is beside you: travel stopped")
+            }
             Stop::MonsterInTheWay(kind) => write!(
                 f,
                 "the {} is in the way: fight it (walk into it) or wait (.)",

@@ -13,6 +13,8 @@ use super::seen::SeenMap;
 use super::tactics::Tactics;
 use crate::agent::Sight;
 use byog_game::action::Action;
+use byog_game::explore::monsters::MAX_POTIONS;
+use byog_game::run::{FeatureKind, START_HEALTH};
 use byog_tile_engine::Direction;
 
 /// Hearts at or under which `cautious` goes home (with no potion left to drink).
@@ -226,7 +228,19 @@ impl BankingPolicy {
             self.dive.interrupted();
             return Some(action);
         }
-        self.next(sight).map(Action::Move)
+        let step = self.next(sight)?;
+        // A chest about to be refilled with the pack full: drink first (hurt), so that its
+        // potion, if it holds one, is not left behind.
+        let onto = sight.avatar + step;
+        let chest = sight
+            .features
+            .iter()
+            .any(|f| f.pos == onto && f.kind == FeatureKind::Chest && !f.handled);
+        if chest && e.potions >= MAX_POTIONS && e.health < START_HEALTH {
+            self.dive.interrupted();
+            return Some(Action::Drink);
+        }
+        Some(Action::Move(step))
     }
 
     /// The next step (no fight): home once its rule or the session says so, else on down.

@@ -1,38 +1,42 @@
-//! Tactics: how a player who knows the turn order fights (`docs/monsters.md`,
-//! `docs/balance.md`). Every explorations policy but `dive` fights so before its own rule.
+//! Tactics: how a player who knows the turn order and the bestiary fights
+//! (`docs/monsters.md`, `docs/balance.md`). Every explorations policy but `dive` fights so
+//! before its own rule.
 //!
 //! What it reads is what the player sees: the monsters in sight (kind, tile, health, state),
-//! the tiles seen, the HUD's moves. A turn is a move (`moves` counts them), and after the
-//! player's action each awake monster acts as its speed says on turn `moves` (a slow one on
-//! the even turns, a fast one twice), so the player can tell, before acting, what every
-//! monster will do:
+//! the tiles seen, the HUD's moves, and what the help says of each kind
+//! ([`byog_game::explore::monsters::KindStats`]: speed, reach, range, hit chance, trait). A
+//! turn is a move (`moves` counts them), and after the player's action each awake monster
+//! acts as its speed says on turn `moves` (a slow one on the even turns, a fast one twice),
+//! so the player can tell, before acting, what each monster in sight can do to it this turn
+//! from a tile `d` steps off (by the floor monsters walk):
 //!
-//! - a hunting monster `d` steps off (by the floor monsters walk) with `a` actions this turn
-//!   closes `min(a, d − 1)` tiles and strikes `a − (d − 1)` times when that is more than 0;
-//! - a bat (fast) at an odd distance spends both its actions arriving; at 2 tiles it arrives
-//!   and strikes: the player steps back, to 3;
-//! - a monster beside the avatar that does not act this turn (a zombie on its idle turn) is
-//!   struck for free; a slow one that does act is left to spend its turn following (a step
-//!   back), and struck on its idle turn;
-//! - a monster of normal speed two tiles off arrives without a blow if the player waits,
-//!   and the first blow is the player's.
+//! - a monster of normal speed strikes `a − (d − 1)` times when that is more than 0 (`a` its
+//!   actions): at two tiles it arrives without a blow, so waiting for it gives the first blow
+//!   to the player;
+//! - a zombie, on the turn it acts, lunges up to two tiles and strikes: from 3 tiles or less,
+//!   one blow whatever the player does (its idle turns are the free ones);
+//! - an orc throws from up to 3 tiles in sight: one blow, near or not;
+//! - a bat flits (half its steps go a random way) and flies off after a bite: beside the
+//!   avatar it bites, two tiles off about every second time, farther never this turn;
+//! - a rat's bite lands 15 points more often for every other monster beside the avatar.
 //!
-//! In that order: at one heart with a potion and a monster awake, it drinks (a potion at
-//! two hearts gives one back and a turn away: measured, it loses more games); beside a
-//! monster that does not act this turn, it strikes it; beside slow monsters only, that act
-//! this turn, it steps back to a tile no blow reaches (and strikes on their idle turn);
-//! beside others, it strikes the one with the least health. With no monster beside it and
-//! hunters coming, it waits while no blow can reach it this turn (they spend their actions
-//! arriving), and otherwise takes the step (or the wait) that the fewest blows reach: each
-//! blow weighed by its monster's chance to land times its mean damage. It waits only for a
-//! hunter that can reach it over the floor it has seen, and at most [`MAX_WAITS`] times in a
-//! row, so a monster that does not come never holds it; then the policy's own rule decides.
+//! Each blow weighs its monster's chance to land times its mean damage. In that order: at
+//! one heart with a potion and a monster awake, it drinks; beside a monster that does not act
+//! this turn, it strikes it; beside slow monsters only, that act this turn, it steps to a
+//! tile no blow reaches if there is one; beside others, it strikes the one with the least
+//! health (a troll first of all: it heals when left). With no monster beside it and hunters
+//! coming, it waits while no blow can reach it this turn, and otherwise takes the step (or
+//! the wait) the fewest blows reach; when every choice is in reach of a thrower, it walks at
+//! the nearest one (waiting only feeds it). It waits only for a hunter that can reach it over
+//! the floor it has seen, and at most [`MAX_WAITS`] times in a row, so a monster that does not
+//! come never holds it; then the policy's own rule decides.
 
 use crate::agent::Sight;
 use byog_game::action::Action;
-use byog_game::explore::monsters::Speed;
+use byog_game::explore::monsters::{PACK_BONUS, POTION_HEARTS, Speed, Trait};
 use byog_game::explore::plot::plot_of;
 use byog_game::explore::{Monster, MonsterKind, MonsterState};
+use byog_game::run::START_HEALTH;
 use byog_tile_engine::search::{Grid, UNREACHED, bfs};
 use byog_tile_engine::{Direction, Pos, Tile};
 
@@ -58,17 +62,41 @@ struct Hunter {
     monster: Monster,
     /// Its actions this turn.
     acts: u32,
-    /// Its chance to land a blow times its mean damage (hundredths of a heart).
-    blow: u32,
+    /// Its mean damage times 100 (hundredths of a heart for a blow that lands).
+    damage: u32,
 }
 
 impl Hunter {
-    /// Blows it strikes this turn if it starts `d` steps off (1: beside the avatar).
-    fn blows(&self, d: u32) -> u32 {
-        if d == UNREACHED || d == 0 {
+    /// Its blows this turn, in hundredths, with the avatar `d` steps off over the floor
+    /// (1: beside; [`UNREACHED`]: no way) and `cheb` tiles off along the larger axis.
+    fn blows(&self, d: u32, cheb: u32) -> u32 {
+        let stats = self.monster.kind.stats();
+        if self.acts == 0 || d == 0 {
             return 0;
         }
-        self.acts.saturating_sub(d - 1)
+        match stats.trait_ {
+            Trait::Flits => match d {
+                1 => 100,
+                2 => 60,
+                _ => 0,
+            },
+            _ if stats.range > 0 && (d == 1 || cheb <= stats.range) => 100 * self.acts,
+            _ if d == UNREACHED => 0,
+            // Each action closes up to `reach − 1` tiles and strikes: a lunge, a leap.
+            _ => 100 * self.acts.saturating_sub(d.saturating_sub(stats.reach)),
+        }
+    }
+
+    /// Its hit chance in percent with `crowd` other monsters beside the avatar (a rat's
+    /// pack bonus).
+    fn hit(&self, crowd: u32) -> u32 {
+        let stats = self.monster.kind.stats();
+        let bonus = if stats.trait_ == Trait::Pack {
+            crowd * PACK_BONUS
+        } else {
+            0
+        };
+        (stats.hit_percent + bonus).min(100)
     }
 }
 
@@ -158,12 +186,11 @@ impl Tactics {
                 Hunter {
                     monster: *m,
                     acts: s.speed.actions(turn),
-                    blow: s.hit_percent * (s.damage.0 + s.damage.1) / 2,
+                    damage: 100 * (s.damage.0 + s.damage.1) / 2,
                 }
             })
             .collect();
-        let awake = e.monsters.iter().any(|m| m.state != MonsterState::Asleep);
-        if e.health <= DRINK_AT && e.potions > 0 && awake {
+        if e.health + POTION_HEARTS <= START_HEALTH && e.potions > 0 {
             return Some(Action::Drink);
         }
         let beside: Vec<&Hunter> = hunters
@@ -180,14 +207,22 @@ impl Tactics {
                 .map(Action::Move);
         }
         let floor = Floor::of(sight, e.origin);
-        // Expected hearts lost this turn (hundredths) with the avatar at `from`.
+        // Expected hearts lost this turn (hundredths of hundredths) with the avatar at `from`.
         let taken = |from: Pos| -> u32 {
             let dist = floor.distances(from);
+            let crowd = e
+                .monsters
+                .iter()
+                .filter(|m| m.pos.manhattan(from) == 1)
+                .count() as u32;
             hunters
                 .iter()
                 .map(|h| {
-                    let d = floor.index(h.monster.pos).map_or(UNREACHED, |i| dist[i]);
-                    h.blows(d) * h.blow
+                    let p = h.monster.pos;
+                    let d = floor.index(p).map_or(UNREACHED, |i| dist[i]);
+                    let cheb = p.x.abs_diff(from.x).max(p.y.abs_diff(from.y));
+                    let others = crowd.saturating_sub(u32::from(p.manhattan(from) == 1));
+                    h.blows(d, cheb) * h.hit(others) * h.damage / 100
                 })
                 .sum()
         };
@@ -224,9 +259,15 @@ impl Tactics {
             if slow && let Some(&(d, _)) = steps.iter().find(|(_, t)| *t == 0) {
                 return Some(Action::Move(d));
             }
-            let h = beside
-                .iter()
-                .min_by_key(|h| (h.monster.health, u32::MAX - h.blow, h.monster.id))?;
+            // A troll first (it heals when left alone), then the weakest.
+            let h = beside.iter().min_by_key(|h| {
+                (
+                    h.monster.kind.stats().trait_ != Trait::Regenerates,
+                    h.monster.health,
+                    u32::MAX - h.damage * h.monster.kind.stats().hit_percent,
+                    h.monster.id,
+                )
+            })?;
             return strike(h);
         }
         // Hunters coming: wait while no blow reaches the avatar this turn, for a hunter
@@ -244,11 +285,32 @@ impl Tactics {
         if wait == 0 {
             return Some(Action::Wait);
         }
-        let (d, least) = steps.iter().copied().min_by_key(|&(_, t)| t)?;
-        Some(if least < wait {
-            Action::Move(d)
-        } else {
-            Action::Wait
+        let least = steps.iter().map(|&(_, t)| t).min().unwrap_or(u32::MAX);
+        if least.min(wait) > 0 {
+            // Every choice is in reach: a thrower in sight feeds on waiting; walk at the
+            // nearest one.
+            let thrower = hunters
+                .iter()
+                .filter(|h| h.monster.kind.stats().range > 0)
+                .filter_map(|h| {
+                    let i = floor.index(h.monster.pos)?;
+                    (here[i] != UNREACHED).then_some((here[i], h.monster.id, h.monster.pos))
+                })
+                .min();
+            if let Some((_, _, at)) = thrower {
+                let dist = floor.distances(at);
+                if let Some(&(d, _)) = steps.iter().min_by_key(|(d, _)| {
+                    floor
+                        .index(sight.avatar + *d)
+                        .map_or(UNREACHED, |i| dist[i])
+                }) {
+                    return Some(Action::Move(d));
+                }
+            }
+        }
+        Some(match steps.iter().copied().min_by_key(|&(_, t)| t) {
+            Some((d, t)) if t < wait => Action::Move(d),
+            _ => Action::Wait,
         })
     }
 }
@@ -309,18 +371,15 @@ mod tests {
     }
 
     #[test]
-    fn a_zombie_beside_is_struck_on_its_idle_turn_and_left_on_its_own() {
+    fn a_zombie_beside_is_struck_whatever_its_turn() {
         // Turn parity: slow monsters act on the even turns (`moves` even before the action).
         let idle = scene(MonsterKind::Zombie, (1, 0), true);
         assert_eq!(idle.moves() % 2, 1);
         assert_eq!(act(&idle), Some(Action::Move(Direction::Right)));
+        // On its turn a step away does not help (it lunges two tiles and strikes): struck.
         let active = scene(MonsterKind::Zombie, (1, 0), false);
         assert_eq!(active.moves() % 2, 0);
-        let step = act(&active);
-        assert!(
-            matches!(step, Some(Action::Move(d)) if d != Direction::Right),
-            "{step:?}"
-        );
+        assert_eq!(act(&active), Some(Action::Move(Direction::Right)));
     }
 
     #[test]

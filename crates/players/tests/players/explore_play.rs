@@ -122,6 +122,42 @@ fn depth_of(p: (i64, i64)) -> u64 {
     isqrt(n) as u64
 }
 
+/// docs/explore.md's depth table: the points a chest (`chest`) or else a trap pays, the
+/// first time it is handled, in a room of `depth` (rooms of depth 0-1 hold no features).
+fn feature_points(chest: bool, depth: u64) -> u64 {
+    let (chest_points, trap_points) = match depth {
+        0..=1 => panic!("a feature paid in a room of depth {depth}, which holds none"),
+        2..=3 => (10, 15),
+        4..=5 => (20, 25),
+        6..=8 => (35, 40),
+        9..=12 => (55, 60),
+        _ => (80, 90),
+    };
+    if chest { chest_points } else { trap_points }
+}
+
+/// docs/explore.md's clock (rules version 5): it ticks on the move that makes the move count
+/// a multiple of 20, if the avatar is then outside the start room (`outside`).
+fn clock_ticks(moves: u64, outside: bool) -> bool {
+    outside && moves > 0 && moves.is_multiple_of(20)
+}
+
+/// What a tick of the clock takes from `carried` points: 4% of them, rounded up.
+fn clock_takes(carried: u64) -> u64 {
+    (carried * 4).div_ceil(100)
+}
+
+/// The points carried after the move that made the move count `moves` (the exploration still
+/// in play), the avatar then outside the start room when `outside`: the clock's tick taken
+/// if it ticked.
+fn after_clock(carried: u64, moves: u64, outside: bool) -> u64 {
+    if clock_ticks(moves, outside) {
+        carried - clock_takes(carried)
+    } else {
+        carried
+    }
+}
+
 /// SplitMix64: the tests' own generator (apart from the crate's `rand_pcg`).
 #[derive(Clone)]
 struct Rng(u64);
@@ -490,10 +526,25 @@ struct Made {
     new_branch: bool,
 }
 
+/// A key that counted a move (a step, or the step into the way up), as the score and the
+/// clock need it (docs/explore.md).
+#[derive(Debug, Clone, Copy)]
+struct Turn {
+    /// The points its features paid, by the tests' own depth table ([`feature_points`]).
+    earned: u64,
+    /// Whether the avatar stood outside the start room after it.
+    outside: bool,
+    /// Whether it ended the exploration: banked (the way up) or lost.
+    ended: bool,
+    lost: bool,
+}
+
 /// What the keys fed since the last look at the JSON did, from their events.
 #[derive(Debug, Default)]
 struct Since {
     moved: u64,
+    /// Each key that counted a move, in order.
+    turns: Vec<Turn>,
     blocked: u64,
     hurt: u64,
     scored: u64,
@@ -527,6 +578,9 @@ struct Stats {
     most_rooms_in_a_branch: u64,
     most_rooms_in_a_seed: u64,
     fewest_rooms_in_a_seed: u64,
+    /// Ticks of the clock with points carried, and the points they took.
+    clock_ticks: u64,
+    points_faded: u64,
 }
 
 impl Stats {
@@ -544,6 +598,8 @@ impl Stats {
         self.cleared += o.cleared;
         self.locked_rooms += o.locked_rooms;
         self.arrows_walked += o.arrows_walked;
+        self.clock_ticks += o.clock_ticks;
+        self.points_faded += o.points_faded;
         self.most_rooms_in_a_branch = self.most_rooms_in_a_branch.max(o.most_rooms_in_a_branch);
         self.most_rooms_in_a_seed = self.most_rooms_in_a_seed.max(o.most_rooms_in_a_seed);
         self.fewest_rooms_in_a_seed = if self.seeds == o.seeds {
@@ -921,13 +977,46 @@ impl Checker {
     fn step(&mut self, prev: &View, v: &View, since: &Since, ctx: &str) {
         self.stats.looks += 1;
         assert_eq!(v.moves, prev.moves + since.moved, "{ctx}: moves");
+        assert_eq!(
+            since.turns.len() as u64,
+            since.moved,
+            "{ctx}: the keys that counted"
+        );
         assert_eq!(v.health, prev.health - since.hurt, "{ctx}: health");
-        if v.status == "playing" {
+        // The score, key by key (docs/explore.md): the points of the features paid the first
+        // time (the depth table's), then, but on the key that ended the exploration, the
+        // clock: on every 20th move with the avatar outside the start room the points carried
+        // lose 4%, rounded up. The way up banks what is carried; the loss forfeits it.
+        let (mut carried, mut moves) = (prev.score, prev.moves);
+        let (mut faded, mut forfeited) = (0, None);
+        for t in &since.turns {
+            carried += t.earned;
+            moves += 1;
+            if t.lost {
+                forfeited = Some(carried);
+                carried = 0;
+            } else if !t.ended && clock_ticks(moves, t.outside) {
+                let took = clock_takes(carried);
+                carried -= took;
+                faded += took;
+                self.stats.clock_ticks += u64::from(took > 0);
+                self.stats.points_faded += took;
+            }
+        }
+        if v.status == "playing" || v.status == "won" {
+            assert_eq!(
+                v.score, carried,
+                "{ctx}: score (from {}: the features' points, less {faded} the clock took)",
+                prev.score
+            );
+        }
+        if v.status == "playing" && faded == 0 {
+            // With nothing faded, the score grows exactly when a feature pays.
             assert_eq!(v.score > prev.score, since.scored > 0, "{ctx}: score");
             assert!(v.score >= prev.score, "{ctx}: score fell");
         }
         if since.lost {
-            assert!(v.forfeited >= prev.score, "{ctx}: forfeited");
+            assert_eq!(Some(v.forfeited), forfeited, "{ctx}: forfeited");
         }
         if let Some(banked) = since.banked {
             assert_eq!(banked, v.score, "{ctx}: banked score");
@@ -1175,6 +1264,8 @@ struct Walk {
     /// The avatar's frame position, followed through `Moved` events between looks.
     pos: (i64, i64),
     cur_branch: Option<u64>,
+    /// The avatar's room, followed through `Entered` events between looks.
+    cur_room: (i64, i64),
     need_look: bool,
     /// The rows of the last look with the avatar replaced by what it stood on: the walker's
     /// map until the next look (between looks only the avatar moves, and a branch may retire,
@@ -1256,6 +1347,7 @@ impl Walk {
             pos: view.avatar,
             ground: view.ground(),
             cur_branch: view.branch,
+            cur_room: view.room,
             view,
             since: Since::default(),
             need_look: false,
@@ -1322,10 +1414,18 @@ impl Walk {
         }
         let mut entered = None;
         let mut moved = false;
+        let mut turn = Turn {
+            earned: 0,
+            outside: false,
+            ended: false,
+            lost: false,
+        };
+        let mut counted = false;
         for e in &events {
             match *e {
                 Event::Moved { to, direction } => {
                     self.since.moved += 1;
+                    counted = true;
                     self.pos = (i64::from(to.x), i64::from(to.y));
                     self.since.last_dir = Some(side_of(direction));
                     moved = true;
@@ -1359,14 +1459,17 @@ impl Walk {
                         self.need_look = true;
                     }
                     self.cur_branch = branch;
+                    self.cur_room = room;
                 }
                 Event::Refilled { at } | Event::Rearmed { at } => {
-                    self.rearmed += u64::from(matches!(e, Event::Rearmed { .. }));
-                    if self
-                        .paid
-                        .insert(self.feature_key((i64::from(at.x), i64::from(at.y))))
-                    {
+                    let chest = matches!(e, Event::Refilled { .. });
+                    self.rearmed += u64::from(!chest);
+                    let key = self.feature_key((i64::from(at.x), i64::from(at.y)));
+                    if self.paid.insert(key) {
                         self.since.scored += 1;
+                        let tile = key.1;
+                        let room = (tile.0.div_euclid(SLOT), tile.1.div_euclid(SLOT));
+                        turn.earned += feature_points(chest, depth_of(room));
                     }
                     self.need_look = true;
                 }
@@ -1383,6 +1486,8 @@ impl Walk {
                 Event::Banked { score } => {
                     // Walking into the way up is a move (counted), though the avatar stays.
                     self.since.moved += 1;
+                    counted = true;
+                    turn.ended = true;
                     self.since.banked = Some(score);
                     self.need_look = true;
                 }
@@ -1392,6 +1497,7 @@ impl Walk {
                 }
                 Event::Lost(_) => {
                     self.since.lost = true;
+                    (turn.ended, turn.lost) = (true, true);
                     self.need_look = true;
                 }
                 _ => {}
@@ -1399,6 +1505,12 @@ impl Walk {
         }
         if moved {
             self.since.entered_now = entered;
+        }
+        if counted {
+            turn.outside = self.cur_room != START;
+            self.since.turns.push(turn);
+        } else {
+            assert_eq!(turn.earned, 0, "{}: points with no move", self.ctx());
         }
         events
     }
@@ -1411,6 +1523,7 @@ impl Walk {
         self.ck.step(&self.view, &v, &since, &ctx);
         self.pos = v.avatar;
         self.cur_branch = v.branch;
+        self.cur_room = v.room;
         self.need_look = false;
         self.ground = v.ground();
         self.view = v;
@@ -1731,6 +1844,11 @@ fn checked_walks(shard: u64) -> Stats {
         "the walker hardly explored: {total:?}"
     );
     assert!(total.branches_made > per, "{total:?}");
+    // The clock's model was exercised: points faded, each tick checked key by key.
+    assert!(
+        total.clock_ticks > 0 && total.points_faded > 0,
+        "the clock never took points: {total:?}"
+    );
     total
 }
 
@@ -2149,10 +2267,21 @@ fn armed_traps_can_lose_the_exploration_and_its_score() {
         let ctx = w.ctx();
         let mut health = w.view.health;
         assert_eq!(health, 3, "{ctx}");
-        let carried = w.view.score;
+        // The points carried, as the clock leaves them after each key (none taken on the key
+        // that ends the exploration).
+        let mut carried = w.view.score;
+        let clocked = |w: &Walk, carried: u64| {
+            if w.playing() {
+                after_clock(carried, w.view.moves, w.view.room != START)
+            } else {
+                carried
+            }
+        };
         while health > 0 {
             w.each(&KEYS[off].to_string());
+            carried = clocked(&w, carried);
             let e = w.each(&KEYS[opposite(off)].to_string());
+            carried = clocked(&w, carried);
             let hurt = e.iter().find_map(|e| match e {
                 Event::Hurt { health, .. } => Some(u64::from(*health)),
                 _ => None,
@@ -2374,6 +2503,14 @@ fn the_checker_rejects_tampered_states() {
     let mut t = good.clone();
     t["moves"] = (t["moves"].as_u64().unwrap() + 10_000).into();
     tampers.push(("a branch past its timer", t));
+    let mut t = good.clone();
+    t["score"] = (t["score"].as_u64().unwrap() + 1).into();
+    tampers.push(("a point paid by no feature", t));
+    if good["score"].as_u64().unwrap() > 0 {
+        let mut t = good.clone();
+        t["score"] = (t["score"].as_u64().unwrap() - 1).into();
+        tampers.push(("a point lost with no tick of the clock", t));
+    }
     let mut rejected = 0;
     for (what, t) in tampers {
         let ck = w.ck.clone();
@@ -2387,4 +2524,77 @@ fn the_checker_rejects_tampered_states() {
         rejected += 1;
     }
     eprintln!("{rejected} tampered states rejected");
+}
+
+/// The checker's clock (docs/explore.md, rules version 5) has teeth: over one counted move,
+/// a state that took the tick's 4% (rounded up) on the 20th move outside the start room is
+/// accepted and one that kept the points, or took a point more, is rejected; off the 20th
+/// move, or in the start room, the points carried keep and a state that lost one is rejected.
+#[test]
+fn the_checker_rejects_a_clock_not_kept() {
+    let settings = ExploreSettings {
+        max_unexplored: 3,
+        branch_timer: 400,
+        monsters: false,
+    };
+    let mut w = Walk::new(5, settings, Style::Roam);
+    w.run(900);
+    let good = w.view.json.clone();
+    assert_eq!(good["status"], "playing");
+    // One counted move, from move `moves - 1` to `moves`, carrying 1,234 points (4% is 49.36:
+    // the tick takes 50).
+    let state = |moves: u64, score: u64| {
+        let mut t = good.clone();
+        t["moves"] = moves.into();
+        t["score"] = score.into();
+        View::parse(t)
+    };
+    let one_move = |outside: bool| Since {
+        moved: 1,
+        turns: vec![Turn {
+            earned: 0,
+            outside,
+            ended: false,
+            lost: false,
+        }],
+        ..Since::default()
+    };
+    let step = |prev: &View, v: &View, since: &Since| {
+        let ck = w.ck.clone();
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            ck.clone().step(prev, v, since, "the clock");
+        }))
+        .is_ok()
+    };
+    let at = (good["moves"].as_u64().unwrap() / 20 + 1) * 20;
+    let prev = state(at - 1, 1234);
+    assert_eq!(clock_takes(1234), 50);
+    assert!(
+        step(&prev, &state(at, 1184), &one_move(true)),
+        "the tick taken"
+    );
+    assert!(!step(&prev, &state(at, 1234), &one_move(true)), "no tick");
+    assert!(
+        !step(&prev, &state(at, 1183), &one_move(true)),
+        "a point more"
+    );
+    assert!(
+        step(&prev, &state(at, 1234), &one_move(false)),
+        "the start room"
+    );
+    assert!(
+        !step(&prev, &state(at, 1184), &one_move(false)),
+        "faded at home"
+    );
+    let prev = state(at - 2, 1234);
+    assert!(
+        step(&prev, &state(at - 1, 1234), &one_move(true)),
+        "move 19"
+    );
+    assert!(
+        !step(&prev, &state(at - 1, 1184), &one_move(true)),
+        "a tick early"
+    );
+    // A few points carried long enough fade to none: each tick takes at least one.
+    assert_eq!((clock_takes(1), after_clock(1, at, true)), (1, 0));
 }

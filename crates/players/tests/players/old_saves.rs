@@ -1,6 +1,7 @@
-//! An old save played on by the solver: format 2's run fixture loads mid-run and the solver's
-//! keys from it win the run. The save formats' own tests are the game's
-//! (`crates/game/tests/game/saves.rs`), whose helpers these are copies of.
+//! Old saves checked through the players: format 2's run fixture loads mid-run and the
+//! solver's keys from it win the run; each exploration fixture loads into the JSON state
+//! (the players' `json::game_state`) it was saved in. The save formats' own tests are the
+//! game's (`crates/game/tests/game/saves.rs`), whose helpers these are copies of.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,34 @@ fn fixtures() -> PathBuf {
 
 fn read(path: &Path) -> Vec<u8> {
     fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Every fixture save (`v<version>-<what>.bin`), sorted by name.
+fn fixture_saves() -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir(fixtures())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// The JSON state (`byog replay KEYS --format json`, docs/json.md) an exploration fixture
+/// `v<version>-<what>.bin` was saved in, from `v<version>-<what>.json` beside it: written by
+/// the build of the rules the save was made under (rules version 4, commit 752791f, replaying
+/// the fixture's `.keys`, with `--no-monsters` for the saves from before monsters), an
+/// oracle independent of today's rules and of today's loading code.
+fn saved_state(path: &Path) -> serde_json::Value {
+    let golden = path.with_extension("json");
+    let text = fs::read_to_string(&golden).unwrap_or_else(|_| {
+        panic!(
+            "exploration fixture {} has no {} with the state it was saved in",
+            path.display(),
+            golden.display()
+        )
+    });
+    serde_json::from_str(&text).unwrap()
 }
 
 /// A game as the interpreter plays it from an input string (the way a player made the
@@ -126,4 +155,35 @@ fn a_version_2_run_fixture_loads_mid_run_and_can_still_be_won() {
     let (loaded, again) = (b2_points(&game), b2_points(&fresh));
     assert_eq!(loaded, again);
     assert!(loaded.iter().any(|&p| p != 20 && p != 30), "{loaded:?}");
+}
+
+#[test]
+fn every_exploration_fixture_loads_into_the_state_it_was_saved_in() {
+    // An exploration is checked against the state it was saved in, as the rules it was saved
+    // under played its keys: today's rules (version 5: the clock, potions in chests, the
+    // monsters' traits) play its keys into another game, and there is one set of rules, so
+    // a replay today is no oracle for it (the game's saves.rs replays the other fixtures and
+    // plays these on from where they were saved).
+    let mut checked = Vec::new();
+    for path in fixture_saves() {
+        let game = save::decode(&read(&path), &path)
+            .unwrap_or_else(|e| panic!("fixture {} no longer loads: {e}", path.display()));
+        if game.explore().is_none() {
+            continue;
+        }
+        assert_eq!(
+            byog_players::json::game_state(&game),
+            saved_state(&path),
+            "{}",
+            path.display()
+        );
+        checked.push(path.file_name().unwrap().to_string_lossy().into_owned());
+    }
+    // The walk saved before monsters (format 3) and the fight (format 6) at least.
+    for name in ["v3-e42s-walk.bin", "v6-e7s-fight.bin"] {
+        assert!(
+            checked.iter().any(|c| c == name),
+            "{name} not checked: {checked:?}"
+        );
+    }
 }

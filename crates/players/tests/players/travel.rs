@@ -320,28 +320,35 @@ proptest! {
 // ----------------------------------------------------------------------------------------
 // The problems found by playing (issue 30), each as the input string that showed it.
 
-/// `E13S…`: the avatar stands just past a one-way exit it came through; the next `X`s
-/// planned back through it against its arrow and took no step, silently.
-const ONE_WAY_E13: &[&str] = &[
-    "E13SDDDDDDDDDDDDDDDDDDDDAAAAAAAAAAAAAAAAAWWWAAAWWWWSSSSAAASSSAAAADDDDSSSDDDSSSSSSSSSSDDD",
-    "DDDDDDDDDDDDDDDDDDDDDDSDDWDDDDDDDDDDDWWDWWWWWWWWWWWWWWWWWWWSSSSSSSSSSSSSSSSSSAASSAAAAAAA",
-    "AAAASSSSSSSWWWWWWWAAAAAAAAAAAAASSSSSSSWWWWWWWWWWWWWWWWSSSSSSSSSSSSSSSSSSSSSSDDDDDD",
+/// `E66S…`: the avatar stands just past a one-way exit it came through (the tile it just
+/// left shows the exit's arrow); the next `X`s must not plan back through it against its
+/// arrow. (The repro this was found with, a player's `E13S…` of 254 moves, no longer gets
+/// there under rules version 5, whose potions and monsters' traits change the game: these
+/// are the moves, the game's history, of a walk of the explorer with random steps mixed in,
+/// the shortest such walk on seeds 1..200 whose `XXX` then walks.)
+const ONE_WAY_E66: &[&str] = &[
+    "E66SWWWWWWWWWWSWWWWWWWWWWWWWDWWAWWWDDDDAAAWWWWWWWWWWWWWDWASWWWWWWWWWDWWWWADDSSSSSSSSSS",
+    "SSDDSSDDDDDDDDDDWWWDWDDDDAAAWWWWWWWASSWWADAASSWWSWDDSWWWSWWWDDDWSSSSSSSAASSSSSWSSSWSSS",
+    "SSSADSSSSSSSSDSSDDDDDDDDDDADDSSAWWDDWDDDSWSASWDADDDDDDDDDDSSDWWDDASWADAWSAAADAAAAADAAA",
+    "AAWSAAAAAAAAAAAAASSSWSSASSSSSSDDDDSSSDDDDDDDDWWSDDDSDADDDDDDDDWDDWDSDSSSASSSSSWWWWWWWD",
+    "AASWAAAAAAAAAASSASSASSSWSSSDDDADDADSSSSAAADAAAAAAADAADDDDADDDDWWWWWSWWWWWDWWWWSWADAAAA",
+    "AAAAAAWWWAAADAAWSWSWWWWWWDAWWWWWWWSWWSWSWSWWWWWWWWWWAAAAAAAADAAAADAAAAAAAAAAADAAADDADA",
+    "DDDDDDDDADDSSWSWSSWSSSSSSSSSSADSSASDSSSSSSSSSSSADSSSSSSW",
 ];
-/// `E600038S…>`: after the branch's timer retired it, the last `>` found no way home
-/// (it planned through a one-way exit against its arrow), though the retired branch's
-/// one-way way back into the start room was on screen. The player's keys had `X`s; these
-/// are the plain moves they made (the game's history), so that a change to `X` keeps the
-/// game the same.
-const RETIRED_600038: &[&str] = &[
-    "E600038SWWWWWWWWWWWWWWWWWWWWWWWWWWDDDDWDDDDDDDDAAAAAAAAAAAAAAAAAAAAWWASAAAAADDDDDSDDDDDD",
-    "DDDSSSSSSSSSSSSSDDDDDDDDDDDDDDDDDDDDDDDDDAAAAAAAAAAASSSSSSSSSDDSSSSDDDDDDDDDUDDDAAAAAAAA",
-    "AAWWWWAAWWWWWWWWWAAAAAAAAAAAAAAAAAAAAAAAAAASSSSSSSSSSSSSSSSSSSSSSSDDDDSSSDDDDDDDDDDDDDDD",
-    "DDDDDDDSSSSSSSSSWWWWWWWWWAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAWWAAAAWWWWWWWWWWSSSSSSSSSSAA",
-    "SSAAAAAAAAAWWAAADWWWWWWWWWWWWDAAAASAAAAAAWWWAAAAWWWWWWWWWWWWDDWDWAAAASSSSSSSSSSSSSSDDDDS",
-    "SSDDDDDDDDDSSSSSSSSSSSSSSSSSSSSSSSSSAAASSAAAAAAAAAUSADDDDDDDDDDDDDWWWWWWWWWWWWWAAAAAAAAA",
-    "AAAWADSDDDDDDDDDDDDDDDDDDDDDDDSSSSSSSSSSSDDDDSSDDDDDDDDDAAAAAAAAAAAAASSSSSSSSSSSSSWWWWWW",
-    "WWWWWWWWWWWWWWWWDDDDWWWWDDDDDDDDDWWWWWWWWWWWWWWWWWWWWWWWDDWWWDDDDDDDDDDDSSSSSSSWWWWWWWDD",
-    "DDDDDDDDDDDWWWWWWWWWWWWWSSSSSSWUWWWSWWDDDDWWDDDDDDDDDDDDDDDDDDADDDDDD>",
+/// `E101S…`: after the branch's timer retired it, with the avatar still inside it, the `>`
+/// that follows must find the way home, which is through the retired branch's one-way way
+/// back into the start room (the only way out of a retired branch). The repro this was
+/// found with, a player's `E600038S…` (whose last `>` planned through a one-way exit
+/// against its arrow and found no way home), no longer gets there under rules version 5:
+/// these are the explorer's moves on seed 101 up to the first state inside a retired branch
+/// (the first seed from 1 where that `>` reaches the way up and banks).
+const RETIRED_E101: &[&str] = &[
+    "E101SWWWWWWWWWWWWWDDDDDDDDDWWDDDDWWWWWWWWWWWWWWWWWWWWWWWWWWDDSAASSSSSSSSSDDSSSSDDDDDDD",
+    "DDDDDDDDSSSSWWWWAAAAAAAAAAAAAAAAAAAAAAAAAAWWAAAAAAASSAAAAAAAASSSSAAAASSSSSSSSSSSSSSSSS",
+    "SSSSSSSSSSSSWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWAAAAAAAAAAAADDDDDDDDDDDDDDDDDDDDWWWWDDDDW",
+    "WWWWWWDDWWAAAAAAAAAAAWWWAAAAWWWWWWWWWWWWWDSSASSSSSSSSSSDDDDSSSDDDDDDDDDSSSSSSSSSDDDDSS",
+    "SSDDDDDDDDDSSSSSSSSSSSSSSSSSSSSSSDDDSSSSDDDDDDDDDWWWWDDDDAWWWWWWWDDDDSSAAASSSSSDSSSSDD",
+    "DDDDDDDWWDDDDWWWWWWWWWAAAAWWWWWDDDDWWWWWWWWWWWDDDDDDDDDDDDDDDDDDSWAAAAAAAAAAAAAAAS>",
 ];
 /// `R<seed>S` and the first keys of `policy`'s run (`byog stats --runs --policy`) up to the
 /// first state where `found` holds, for the first seed from 1 that has one (the repros these
@@ -413,10 +420,29 @@ fn play_default(input: &str) -> (Interpreter, Vec<Outcome>) {
 
 #[test]
 fn explore_never_plans_against_a_one_way_exit() {
-    let (before, _) = play_default(&repro(ONE_WAY_E13, ""));
-    let moves = before.game().unwrap().moves();
-    assert_eq!(moves, 254);
-    let (it, outcomes) = play_default(&repro(ONE_WAY_E13, "XXX"));
+    let (before, _) = play_default(&repro(ONE_WAY_E66, ""));
+    let game = before.game().unwrap();
+    let moves = game.moves();
+    assert_eq!(moves, 568);
+    // The situation: the avatar's last step took it off a one-way exit, the way the arrow
+    // lets it go, into the room beyond.
+    let Some(byog_game::Action::Move(d)) = game.actions().last().copied() else {
+        panic!("the last action is a move");
+    };
+    let e = game.explore().unwrap();
+    let a = e.avatar();
+    let (dx, dy) = match d {
+        byog_tile_engine::Direction::Up => (0, 1),
+        byog_tile_engine::Direction::Right => (1, 0),
+        byog_tile_engine::Direction::Down => (0, -1),
+        byog_tile_engine::Direction::Left => (-1, 0),
+    };
+    let left = e.tile_at(byog_tile_engine::Pos {
+        x: a.x - dx,
+        y: a.y - dy,
+    });
+    assert_eq!(left, byog_game::explore::plot::one_way_tile(d.opposite()));
+    let (it, outcomes) = play_default(&repro(ONE_WAY_E66, "XXX"));
     let game = it.game().unwrap();
     // Each X walked (none was refused) and the avatar left by a way the rules allow.
     for o in &outcomes[outcomes.len() - 3..] {
@@ -430,26 +456,30 @@ fn explore_never_plans_against_a_one_way_exit() {
 #[test]
 fn travel_finds_the_way_home_after_the_branch_retired() {
     // `>` stops beside the way up and asks; `Y` steps in (banks).
-    let whole = repro(RETIRED_600038, "Y");
+    let whole = repro(RETIRED_E101, "Y");
     let before_last = &whole[..whole.len() - 2];
     let (it, _) = play_default(before_last);
     let state = json::state(&it);
-    // 686 moves and 231 points before the monsters' retune of 2026-11-27 (docs/balance.md).
-    assert_eq!(state["moves"], 765);
+    assert_eq!(state["moves"], 507);
+    // The avatar is inside branch 0, which is retired.
+    assert_eq!(state["branch"], 0, "inside the branch");
     assert_eq!(
         state["branches"][0]["retired"], true,
         "the branch was retired"
     );
-    // `>` alone walks to beside the way up and asks, the exploration still in play.
+    // `>` alone walks to beside the way up and asks, the exploration still in play: it
+    // left the retired branch by its one-way way back into the start room.
     let (it, _) = play_default(&whole[..whole.len() - 1]);
     assert!(it.asks_to_bank());
-    assert_eq!(json::state(&it)["status"], "playing");
+    let state = json::state(&it);
+    assert_eq!(state["status"], "playing");
+    assert_eq!(state["branch"], Value::Null, "in the start room");
     let (it, outcomes) = play_default(&whole);
     assert!(matches!(outcomes.last(), Some(Outcome::Acted(e)) if e.won()));
     let state = json::state(&it);
     assert_eq!(state["status"], "won");
     assert_eq!(state["end"], "banked");
-    assert_eq!(state["score"], 95);
+    assert_eq!(state["score"], 102);
 }
 
 #[test]

@@ -4,12 +4,12 @@
 //! is also the screen of the first run ever played. `?` shows the help; `→` (or `D`, Space,
 //! Enter) turns a page, `←` (or `A`) turns back, any other key closes it.
 
-use byog_game::explore::MonsterKind;
+use byog_game::explore::{monsters, play};
 use byog_game::interpreter::GameKind;
 use byog_tile_engine::{Tile, autotile, look};
 
 use super::numbers::{self, HudItem};
-use super::{Glyph, Line, Style, TextScreen, with_a};
+use super::{Glyph, Line, Style, TextScreen};
 
 /// The most lines a help page holds below its heading: 8 lines of the help's size fit the
 /// default window's text grid (32 rows) above its footer, and an 80 × 24 terminal.
@@ -147,76 +147,62 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
         .chain(numbers(GameKind::Run))
         .chain([("HELP: KEYS".to_owned(), keys())])
         .collect(),
-        Some(GameKind::Exploration) => {
-            let monsters = MonsterKind::ALL
-                .iter()
-                .map(|kind| {
-                    let k = kind.stats();
-                    let damage = if k.damage.1 > k.damage.0 {
-                        format!("{}-{}", k.damage.0, k.damage.1)
-                    } else {
-                        k.damage.0.to_string()
-                    };
+        Some(GameKind::Exploration) => vec![
+            (
+                "HELP: AN EXPLORATION".to_owned(),
+                vec![
+                    normal("Goal: go deep for points and come back up the way up (<)"),
+                    normal("to bank them; at 0 health they are lost, score and all."),
+                    normal(&format!(
+                        "Points carried fade {}% every {} moves outside the start room.",
+                        play::DECAY_PERCENT,
+                        play::DECAY_EVERY
+                    )),
+                    normal("A room's exits open once its features are handled and its"),
+                    normal("monsters slain (walk into one); beside one the way back is shut."),
+                    normal(&format!(
+                        "{} in 100 chests hold a potion: U drinks one (+{} health, {} at most).",
+                        monsters::POTION_PERCENT,
+                        monsters::POTION_HEARTS,
+                        monsters::MAX_POTIONS
+                    )),
+                    normal("An unexplored exit shows the depth of the room behind it,"),
+                    normal("in violet when that room is no deeper than yours."),
+                ],
+            ),
+            (
+                "HELP: WHAT YOU SEE".to_owned(),
+                vec![
+                    legend(Tile::Player, kind, "you"),
+                    legend(Tile::WayUp, kind, "the way up: bank the score"),
+                    Line::legend(
+                        Glyph {
+                            ch: '3',
+                            ..glyph_of(Tile::ExitUnexplored, kind)
+                        },
+                        "an unexplored exit to a depth-3 room (+ from 10)",
+                    ),
                     legend(
-                        k.tile,
-                        Some(GameKind::Exploration),
-                        &format!(
-                            "{}: {} health, hits for {damage}, from depth {}",
-                            with_a(k.name),
-                            k.health,
-                            k.first_depth
-                        ),
-                    )
-                })
-                .collect();
-            vec![
-                (
-                    "HELP: AN EXPLORATION".to_owned(),
-                    vec![
-                        normal("Goal: go deep for points and come back up the way up (<)"),
-                        normal("to bank them; at 0 health they are lost, score and all."),
-                        normal("A room's exits open once its chests and traps are handled"),
-                        normal("and its monsters slain: walk into one to strike it."),
-                        normal("Chests hold potions (U drinks one: +2 health, 3 at most)."),
-                        normal("Beside a monster the way back is closed until you step away."),
-                        normal("An unexplored exit shows the depth of the room behind it,"),
-                        normal("in violet when that room is no deeper than yours."),
-                    ],
-                ),
-                (
-                    "HELP: WHAT YOU SEE".to_owned(),
-                    vec![
-                        legend(Tile::Player, kind, "you"),
-                        legend(Tile::WayUp, kind, "the way up: bank the score"),
-                        Line::legend(
-                            Glyph {
-                                ch: '3',
-                                ..glyph_of(Tile::ExitUnexplored, kind)
-                            },
-                            "an unexplored exit to a depth-3 room (+ from 10)",
-                        ),
-                        legend(
-                            Tile::LockedDoor,
-                            kind,
-                            "a locked exit: clear this room first",
-                        ),
-                        legend(
-                            Tile::OneWayUp,
-                            kind,
-                            "a one-way exit (↑ → ↓ ←): only that way",
-                        ),
-                        legend(Tile::ChestEmpty, kind, "an empty chest: refill it"),
-                        legend(Tile::TrapSprung, kind, "a sprung trap: rearm it"),
-                        legend(Tile::TrapArmed, kind, "an armed trap: it costs a heart"),
-                    ],
-                ),
-                ("HELP: MONSTERS".to_owned(), monsters),
-            ]
-            .into_iter()
-            .chain(numbers(GameKind::Exploration))
-            .chain([("HELP: KEYS".to_owned(), keys())])
-            .collect()
-        }
+                        Tile::LockedDoor,
+                        kind,
+                        "a locked exit: clear this room first",
+                    ),
+                    legend(
+                        Tile::OneWayUp,
+                        kind,
+                        "a one-way exit (↑ → ↓ ←): only that way",
+                    ),
+                    legend(Tile::ChestEmpty, kind, "an empty chest: refill it"),
+                    legend(Tile::TrapSprung, kind, "a sprung trap: rearm it"),
+                    legend(Tile::TrapArmed, kind, "an armed trap: it costs a heart"),
+                ],
+            ),
+        ]
+        .into_iter()
+        .chain(super::bestiary_pages())
+        .chain(numbers(GameKind::Exploration))
+        .chain([("HELP: KEYS".to_owned(), keys())])
+        .collect(),
     }
 }
 
@@ -336,4 +322,73 @@ pub fn key_lines(kind: Option<GameKind>) -> Vec<String> {
 /// The keys a mode takes, on one line ([`key_lines`] with ` · ` between groups).
 pub fn help_keys(kind: Option<GameKind>) -> String {
     format!("keys: {}", key_lines(kind).join(" · "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The headings of the help of `kind`, page by page.
+    fn headings(kind: Option<GameKind>) -> Vec<String> {
+        (0..help_pages(kind))
+            .map(|p| help_screen(kind, p).lines[0].text.clone())
+            .collect()
+    }
+
+    /// An exploration's help: its rules and legend, the bestiary, the numbers of an
+    /// exploration's HUD, the keys last; a run's: the song, its rules and legend, its numbers,
+    /// the keys; a classic game's: its page, its numbers, the keys.
+    #[test]
+    fn each_mode_s_help_runs_rules_then_numbers_then_keys() {
+        let numbers = |kind: GameKind| -> Vec<String> {
+            let (top, bottom) = HudItem::of_mode(kind);
+            if top.len() + bottom.len() <= HELP_PAGE_LINES {
+                vec!["HELP: THE NUMBERS".to_owned()]
+            } else {
+                vec![
+                    "HELP: THE NUMBERS, TOP ROW".to_owned(),
+                    "HELP: THE NUMBERS, BOTTOM ROW".to_owned(),
+                ]
+            }
+        };
+        let keys = vec!["HELP: KEYS".to_owned()];
+        let mut want = vec![
+            "HELP: AN EXPLORATION".to_owned(),
+            "HELP: WHAT YOU SEE".to_owned(),
+        ];
+        want.extend(super::super::bestiary_pages().into_iter().map(|(h, _)| h));
+        want.extend(numbers(GameKind::Exploration));
+        want.extend(keys.clone());
+        assert_eq!(headings(Some(GameKind::Exploration)), want);
+        let mut want = vec![
+            "THE UPKEEPER'S SONG".to_owned(),
+            "HELP: A RUN".to_owned(),
+            "HELP: WHAT YOU SEE".to_owned(),
+        ];
+        want.extend(numbers(GameKind::Run));
+        want.extend(keys.clone());
+        assert_eq!(headings(Some(GameKind::Run)), want);
+        let mut want = vec!["HELP: A CLASSIC GAME".to_owned()];
+        want.extend(numbers(GameKind::Classic));
+        want.extend(keys);
+        assert_eq!(headings(Some(GameKind::Classic)), want);
+        // The numbers pages are each mode's own: an exploration's show its HUD's items (the
+        // words compared: a page lays out its own columns).
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        for kind in [GameKind::Classic, GameKind::Run, GameKind::Exploration] {
+            let shown: Vec<String> = (0..help_pages(Some(kind)))
+                .map(|p| help_screen(Some(kind), p).lines)
+                .filter(|l| l[0].text.starts_with("HELP: THE NUMBERS"))
+                .flat_map(|l| l.into_iter().skip(1).map(|l| words(&l.text)))
+                .filter(|t| !t.is_empty() && !t.starts_with('←') && !t.contains("closes"))
+                .collect();
+            let (mut items, bottom) = HudItem::of_mode(kind);
+            items.extend(bottom);
+            let want: Vec<String> = numbers::help_lines(&items, kind)
+                .iter()
+                .map(|l| words(l))
+                .collect();
+            assert_eq!(shown, want, "{kind:?}");
+        }
+    }
 }

@@ -185,7 +185,7 @@ fn event_message(event: &Event) -> Option<String> {
             plural(u64::from(*potions), "potion", "potions")
         )),
         Event::Fled { kind } => Some(format!("the {} flees!", kind.name())),
-        Event::InCombat { .. } => Some("you are locked in combat: step away first".into()),
+        Event::InCombat { kind, .. } => Some(super::in_combat(*kind)),
         Event::CannotDrink { full: true } => Some("your health is full".into()),
         Event::CannotDrink { full: false } => Some("no potion to drink".into()),
         // The end screen says these.

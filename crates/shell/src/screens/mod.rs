@@ -11,6 +11,7 @@ use byog_game::GameState;
 use byog_game::interpreter::{Interpreter, Phase};
 use byog_tile_engine::{Geometry, Pos, Rgb};
 
+mod bestiary;
 mod busy;
 mod end;
 mod floor;
@@ -24,6 +25,7 @@ mod slots;
 #[cfg(test)]
 mod tests;
 
+pub use bestiary::{ACTS_NEXT, bestiary_pages, in_combat};
 pub use busy::{BAR_CELLS, busy_screen};
 pub use end::{BROWSER_END_KEYS, END_KEYS, end_keys, end_screen, end_verse, run_summary};
 pub use floor::{FLOOR_SCREEN_SECONDS, Missed, descent_screen, floor_screen};

@@ -28,7 +28,8 @@ fn batches(seed: u64, count: usize) -> Vec<String> {
     out
 }
 
-/// A game row for the store, played with `secret`.
+/// A game row for the store, played with `secret` under this build's ruleset (a game of
+/// another is never replayed; what is tested here is the damage).
 fn new_game_row(id: &str, seed: u64, secret: &str) -> NewGame {
     NewGame {
         id: id.into(),
@@ -39,7 +40,7 @@ fn new_game_row(id: &str, seed: u64, secret: &str) -> NewGame {
         mode: Some("run".into()),
         seed: Some(seed),
         options: "{}".into(),
-        ruleset: "r".into(),
+        ruleset: byog_web::verify::RULESET.into(),
         prefix: format!("R{seed}S"),
     }
 }

@@ -380,6 +380,40 @@ async fn a_daily_attempt_past_its_close_plays_no_key() {
     assert_eq!(row.seed, Some(5));
 }
 
+/// A game kept under an older ruleset is not replayed under this build's rules (its keys
+/// would make another game): opening it is refused, naming both rulesets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_an_older_ruleset_is_not_replayed_under_these_rules() {
+    let server = start_with(small).await;
+    let old = byog_web::verify::RULESET.replace(
+        &format!("rules-{}", byog_game::RULES_VERSION),
+        &format!("rules-{}", byog_game::RULES_VERSION - 1),
+    );
+    server
+        .app
+        .store
+        .create_game(byog_web::store::NewGame {
+            id: "old-rules".into(),
+            secret_hash: byog_web::verify::blake2b_hex(b"secret"),
+            account: None,
+            board: "free".into(),
+            day: None,
+            mode: Some("explore".into()),
+            seed: Some(5),
+            options: byog_web::verify::canonical(&small_options()),
+            ruleset: old.clone(),
+            prefix: "E5S".into(),
+        })
+        .await
+        .unwrap();
+    let refused = server.app.games.open("old-rules").await.err().unwrap();
+    let said = refused.to_string();
+    assert!(
+        said.contains(&old) && said.contains(byog_web::verify::RULESET),
+        "{said}"
+    );
+}
+
 /// A player connection that stops reading while it floods `view` messages does not freeze
 /// its game: the game lets that connection go, and a new tab plays on at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

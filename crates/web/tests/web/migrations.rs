@@ -87,12 +87,20 @@ fn version_1(dir: &Path) {
     )
     .unwrap();
     let secret = byog_web::verify::blake2b_hex(b"secret");
+    // The games were played under this build's ruleset (the server replays no game of
+    // another: what is tested here is the schema's migration and the log's repair).
     for (id, seed) in [("doubled", 42), ("plain", 7)] {
         c.execute(
             "INSERT INTO games(id, secret_hash, account, board, mode, seed, options, ruleset,
                  prefix, created, updated)
-             VALUES (?1, ?2, NULL, 'seeded', 'run', ?3, '{}', 'r', ?4, 0, 0)",
-            params![id, secret, seed, format!("R{seed}S")],
+             VALUES (?1, ?2, NULL, 'seeded', 'run', ?3, '{}', ?4, ?5, 0, 0)",
+            params![
+                id,
+                secret,
+                seed,
+                byog_web::verify::RULESET,
+                format!("R{seed}S")
+            ],
         )
         .unwrap();
     }
