@@ -25,6 +25,8 @@ mod links;
 mod lootquest_checker;
 mod lootquest_cli;
 mod png;
+#[path = "../crates/players/tests/players/repros.rs"]
+mod repros;
 mod robustness_cli;
 #[path = "../crates/players/tests/players/run_oracle.rs"]
 mod run_oracle;

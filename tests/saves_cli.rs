@@ -10,7 +10,7 @@ use byog_game::GameState;
 use byog_game::save::{self, FileStore, HEADER_LEN, SAVE_FILE_NAME, SaveError, SaveStore};
 use byog_worlds::generator::GeneratorSettings;
 
-use crate::common::act;
+use crate::common::{act, played_game};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -23,25 +23,6 @@ fn read(path: &Path) -> Vec<u8> {
 /// The payload length a save's header declares.
 fn payload_len(bytes: &[u8]) -> usize {
     u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize
-}
-
-/// A game after some moves, at least one of which really moved the avatar.
-fn played_game(seed: u64) -> GameState {
-    let mut game = new_game(seed);
-    let mut moved = false;
-    for key in "DDDWWWDDDAASSWDDSAW".chars() {
-        moved |= game.apply(act(key)).changed_game();
-    }
-    // Make sure the avatar really went somewhere: walk any open direction.
-    for key in "WASD".chars() {
-        if moved {
-            break;
-        }
-        moved = game.apply(act(key)).changed_game();
-    }
-    assert!(moved, "seed {seed}: the avatar never moved");
-    assert_ne!(game.moves(), 0);
-    game
 }
 
 /// Runs `load` on another thread and fails the test if it takes more than 20 seconds (a

@@ -7,6 +7,8 @@ use byog_game::{Interpreter, Outcome};
 use byog_players::json;
 use byog_worlds::generator::GeneratorSettings;
 
+use crate::repros::policy_prefix;
+
 /// Feeds `keys` and returns the outcome of each.
 fn feed(it: &mut Interpreter, keys: &str, store: &mut MemoryStore) -> Vec<Outcome> {
     keys.chars()
@@ -21,35 +23,6 @@ fn play_default(input: &str) -> (Interpreter, Vec<Outcome>) {
     let mut it = Interpreter::new(80, 30, GeneratorSettings::default());
     let outcomes = feed(&mut it, input, &mut store);
     (it, outcomes)
-}
-
-/// `R<seed>S` and the first keys of `policy`'s run (`byog stats --runs --policy`) up to the
-/// first state where `found` holds, for the first seed from 1 that has one (the repros these
-/// tests were written from, a player's `R1S…` on B2 and `R7S…` on B4, no longer arise under
-/// rules version 4: the runs had fewer moves and were lost before they got there).
-fn policy_prefix(
-    policy: byog_players::policy::Policy,
-    found: impl Fn(&byog_game::GameState) -> bool,
-) -> String {
-    let setup = byog_players::policy::RunSetup::default();
-    for seed in 1..60u64 {
-        let mut keys = Vec::new();
-        byog_players::policy::play_run(seed, policy, &setup, &mut |d| keys.push(d)).unwrap();
-        let mut game = setup.start(seed).unwrap();
-        let mut input = format!("R{seed}S");
-        for d in keys {
-            let action = byog_game::Action::Move(d);
-            game.apply(action);
-            input.push(action.key());
-            if game.has_ended() {
-                break;
-            }
-            if found(&game) {
-                return input;
-            }
-        }
-    }
-    panic!("no run of seeds 1..60 reaches the state on {policy}'s way");
 }
 
 /// A run where the known way round the armed traps into the exit is longer than one through

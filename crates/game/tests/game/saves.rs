@@ -14,33 +14,10 @@ use byog_tile_engine::{Pos, Tile};
 use byog_worlds::generator::GeneratorSettings;
 
 use crate::common;
-use common::{act, keys_to_exit as path_to_exit};
+use common::{act, assert_same_play, fixtures, keys_to_exit as path_to_exit, played_game, read};
 
 fn new_game(seed: u64) -> GameState {
     GameState::new(seed, 80, 30, GeneratorSettings::default()).expect("80 x 30 generates")
-}
-
-/// A game after some moves, at least one of which really moved the avatar.
-fn played_game(seed: u64) -> GameState {
-    let mut game = new_game(seed);
-    let mut moved = false;
-    for key in "DDDWWWDDDAASSWDDSAW".chars() {
-        moved |= game.apply(act(key)).changed_game();
-    }
-    // Make sure the avatar really went somewhere: walk any open direction.
-    for key in "WASD".chars() {
-        if moved {
-            break;
-        }
-        moved = game.apply(act(key)).changed_game();
-    }
-    assert!(moved, "seed {seed}: the avatar never moved");
-    assert_ne!(game.moves(), 0);
-    game
-}
-
-fn read(path: &Path) -> Vec<u8> {
-    fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
 /// Recomputes the CRC of a save whose payload was edited by hand.
@@ -527,12 +504,6 @@ fn helper_positions_are_inside_the_world() {
 // Released formats: committed fixtures (docs/saves.md)
 // ---------------------------------------------------------------------------------------------
 
-/// The folder of the committed fixture saves: `v<version>-<what>.bin`, each with the world it
-/// loads into beside it (`.txt`, written by the build that wrote the save).
-fn fixtures() -> PathBuf {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures")).to_path_buf()
-}
-
 /// Every fixture save, with its format version read from its name.
 fn fixture_saves() -> Vec<(u32, PathBuf)> {
     let mut found: Vec<(u32, PathBuf)> = fs::read_dir(fixtures())
@@ -651,39 +622,6 @@ fn assert_plays_on(saved: &GameState, keys: &str, what: &str) -> GameState {
     let again = save::decode(&save::encode(&going), Path::new(what)).unwrap();
     assert_eq!(again, going, "{what}");
     going
-}
-
-/// `again` (a save's history replayed today) plays what `saved` (the save as loaded)
-/// played. A run's budgets were retuned on 2026-11-24 and 2026-11-27, and since rules
-/// version 3 its features pay their moves on their own floor (docs/balance.md): a
-/// run saved before keeps the moves left and the allowance it stored, while its history
-/// replayed today gets today's, so those two numbers may differ; since 2026-11-27 the moves
-/// carried down beyond a cap are paid as points, and since rules version 4 a feature's
-/// points grow with its seclusion, so the score may differ too (a score is verified under
-/// its own rules only); everything else (the floors, the things on them, health, the
-/// generator) is the same.
-fn assert_same_play(again: &GameState, saved: &GameState, what: &str) {
-    match (again.run(), saved.run()) {
-        (Some(a), Some(s)) => {
-            assert_eq!(again.world(), saved.world(), "{what}");
-            assert_eq!(again.features(), saved.features(), "{what}");
-            assert_eq!(again.history(), saved.history(), "{what}");
-            assert_eq!(again.moves(), saved.moves(), "{what}");
-            assert_eq!(again.status(), saved.status(), "{what}");
-            assert_eq!(again.rng(), saved.rng(), "{what}");
-            assert_eq!(
-                (a.floor, a.floors, a.health, a.perfect_floors),
-                (s.floor, s.floors, s.health, s.perfect_floors),
-                "{what}"
-            );
-            assert_eq!(
-                (a.info.par, a.info.direct, a.info.attempt),
-                (s.info.par, s.info.direct, s.info.attempt),
-                "{what}"
-            );
-        }
-        _ => assert_eq!(again, saved, "{what}"),
-    }
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod memory;
 mod monsters;
 mod old_saves;
 mod policies;
+mod repros;
 mod run_oracle;
 mod run_stats;
 mod runs;

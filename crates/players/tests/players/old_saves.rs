@@ -1,7 +1,8 @@
 //! Old saves checked through the players: format 2's run fixture loads mid-run and the
 //! solver's keys from it win the run; each exploration fixture loads into the JSON state
 //! (the players' `json::game_state`) it was saved in. The save formats' own tests are the
-//! game's (`crates/game/tests/game/saves.rs`), whose helpers these are copies of.
+//! game's (`crates/game/tests/game/saves.rs`); the helpers both use are the game's common
+//! test helpers.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,15 +11,7 @@ use byog_game::save;
 use byog_game::{GameState, LevelStatus};
 use byog_worlds::generator::GeneratorSettings;
 
-/// The folder of the committed fixture saves: `v<version>-<what>.bin`, each with the world it
-/// loads into beside it (`.txt`, written by the build that wrote the save).
-fn fixtures() -> PathBuf {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures")).to_path_buf()
-}
-
-fn read(path: &Path) -> Vec<u8> {
-    fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-}
+use crate::common::{assert_same_play, fixtures, read};
 
 /// Every fixture save (`v<version>-<what>.bin`), sorted by name.
 fn fixture_saves() -> Vec<PathBuf> {
@@ -78,39 +71,6 @@ fn replayed_with(
     )
     .unwrap();
     interpreter.into_game().unwrap()
-}
-
-/// `again` (a save's history replayed today) plays what `saved` (the save as loaded)
-/// played. A run's budgets were retuned on 2026-11-24 and 2026-11-27, and since rules
-/// version 3 its features pay their moves on their own floor (docs/balance.md): a
-/// run saved before keeps the moves left and the allowance it stored, while its history
-/// replayed today gets today's, so those two numbers may differ; since 2026-11-27 the moves
-/// carried down beyond a cap are paid as points, and since rules version 4 a feature's
-/// points grow with its seclusion, so the score may differ too (a score is verified under
-/// its own rules only); everything else (the floors, the things on them, health, the
-/// generator) is the same.
-fn assert_same_play(again: &GameState, saved: &GameState, what: &str) {
-    match (again.run(), saved.run()) {
-        (Some(a), Some(s)) => {
-            assert_eq!(again.world(), saved.world(), "{what}");
-            assert_eq!(again.features(), saved.features(), "{what}");
-            assert_eq!(again.history(), saved.history(), "{what}");
-            assert_eq!(again.moves(), saved.moves(), "{what}");
-            assert_eq!(again.status(), saved.status(), "{what}");
-            assert_eq!(again.rng(), saved.rng(), "{what}");
-            assert_eq!(
-                (a.floor, a.floors, a.health, a.perfect_floors),
-                (s.floor, s.floors, s.health, s.perfect_floors),
-                "{what}"
-            );
-            assert_eq!(
-                (a.info.par, a.info.direct, a.info.attempt),
-                (s.info.par, s.info.direct, s.info.attempt),
-                "{what}"
-            );
-        }
-        _ => assert_eq!(again, saved, "{what}"),
-    }
 }
 
 #[test]
