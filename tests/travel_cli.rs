@@ -2,28 +2,10 @@
 //! HUD shows it, and `replay --strict` through the binary. Travel's own tests are the players'
 //! (`crates/players/tests/players/travel.rs`), whose repro helpers these are copies of.
 
-use byog_game::save::MemoryStore;
-use byog_game::{Interpreter, Outcome};
+use byog_game::Outcome;
 use byog_players::json;
-use byog_worlds::generator::GeneratorSettings;
 
-use crate::repros::policy_prefix;
-
-/// Feeds `keys` and returns the outcome of each.
-fn feed(it: &mut Interpreter, keys: &str, store: &mut MemoryStore) -> Vec<Outcome> {
-    keys.chars()
-        .map(|k| it.feed(k, store).expect("no key fails here"))
-        .collect()
-}
-
-/// Feeds `input` to a default interpreter (80 × 30, 10 floors), returning it and the
-/// outcome of each key.
-fn play_default(input: &str) -> (Interpreter, Vec<Outcome>) {
-    let mut store = MemoryStore::default();
-    let mut it = Interpreter::new(80, 30, GeneratorSettings::default());
-    let outcomes = feed(&mut it, input, &mut store);
-    (it, outcomes)
-}
+use crate::repros::{done_and_found, play_default, policy_prefix};
 
 /// A run where the known way round the armed traps into the exit is longer than one through
 /// one or two of them, with moves to spare for both and hearts for the way through.
@@ -38,31 +20,6 @@ fn traps_repro() -> String {
                     && u64::from(t.steps) + 2 <= run.moves_left)
         })
     })
-}
-
-/// A run where every chest and trap of the floor is handled and the exit seen, but no seen
-/// way leads into it yet.
-fn done_repro() -> String {
-    policy_prefix(byog_players::policy::Policy::Sight, |game| {
-        byog_game::travel::nothing_left(game)
-            && byog_game::travel::exit_ways(game)
-                .is_some_and(|w| w.around.is_none() && w.through.is_none())
-    })
-}
-
-/// [`done_repro`] and then the `X`s (a leg a key in a run) until a way into the exit is
-/// known: the keys, and how many `X`s that took.
-fn done_and_found() -> (String, usize) {
-    let prefix = done_repro();
-    for n in 1..=12 {
-        let input = format!("{prefix}{}", "X".repeat(n));
-        let (it, _) = play_default(&input);
-        let ways = byog_game::travel::exit_ways(it.game().unwrap()).unwrap();
-        if ways.around.is_some() {
-            return (input, n);
-        }
-    }
-    panic!("12 legs of X found no way into the exit: {prefix}");
 }
 
 #[test]

@@ -15,19 +15,12 @@ use byog_worlds::generator::GeneratorSettings;
 use proptest::prelude::*;
 use serde_json::Value;
 
-use crate::repros::policy_prefix;
+use crate::repros::{done_and_found, done_repro, feed, play_default};
 
 fn interpreter() -> Interpreter {
     Interpreter::new(80, 30, GeneratorSettings::default())
         .with_floors(3)
         .with_explore(ExploreSettings::default())
-}
-
-/// Feeds `keys` and returns the outcome of each.
-fn feed(it: &mut Interpreter, keys: &str, store: &mut MemoryStore) -> Vec<Outcome> {
-    keys.chars()
-        .map(|k| it.feed(k, store).expect("no key fails here"))
-        .collect()
 }
 
 /// Plays `input`, then plays the game's history on a fresh interpreter and checks that both
@@ -352,43 +345,9 @@ const RETIRED_E101: &[&str] = &[
     "SSDDDDDDDDDSSSSSSSSSSSSSSSSSSSSSSDDDSSSSDDDDDDDDDWWWWDDDDAWWWWWWWDDDDSSAAASSSSSDSSSSDD",
     "DDDDDDDWWDDDDWWWWWWWWWAAAAWWWWWDDDDWWWWWWWWWWWDDDDDDDDDDDDDDDDDDSWAAAAAAAAAAAAAAAS>",
 ];
-/// A run where every chest and trap of the floor is handled and the exit seen, but no seen
-/// way leads into it yet.
-fn done_repro() -> String {
-    policy_prefix(byog_players::policy::Policy::Sight, |game| {
-        byog_game::travel::nothing_left(game)
-            && byog_game::travel::exit_ways(game)
-                .is_some_and(|w| w.around.is_none() && w.through.is_none())
-    })
-}
-
-/// [`done_repro`] and then the `X`s (a leg a key in a run) until a way into the exit is
-/// known: the keys, and how many `X`s that took.
-fn done_and_found() -> (String, usize) {
-    let prefix = done_repro();
-    for n in 1..=12 {
-        let input = format!("{prefix}{}", "X".repeat(n));
-        let (it, _) = play_default(&input);
-        let ways = byog_game::travel::exit_ways(it.game().unwrap()).unwrap();
-        if ways.around.is_some() {
-            return (input, n);
-        }
-    }
-    panic!("12 legs of X found no way into the exit: {prefix}");
-}
-
 /// The input string of a repro, plus `keys`.
 fn repro(parts: &[&str], keys: &str) -> String {
     parts.concat() + keys
-}
-
-/// Feeds `input` to a default interpreter (80 × 30, 10 floors), returning it and the
-/// outcome of each key.
-fn play_default(input: &str) -> (Interpreter, Vec<Outcome>) {
-    let mut store = MemoryStore::default();
-    let mut it = Interpreter::new(80, 30, GeneratorSettings::default());
-    let outcomes = feed(&mut it, input, &mut store);
-    (it, outcomes)
 }
 
 #[test]
