@@ -287,10 +287,28 @@ pub(super) fn plan_avoiding(
     match planned {
         Err(Stop::Explored | Stop::NoWay) => match monster_in_the_way(game, goal, visited) {
             Some(kind) => Err(Stop::MonsterInTheWay(kind)),
-            None => planned,
+            None => match (goal, monster_in_the_room(game)) {
+                (Goal::Explore, Some(kind)) => Err(Stop::RoomHeld(kind)),
+                _ => planned,
+            },
         },
         other => other,
     }
+}
+
+/// The nearest monster in sight that stands in the avatar's room of an exploration (steps as
+/// the crow walks, then the order they act in): while it is there the room is not clear and
+/// its exits stay locked.
+fn monster_in_the_room(game: &GameState) -> Option<MonsterKind> {
+    let e = game.explore()?;
+    let sight = e.sight();
+    let o = game.origin();
+    let avatar = game.avatar();
+    let here = plot::plot_of(Pos::new(avatar.x + o.x, avatar.y + o.y));
+    e.monsters()
+        .filter(|m| sight.contains(m.pos) && plot::plot_of(m.pos) == here)
+        .min_by_key(|m| Pos::new(m.pos.x - o.x, m.pos.y - o.y).manhattan(avatar))
+        .map(|m| m.kind)
 }
 
 /// The nearest monster in sight (steps as the crow walks, then the order they act in) when

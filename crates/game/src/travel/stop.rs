@@ -79,6 +79,9 @@ pub enum Stop {
     /// No known way leads on but through a monster in sight (a walk never plans through
     /// one): the nearest of those monsters.
     MonsterInTheWay(MonsterKind),
+    /// `X` in an exploration with no way on: the avatar's room is not clear while a monster
+    /// in sight stands in it (its exits stay locked until the room is clear): the nearest.
+    RoomHeld(MonsterKind),
     /// `>` in an exploration: the next step is into the way up, which banks the points
     /// carried and ends the exploration, so the walk stops beside it and asks first (`Y`
     /// takes the step: `docs/keys.md`).
@@ -141,6 +144,11 @@ impl fmt::Display for Stop {
             Stop::MonsterInTheWay(kind) => write!(
                 f,
                 "the {} is in the way: fight it (walk into it) or wait (.)",
+                kind.name()
+            ),
+            Stop::RoomHeld(kind) => write!(
+                f,
+                "the {} holds this room: its exits open once it is clear (walk into it to fight)",
                 kind.name()
             ),
             Stop::AtTheWayUp => f.write_str(

@@ -879,3 +879,71 @@ fn a_walk_shows_its_cost_before_it_starts() {
         "{clicks} {exits} {explores}"
     );
 }
+
+/// `E100SXXX`: the avatar in a room a rat holds (found playing in the terminal: `X` said
+/// "nothing left to explore that can be reached" while the room's exits stayed locked until
+/// the rat was dead).
+const RAT_HOLDS_THE_ROOM_E100: &str = "E100SXXX";
+
+#[test]
+fn x_in_a_room_a_monster_holds_names_the_monster() {
+    use byog_game::explore::MonsterKind;
+    use byog_game::travel::{Goal, plan};
+    let (it, _) = play_default(RAT_HOLDS_THE_ROOM_E100);
+    let game = it.game().unwrap();
+    let state = json::state(&it);
+    // A rat in sight, and no exit of the avatar's room open yet.
+    assert!(
+        state["monsters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["kind"] == "rat"),
+        "{}",
+        state["monsters"]
+    );
+    assert_eq!(
+        plan(game, Goal::Explore),
+        Err(Stop::RoomHeld(MonsterKind::Rat))
+    );
+    assert_eq!(
+        Stop::RoomHeld(MonsterKind::Rat).to_string(),
+        "the rat holds this room: its exits open once it is clear (walk into it to fight)"
+    );
+    // The interpreter refuses the X with that reason (nothing moves).
+    let (mut it, _) = play_default(RAT_HOLDS_THE_ROOM_E100);
+    let before = it.game().unwrap().clone();
+    let refused = it.feed('X', &mut MemoryStore::default());
+    assert!(
+        matches!(
+            refused,
+            Ok(Outcome::Reported(ref r))
+                if r.reason == Refusal::Travel(Stop::RoomHeld(MonsterKind::Rat))
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(it.game().unwrap(), &before);
+    // Once the room is clear (the rat dead: strike it), X walks on.
+    let mut keys = RAT_HOLDS_THE_ROOM_E100.to_owned();
+    for _ in 0..20 {
+        let (it, _) = play_default(&keys);
+        let game = it.game().unwrap();
+        if plan(game, Goal::Explore).is_ok() {
+            return;
+        }
+        let e = game.explore().unwrap();
+        let o = game.origin();
+        let a = game.avatar();
+        let rat = e
+            .monsters()
+            .map(|m| byog_tile_engine::Pos::new(m.pos.x - o.x, m.pos.y - o.y))
+            .find(|p| p.manhattan(a) == 1)
+            .expect("the rat beside the avatar");
+        let d = byog_tile_engine::Direction::ALL
+            .into_iter()
+            .find(|&d| a + d == rat)
+            .unwrap();
+        keys.push(byog_game::Action::Move(d).key());
+    }
+    panic!("the rat never died: {keys}");
+}
