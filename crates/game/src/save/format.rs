@@ -1125,6 +1125,33 @@ mod tests {
     use crate::explore::ExploreSettings;
     use byog_worlds::generator::GeneratorSettings;
 
+    /// A save made under rules version 3, when three potions could be carried, still loads
+    /// with its three (today's games carry two at most: `MAX_POTIONS_SAVED`) and plays on;
+    /// a fourth is refused as a save byog never made.
+    #[test]
+    fn an_old_save_carrying_three_potions_still_loads() {
+        use crate::explore::monsters::{MAX_POTIONS, MAX_POTIONS_SAVED};
+        let mut game = GameState::new_exploration(
+            42,
+            GeneratorSettings::default(),
+            ExploreSettings::default(),
+        )
+        .unwrap();
+        game.apply(Action::Move(byog_tile_engine::Direction::Up));
+        const { assert!(MAX_POTIONS < MAX_POTIONS_SAVED) };
+        game.explore_mut().unwrap().encounters_mut().potions = MAX_POTIONS_SAVED;
+        let mut loaded = decode(&encode(&game), Path::new("old.bin")).expect("three potions load");
+        assert_eq!(loaded, game);
+        assert_eq!(loaded.explore().unwrap().potions(), MAX_POTIONS_SAVED);
+        assert!(
+            loaded
+                .apply(Action::Move(byog_tile_engine::Direction::Down))
+                .changed_game()
+        );
+        game.explore_mut().unwrap().encounters_mut().potions = MAX_POTIONS_SAVED + 1;
+        assert!(decode(&encode(&game), Path::new("bad.bin")).is_err());
+    }
+
     /// A save of `payload` in `version`'s codec, with a correct header and checksum.
     fn wrap(version: u32, body: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
