@@ -296,24 +296,14 @@ impl Games {
         let (log, acked, seqs) = self.store.log(id)?;
         let options = self.options;
         let prefix_needed = seqs == 0;
-        let prefix = self
+        let (prefix, ruleset): (String, String) = self
             .store
             .read(|c| {
-                Ok(
-                    c.query_row("SELECT prefix FROM games WHERE id = ?1", [id], |r| {
-                        r.get::<_, String>(0)
-                    })?,
-                )
-            })
-            .unwrap_or_default();
-        let ruleset: String = self
-            .store
-            .read(|c| {
-                Ok(
-                    c.query_row("SELECT ruleset FROM games WHERE id = ?1", [id], |r| {
-                        r.get::<_, String>(0)
-                    })?,
-                )
+                Ok(c.query_row(
+                    "SELECT prefix, ruleset FROM games WHERE id = ?1",
+                    [id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )?)
             })
             .unwrap_or_default();
         if !ruleset.is_empty() && ruleset != RULESET {
