@@ -296,34 +296,32 @@ pub(super) fn plan_avoiding(
     }
 }
 
-/// The nearest monster in sight that stands in the avatar's room of an exploration (steps as
-/// the crow walks, then the order they act in): while it is there the room is not clear and
-/// its exits stay locked.
-fn monster_in_the_room(game: &GameState) -> Option<MonsterKind> {
+/// The nearest monster of an exploration in sight for which `keep` holds (given its dungeon
+/// tile): steps as the crow walks, then the order they act in.
+fn nearest_in_sight(game: &GameState, keep: impl Fn(Pos) -> bool) -> Option<MonsterKind> {
     let e = game.explore()?;
     let sight = e.sight();
-    let o = game.origin();
-    let avatar = game.avatar();
-    let here = plot::plot_of(Pos::new(avatar.x + o.x, avatar.y + o.y));
+    let (o, avatar) = (game.origin(), game.avatar());
     e.monsters()
-        .filter(|m| sight.contains(m.pos) && plot::plot_of(m.pos) == here)
+        .filter(|m| sight.contains(m.pos) && keep(m.pos))
         .min_by_key(|m| Pos::new(m.pos.x - o.x, m.pos.y - o.y).manhattan(avatar))
         .map(|m| m.kind)
+}
+
+/// The nearest monster in sight that stands in the avatar's room of an exploration: while it
+/// is there the room is not clear and its exits stay locked.
+fn monster_in_the_room(game: &GameState) -> Option<MonsterKind> {
+    let (o, avatar) = (game.origin(), game.avatar());
+    let here = plot::plot_of(Pos::new(avatar.x + o.x, avatar.y + o.y));
+    nearest_in_sight(game, |p| plot::plot_of(p) == here)
 }
 
 /// The nearest monster in sight (steps as the crow walks, then the order they act in) when
 /// a walk to `goal` that finds no way would find one were the monsters in sight gone: the
 /// plan again on a copy of the game without them (only on this failing path).
 fn monster_in_the_way(game: &GameState, goal: Goal, visited: &[Pos]) -> Option<MonsterKind> {
-    let e = game.explore()?;
-    let sight = e.sight();
-    let avatar = game.avatar();
-    let o = game.origin();
-    let nearest = e
-        .monsters()
-        .filter(|m| sight.contains(m.pos))
-        .min_by_key(|m| Pos::new(m.pos.x - o.x, m.pos.y - o.y).manhattan(avatar))?
-        .kind;
+    let sight = game.explore()?.sight();
+    let nearest = nearest_in_sight(game, |_| true)?;
     let mut without = game.clone();
     let ex = without.explore_mut()?;
     let ids: Vec<u32> = ex
