@@ -47,10 +47,32 @@ pub fn sighting(game: &GameState) -> Sighting {
 impl Sighting {
     /// The first thing `game` shows that this sighting did not hold: what is newly in sight.
     pub fn newly(&self, game: &GameState) -> Option<Thing> {
-        sighting(game)
-            .0
-            .into_iter()
+        self.first_new(&sighting(game))
+    }
+
+    /// What `game` shows now that this sighting did not hold ([`Sighting::newly`]), and then
+    /// this sighting made what the walk has seen so far: the things of `game` and the
+    /// monsters seen before that are out of sight now. A monster that leaves sight and comes
+    /// back within one walk (a bat flitting at the edge of sight) stops it once, not each
+    /// time it comes back.
+    pub fn update(&mut self, game: &GameState) -> Option<Thing> {
+        let mut now = sighting(game);
+        let new = self.first_new(&now);
+        now.0.extend(
+            self.0
+                .iter()
+                .filter(|t| t.1 == Thing::Monster && !now.0.contains(t))
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+        *self = now;
+        new
+    }
+
+    fn first_new(&self, now: &Sighting) -> Option<Thing> {
+        now.0
+            .iter()
             .find(|t| !self.0.contains(t))
-            .map(|(_, thing)| thing)
+            .map(|&(_, thing)| thing)
     }
 }

@@ -222,3 +222,43 @@ fn x_stops_at_the_limit_as_a_search_at_every_step_does() {
         "{skipped} skipped, {limits} at the limit"
     );
 }
+
+#[test]
+fn a_monster_seen_once_in_a_walk_is_not_new_when_it_comes_back_into_sight() {
+    use crate::action::Action;
+    use crate::explore::{ExploreSettings, MonsterKind};
+    let quiet = ExploreSettings {
+        monsters: false,
+        ..ExploreSettings::default()
+    };
+    let mut game = GameState::new_exploration(3, GeneratorSettings::default(), quiet).unwrap();
+    // Into the first room above the start room: 7 steps to its edge, 6 more to its centre.
+    for _ in 0..13 {
+        game.apply(Action::Move(crate::Direction::Up));
+    }
+    let e = game.explore_mut().unwrap();
+    let a = e.avatar();
+    let near = Pos::new(a.x + 2, a.y);
+    e.add_monsters(&[(near, MonsterKind::Bat)]).unwrap();
+    assert!(e.sight().contains(near));
+    let mut walk = sighting(&game);
+    let away = Pos::new(a.x + 60, a.y + 60);
+    let set = |game: &mut GameState, at: Pos| {
+        game.explore_mut().unwrap().encounters_mut().monsters[0].pos = at;
+    };
+    set(&mut game, away);
+    assert!(!game.explore().unwrap().sight().contains(away));
+    assert_eq!(walk.update(&game), None, "out of sight: nothing new");
+    // What the step before saw (the bat out of sight): it would call the bat new.
+    let step_before = sighting(&game);
+    set(&mut game, near);
+    assert_eq!(step_before.newly(&game), Some(Thing::Monster));
+    assert_eq!(walk.update(&game), None, "seen earlier in the walk");
+    // Another monster is new all the same.
+    let other = Pos::new(a.x - 2, a.y);
+    game.explore_mut()
+        .unwrap()
+        .add_monsters(&[(other, MonsterKind::Rat)])
+        .unwrap();
+    assert_eq!(walk.update(&game), Some(Thing::Monster));
+}

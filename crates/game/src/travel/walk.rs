@@ -23,6 +23,7 @@ pub struct Travel {
     expect: Option<Pos>,
     /// The tile `Explore` walks to.
     target: Option<Pos>,
+    /// What the walk has seen so far: a thing first seen stops it, a monster once.
     known: Sighting,
     /// The window of the tiles known, kept between steps.
     pub(super) map: Option<Known>,
@@ -212,6 +213,7 @@ impl Travel {
                 let p = Pos::new(p.x - o.x, p.y - o.y);
                 !game.features().iter().any(|f| f.pos == p)
             });
+        let sighted = self.known.update(game);
         let stop = if game.has_ended() {
             Some(Stop::Over)
         } else if game.health() < self.health && self.hurts == 0 {
@@ -225,7 +227,7 @@ impl Travel {
             _ => true,
         }) {
             Some(Stop::Event)
-        } else if let Some(thing) = self.known.newly(game) {
+        } else if let Some(thing) = sighted {
             Some(Stop::Sighted(thing))
         } else if self.leg.is_some_and(|leg| self.steps >= leg) {
             Some(Stop::Arrived)
@@ -245,7 +247,6 @@ impl Travel {
         } else {
             None
         };
-        self.known = sighting(game);
         self.health = game.health();
         stop
     }
