@@ -668,11 +668,12 @@ fn walked_or_refused(
 }
 
 /// What a chest refilled in an exploration gives, with `draw` the game's draw in `0..100`:
-/// a potion when `draw` is under [`monsters::POTION_PERCENT`] (about every second chest),
-/// carried while `potions` is under [`monsters::MAX_POTIONS`] ([`Event::FoundPotion`]), else
-/// left behind ([`Event::PotionLeft`]); nothing otherwise.
+/// a potion when `draw` is under [`monsters::potion_percent`] of the potions carried (always
+/// with room in the pack, 12 in 100 with it full), carried while `potions` is under
+/// [`monsters::MAX_POTIONS`] ([`Event::FoundPotion`]), else left behind
+/// ([`Event::PotionLeft`]); nothing otherwise.
 fn chest_potion(potions: &mut u32, draw: u32) -> Option<Event> {
-    if draw >= monsters::POTION_PERCENT {
+    if draw >= monsters::potion_percent(*potions) {
         return None;
     }
     Some(if *potions < monsters::MAX_POTIONS {
@@ -848,25 +849,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn about_half_the_chests_hold_a_potion_and_two_are_carried_at_most() {
-        // Every draw of 0..100 once: the chests that hold a potion are POTION_PERCENT in 100.
-        let held = (0..100)
-            .filter(|&d| chest_potion(&mut 0, d).is_some())
-            .count();
-        assert_eq!(held, 50);
-        let (mut potions, mut left) = (0, 0);
-        for _ in 0..5 {
-            match chest_potion(&mut potions, 0) {
-                Some(Event::FoundPotion { potions: p }) => assert_eq!(p, potions),
-                Some(Event::PotionLeft { potions: p }) => {
-                    assert_eq!(p, 2);
-                    left += 1;
+    fn a_chest_holds_a_potion_while_the_pack_has_room_and_12_in_100_when_it_is_full() {
+        // Every draw of 0..100 once, by the potions carried: with room (0 or 1 carried) every
+        // draw finds one; with a full pack (2, or an old save's 3) 12 draws in 100 do, and
+        // that potion is left behind.
+        for carried in 0..=3u32 {
+            let mut found = 0;
+            let mut left = 0;
+            for d in 0..100 {
+                let mut potions = carried;
+                match chest_potion(&mut potions, d) {
+                    Some(Event::FoundPotion { potions: p }) => {
+                        assert_eq!((p, potions), (carried + 1, carried + 1));
+                        found += 1;
+                    }
+                    Some(Event::PotionLeft { potions: p }) => {
+                        assert_eq!((p, potions), (carried, carried));
+                        left += 1;
+                    }
+                    None => assert_eq!(potions, carried),
+                    other => panic!("{other:?}"),
                 }
-                other => panic!("{other:?}"),
             }
+            let expected = if carried < 2 { (100, 0) } else { (0, 12) };
+            assert_eq!((found, left), expected, "{carried} carried");
         }
-        // Two carried, the next three left behind.
-        assert_eq!((potions, left), (2, 3));
     }
 
     #[test]

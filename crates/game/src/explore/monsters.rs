@@ -26,9 +26,25 @@ pub const MAX_POTIONS: u32 = 2;
 /// and keep them (no chest adds to a pack of [`MAX_POTIONS`] or more).
 pub const MAX_POTIONS_SAVED: u32 = 3;
 
-/// The chance, in percent, that a chest refilled in an exploration holds a potion (drawn
-/// from the game's generator as the chest is refilled): about every second chest.
-pub const POTION_PERCENT: u32 = 50;
+/// The chance, in percent, that a chest refilled in an exploration holds a potion while the
+/// pack is full ([`MAX_POTIONS`] carried; drawn from the game's generator as the chest is
+/// refilled): about one chest in eight, so a full pack seldom leaves one behind. With room
+/// in the pack a chest always holds one ([`potion_percent`]).
+pub const FULL_PACK_POTION_PERCENT: u32 = 12;
+
+/// The chance, in percent, that a chest refilled holds a potion with `carried` potions in
+/// the pack: 100 while there is room, [`FULL_PACK_POTION_PERCENT`] when it is full (rules
+/// version 6; until 5, 50 whatever the pack held). Potions come when a player runs short,
+/// not when they are stocked: a player who takes more blows finds more, so a blind diver
+/// lasts nearly as long as a careful one (`docs/balance.md`), and a full pack seldom leaves
+/// one behind.
+pub const fn potion_percent(carried: u32) -> u32 {
+    if carried < MAX_POTIONS {
+        100
+    } else {
+        FULL_PACK_POTION_PERCENT
+    }
+}
 
 /// Hearts a potion gives back (never above the starting health).
 pub const POTION_HEARTS: u32 = 2;
@@ -199,7 +215,7 @@ pub enum MonsterKind {
     Zombie,
     /// `o`: throws spears, from depth 7.
     Orc,
-    /// `T`: the deep rooms' guard, regenerates.
+    /// `T`: the deep rooms' guard, regenerates, from depth 7 (with the orcs).
     Troll,
 }
 
@@ -239,7 +255,7 @@ const KINDS: [KindStats; 6] = [
         name: "goblin",
         tile: Tile::Goblin,
         health: 4,
-        hit_percent: 45,
+        hit_percent: 50,
         damage: (1, 1),
         speed: Speed::Normal,
         reach: 1,
@@ -283,16 +299,16 @@ const KINDS: [KindStats; 6] = [
     KindStats {
         name: "troll",
         tile: Tile::Troll,
-        health: 14,
-        hit_percent: 70,
-        damage: (2, 3),
+        health: 12,
+        hit_percent: 50,
+        damage: (1, 3),
         speed: Speed::Normal,
         reach: 1,
         range: 0,
         flee_percent: 0,
         trait_: Trait::Regenerates,
         points: 80,
-        first_depth: 9,
+        first_depth: 7,
         last_depth: u32::MAX,
     },
 ];
@@ -543,10 +559,10 @@ mod tests {
             assert_eq!(MonsterKind::of_tile(k.stats().tile), Some(k));
             assert!(k.stats().damage.0 <= k.stats().damage.1);
         }
-        // Deeper kinds are stronger and better paid.
+        // Deeper kinds (or, at the same first depth, later ones) are stronger and better paid.
         for w in MonsterKind::ALL.windows(2) {
             let (a, b) = (w[0].stats(), w[1].stats());
-            assert!(a.first_depth < b.first_depth && a.points < b.points);
+            assert!(a.first_depth <= b.first_depth && a.points < b.points);
         }
     }
 

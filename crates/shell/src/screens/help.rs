@@ -161,10 +161,14 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
                     normal("A room's exits open once its features are handled and its"),
                     normal("monsters slain (walk into one); beside one the way back is shut."),
                     normal(&format!(
-                        "{} in 100 chests hold a potion: U drinks one (+{} health, {} at most).",
-                        monsters::POTION_PERCENT,
-                        monsters::POTION_HEARTS,
-                        monsters::MAX_POTIONS
+                        "A chest holds a potion while you carry fewer than {} ({} in 100",
+                        monsters::MAX_POTIONS,
+                        monsters::FULL_PACK_POTION_PERCENT
+                    )),
+                    normal(&format!(
+                        "with {} carried, left behind): U drinks one (+{} health).",
+                        monsters::MAX_POTIONS,
+                        monsters::POTION_HEARTS
                     )),
                     normal("An unexplored exit shows the depth of the room behind it,"),
                     normal("in violet when that room is no deeper than yours."),
