@@ -65,12 +65,14 @@
 //! are the search module's), what the player has seen of the things that stop a walk
 //! (`sighting.rs`), planning over what is known (`plan.rs`) and walking (`walk.rs`).
 
+mod arrival;
 mod known;
 mod plan;
 mod sighting;
 mod stop;
 mod walk;
 
+pub use arrival::banked_at_the_end;
 pub use plan::{
     ExitWays, Preview, Refuge, Route, Way, exit_ways, explore_limit, nothing_left, plan, preview,
     refuge,

@@ -262,3 +262,42 @@ fn a_monster_seen_once_in_a_walk_is_not_new_when_it_comes_back_into_sight() {
         .unwrap();
     assert_eq!(walk.update(&game), Some(Thing::Monster));
 }
+
+#[test]
+fn what_a_walk_into_the_way_up_banks_is_what_the_rules_bank() {
+    use crate::action::Action;
+    use crate::explore::ExploreSettings;
+    // Quiet explorations (no fight stops a walk), part-way through: the walk planned into the
+    // way up, taken step by step by the rules, banks what banked_at_the_end said.
+    let quiet = ExploreSettings {
+        monsters: false,
+        ..ExploreSettings::default()
+    };
+    let (mut checked, mut faded) = (0, 0);
+    for seed in 0..10u64 {
+        let mut game =
+            GameState::new_exploration(seed, GeneratorSettings::default(), quiet).unwrap();
+        for _ in 0..12 {
+            walk(&mut game, Goal::Explore);
+            let Ok(route) = plan(&game, Goal::Exit) else {
+                continue;
+            };
+            let Some(banked) = banked_at_the_end(&game, &route) else {
+                continue;
+            };
+            let mut taken = game.clone();
+            for &d in &route.steps {
+                taken.apply(Action::Move(d));
+            }
+            assert!(taken.has_ended(), "seed {seed}: the walk banks");
+            assert_eq!(taken.score(), Some(banked), "seed {seed}");
+            checked += 1;
+            faded += u32::from(banked < game.score().unwrap());
+        }
+    }
+    // The clock mattered on some of the walks, and not on others.
+    assert!(
+        checked > 50 && faded > 10 && faded < checked,
+        "{checked} {faded}"
+    );
+}

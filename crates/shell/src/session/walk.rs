@@ -44,10 +44,16 @@ impl Shell {
                     if route.armed == 1 { "" } else { "s" },
                     route.armed
                 );
-                let bank = format!(
-                    "the way up banks your {} points and ends the exploration",
-                    game.score().unwrap_or(0)
-                );
+                // What the clock takes on the way, said before the walk starts.
+                let now = game.score().unwrap_or(0);
+                let bank = match travel::banked_at_the_end(game, &route) {
+                    Some(then) if then < now => format!(
+                        "the way up, {} moves away, banks the {then} points you will carry then \
+                         ({now} now: the clock takes the rest) and ends the exploration",
+                        route.steps.len()
+                    ),
+                    _ => format!("the way up banks your {now} points and ends the exploration"),
+                };
                 self.message = match (banks(&route), route.armed > 0) {
                     (true, true) => format!("{traps}; {bank}: Y goes, any other key stays"),
                     (true, false) => format!("{bank}: Y goes, any other key stays"),
