@@ -181,7 +181,33 @@ def test_every_observation_is_byog_agents(mode, options):
             obs, _ = env.reset(seed=seed)
             start = f"{start[0]}{seed}S"
             check_against_agent(env, obs, answer(agent, {"reset": start}), start)
-    assert refused > 0
+    if mode != "explore":
+        # Explorations' random keys may refuse nothing (a walk there seldom has no step):
+        # the next test refuses one on purpose.
+        assert refused > 0
+
+
+def test_a_travel_key_the_agent_refuses_is_an_action_the_environment_refuses():
+    """Exploration 100: the fourth `X` is refused (a rat holds the room, and `X` never
+    fights), by `byog agent` and by the environment alike, the arrays unchanged."""
+    env = byog.ByogEnv("explore", travel=True, max_episode_steps=None, copy=True)
+    agent = env.agent()
+    obs, _ = env.reset(seed=100)
+    check_against_agent(env, obs, answer(agent, {"reset": "E100S"}), "E100S")
+    x = byog.ACTION_KEYS.index("X")
+    for step in range(4):
+        before = obs
+        obs, reward, _, _, _ = env.step(x)
+        got = answer(agent, "X")
+        what = f"E100S step {step}"
+        if step < 3:
+            assert "error" not in got, what
+            assert stat(obs, "refused") == 0, what
+            check_against_agent(env, obs, got, what)
+    assert "holds this room" in got["error"], got
+    assert stat(obs, "refused") == 1
+    assert np.array_equal(obs["glyphs"], before["glyphs"])
+    assert reward == 0
 
 
 def test_the_byog_binary_answers_as_the_agent_in_process(byog_bin):
