@@ -301,3 +301,38 @@ fn what_a_walk_into_the_way_up_banks_is_what_the_rules_bank() {
         "{checked} {faded}"
     );
 }
+
+#[test]
+fn a_walk_never_strikes_a_monster_that_steps_onto_its_way() {
+    use crate::action::Action;
+    use crate::explore::{ExploreSettings, MonsterKind};
+    let quiet = ExploreSettings {
+        monsters: false,
+        ..ExploreSettings::default()
+    };
+    let mut game = GameState::new_exploration(3, GeneratorSettings::default(), quiet).unwrap();
+    // Into the first room above the start room, then a walk 4 tiles right.
+    for _ in 0..13 {
+        game.apply(Action::Move(crate::Direction::Up));
+    }
+    let a = game.avatar();
+    let goal = Goal::tile(&game, Pos::new(a.x + 4, a.y));
+    let route = plan(&game, goal).unwrap();
+    assert_eq!(route.steps.len(), 4);
+    let mut travel = Travel::new(&game, goal);
+    let step = travel.next(&game).unwrap();
+    assert_eq!(step, Action::Move(route.steps[0]));
+    let events = game.apply(step);
+    assert_eq!(travel.observe(&game, &events), None);
+    // A rat steps onto the next tile of the way.
+    let o = game.origin();
+    let next = route.tiles[1];
+    game.explore_mut()
+        .unwrap()
+        .add_monsters(&[(Pos::new(next.x + o.x, next.y + o.y), MonsterKind::Rat)])
+        .unwrap();
+    assert_eq!(
+        travel.next(&game),
+        Err(Stop::MonsterInTheWay(MonsterKind::Rat))
+    );
+}

@@ -162,6 +162,12 @@ impl Travel {
             self.expect = Some(here);
         }
         let d = self.ahead.pop().ok_or(Stop::NoWay)?;
+        // A monster stepped onto the way after it was planned: a step there would strike
+        // it, and a walk never fights.
+        if let Some(m) = game.explore().and_then(|e| e.monster_at(here + d)) {
+            self.ahead.clear();
+            return Err(Stop::MonsterInTheWay(m.kind));
+        }
         self.expect = Some(here + d);
         self.left_from = Some(here);
         Ok(Action::Move(d))

@@ -266,8 +266,9 @@ fn a_run_shows_only_what_the_avatar_has_seen() {
 
 #[test]
 fn an_exploration_shows_what_replay_sees_around_the_avatar() {
-    // Seed 42 explored by `X` (each a walk to the nearest unexplored place).
-    let keys = format!("E42S{}", "X".repeat(25));
+    // Seed 7 explored by `X` (each a walk to the nearest unexplored place; seed 42's walks
+    // stop at a rat that holds the way, which `X` never strikes).
+    let keys = format!("E7S{}", "X".repeat(25));
     let mut s = shell();
     type_keys(&mut s, &keys);
     let oracle = replayed(&keys, 80, 30);
@@ -283,7 +284,7 @@ fn an_exploration_shows_what_replay_sees_around_the_avatar() {
         byog_game::explore::depth(e.room())
     );
     assert!(
-        rows[0].contains(&format!("seed 42 · {branch}")) && rows[0].contains(&room),
+        rows[0].contains(&format!("seed 7 · {branch}")) && rows[0].contains(&room),
         "{rows:?}"
     );
     assert!(
