@@ -223,19 +223,25 @@ fn x_stops_at_the_limit_as_a_search_at_every_step_does() {
     );
 }
 
-#[test]
-fn a_monster_seen_once_in_a_walk_is_not_new_when_it_comes_back_into_sight() {
-    use crate::action::Action;
-    use crate::explore::{ExploreSettings, MonsterKind};
-    let quiet = ExploreSettings {
+/// Exploration 3 without monsters of its own, the avatar in the middle of the first room
+/// above the start room (7 steps to its edge, 6 more to its centre): a scene to add monsters
+/// to.
+fn in_the_first_room() -> GameState {
+    let quiet = crate::explore::ExploreSettings {
         monsters: false,
-        ..ExploreSettings::default()
+        ..crate::explore::ExploreSettings::default()
     };
     let mut game = GameState::new_exploration(3, GeneratorSettings::default(), quiet).unwrap();
-    // Into the first room above the start room: 7 steps to its edge, 6 more to its centre.
     for _ in 0..13 {
-        game.apply(Action::Move(crate::Direction::Up));
+        game.apply(crate::action::Action::Move(crate::Direction::Up));
     }
+    game
+}
+
+#[test]
+fn a_monster_seen_once_in_a_walk_is_not_new_when_it_comes_back_into_sight() {
+    use crate::explore::MonsterKind;
+    let mut game = in_the_first_room();
     let e = game.explore_mut().unwrap();
     let a = e.avatar();
     let near = Pos::new(a.x + 2, a.y);
@@ -304,24 +310,16 @@ fn what_a_walk_into_the_way_up_banks_is_what_the_rules_bank() {
 
 #[test]
 fn a_walk_never_strikes_a_monster_that_steps_onto_its_way() {
-    use crate::action::Action;
-    use crate::explore::{ExploreSettings, MonsterKind};
-    let quiet = ExploreSettings {
-        monsters: false,
-        ..ExploreSettings::default()
-    };
-    let mut game = GameState::new_exploration(3, GeneratorSettings::default(), quiet).unwrap();
-    // Into the first room above the start room, then a walk 4 tiles right.
-    for _ in 0..13 {
-        game.apply(Action::Move(crate::Direction::Up));
-    }
+    use crate::explore::MonsterKind;
+    // A walk 4 tiles right in the first room.
+    let mut game = in_the_first_room();
     let a = game.avatar();
     let goal = Goal::tile(&game, Pos::new(a.x + 4, a.y));
     let route = plan(&game, goal).unwrap();
     assert_eq!(route.steps.len(), 4);
     let mut travel = Travel::new(&game, goal);
     let step = travel.next(&game).unwrap();
-    assert_eq!(step, Action::Move(route.steps[0]));
+    assert_eq!(step, crate::action::Action::Move(route.steps[0]));
     let events = game.apply(step);
     assert_eq!(travel.observe(&game, &events), None);
     // A rat steps onto the next tile of the way.
