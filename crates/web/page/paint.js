@@ -47,6 +47,27 @@ function wrap(text, cols) {
   return out.flatMap((l) => l.length > cols ? l.match(new RegExp(`.{1,${cols}}`, "g")) : [l]);
 }
 
+// A text screen's lines as paragraphs when some are wider than `cols`: the game breaks its
+// sentences at about 60 columns, and a narrow page that wrapped each line again would show
+// them ragged. A plain line joins the one before it when that one is plain too, of the same
+// colour and style, and this one goes on a sentence (it starts in lower case); lists,
+// titles and legends keep their lines.
+function paragraphs(lines, cols) {
+  if (lines.every(([text]) => text.length <= cols)) return lines;
+  const out = [];
+  for (const line of lines) {
+    const [text, colour, style, glyph] = line;
+    const last = out[out.length - 1];
+    const plain = !glyph && style !== "title" && style !== "heading";
+    if (plain && last && !last[3] && last[1] === colour && last[2] === style && /^[a-z(]/.test(text)) {
+      out[out.length - 1] = [`${last[0]} ${text}`, colour, style, glyph];
+    } else {
+      out.push(plain ? [text, colour, style, glyph] : line);
+    }
+  }
+  return out;
+}
+
 export class Painter {
   constructor(canvas) {
     this.canvas = canvas;
@@ -101,7 +122,7 @@ export class Painter {
     const { ctx, cell } = this;
     const cols = Math.max(10, Math.floor(W / (cell * 0.62)));
     let y = Math.floor(H / cell / 4);
-    for (const [text, colour, style, glyph] of screen.lines) {
+    for (const [text, colour, style, glyph] of paragraphs(screen.lines, cols)) {
       ctx.font = this.font(style === "title" || style === "heading");
       ctx.fillStyle = "#" + colour;
       for (const line of wrap(text, cols)) {
