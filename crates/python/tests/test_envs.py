@@ -188,8 +188,8 @@ def test_every_observation_is_byog_agents(mode, options):
 
 
 def test_a_travel_key_the_agent_refuses_is_an_action_the_environment_refuses():
-    """Exploration 100: the fourth `X` is refused (a rat holds the room, and `X` never
-    fights), by `byog agent` and by the environment alike, the arrays unchanged."""
+    """Exploration 100: the fourth `X` is refused (a rat stands beside the avatar, and `X`
+    never fights), by `byog agent` and by the environment alike, the arrays unchanged."""
     env = byog.ByogEnv("explore", travel=True, max_episode_steps=None, copy=True)
     agent = env.agent()
     obs, _ = env.reset(seed=100)
@@ -204,7 +204,7 @@ def test_a_travel_key_the_agent_refuses_is_an_action_the_environment_refuses():
             assert "error" not in got, what
             assert stat(obs, "refused") == 0, what
             check_against_agent(env, obs, got, what)
-    assert "holds this room" in got["error"], got
+    assert "the rat is beside you" in got["error"], got
     assert stat(obs, "refused") == 1
     assert np.array_equal(obs["glyphs"], before["glyphs"])
     assert reward == 0

@@ -79,6 +79,9 @@ pub enum Stop {
     /// No known way leads on but through a monster in sight (a walk never plans through
     /// one): the nearest of those monsters.
     MonsterInTheWay(MonsterKind),
+    /// A walk does not start with a hunting monster beside the avatar: it would follow and
+    /// strike at every step (the nearest such monster, the first in the order they act).
+    MonsterBeside(MonsterKind),
     /// `X` in an exploration with no way on: the avatar's room is not clear while a monster
     /// in sight stands in it (its exits stay locked until the room is clear): the nearest.
     RoomHeld(MonsterKind),
@@ -144,6 +147,11 @@ impl fmt::Display for Stop {
             Stop::MonsterInTheWay(kind) => write!(
                 f,
                 "the {} is in the way: fight it (walk into it) or wait (.)",
+                kind.name()
+            ),
+            Stop::MonsterBeside(kind) => write!(
+                f,
+                "the {} is beside you: fight it first (walk into it)",
                 kind.name()
             ),
             Stop::RoomHeld(kind) => write!(

@@ -334,3 +334,20 @@ fn a_walk_never_strikes_a_monster_that_steps_onto_its_way() {
         Err(Stop::MonsterInTheWay(MonsterKind::Rat))
     );
 }
+
+#[test]
+fn a_walk_does_not_start_with_a_hunting_monster_beside_the_avatar() {
+    use crate::explore::MonsterKind;
+    let mut game = in_the_first_room();
+    let goal = Goal::Explore;
+    assert!(Travel::new(&game, goal).next(&game).is_ok());
+    let a = game.explore().unwrap().avatar();
+    game.explore_mut()
+        .unwrap()
+        .add_monsters(&[(Pos::new(a.x + 1, a.y), MonsterKind::Goblin)])
+        .unwrap();
+    assert_eq!(
+        Travel::new(&game, goal).next(&game),
+        Err(Stop::MonsterBeside(MonsterKind::Goblin))
+    );
+}

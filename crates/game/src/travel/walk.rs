@@ -7,6 +7,7 @@ use super::sighting::{Sighting, sighting};
 use super::stop::Stop;
 use super::{EXIT_RESERVE, Goal, MAX_STEPS};
 use crate::action::Action;
+use crate::explore::MonsterState;
 use crate::game::GameState;
 use crate::rules::{Event, Events};
 use byog_tile_engine::{Direction, Map, Pos};
@@ -113,6 +114,15 @@ impl Travel {
             return Err(Stop::Limit);
         }
         let here = Travel::here(game);
+        // A hunting monster beside the avatar would follow and strike at every step.
+        if self.steps == 0
+            && let Some(m) = game.explore().and_then(|e| {
+                e.monsters()
+                    .find(|m| m.state == MonsterState::Hunting && m.pos.manhattan(here) == 1)
+            })
+        {
+            return Err(Stop::MonsterBeside(m.kind));
+        }
         let o = game.origin();
         let stale = self.ahead.is_empty()
             || self.expect != Some(here)

@@ -910,7 +910,8 @@ fn x_in_a_room_a_monster_holds_names_the_monster() {
         Stop::RoomHeld(MonsterKind::Rat).to_string(),
         "the rat holds this room: its exits open once it is clear (walk into it to fight)"
     );
-    // The interpreter refuses the X with that reason (nothing moves).
+    // The interpreter refuses the X (nothing moves); the rat stands beside the avatar, so the
+    // reason given first is that: a walk does not start with a hunting monster beside it.
     let (mut it, _) = play_default(RAT_HOLDS_THE_ROOM_E100);
     let before = it.game().unwrap().clone();
     let refused = it.feed('X', &mut MemoryStore::default());
@@ -918,7 +919,7 @@ fn x_in_a_room_a_monster_holds_names_the_monster() {
         matches!(
             refused,
             Ok(Outcome::Reported(ref r))
-                if r.reason == Refusal::Travel(Stop::RoomHeld(MonsterKind::Rat))
+                if r.reason == Refusal::Travel(Stop::MonsterBeside(MonsterKind::Rat))
         ),
         "{refused:?}"
     );
