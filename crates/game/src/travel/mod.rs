@@ -79,7 +79,7 @@ pub use plan::{
 };
 pub use sighting::{Sighting, sighting};
 pub use stop::{Stop, Thing};
-pub use walk::{Kept, Travel, Walk, walk, walk_on};
+pub use walk::{Kept, Travel, Walk, monster_beside, walk, walk_on};
 
 use crate::game::GameState;
 use byog_tile_engine::Pos;

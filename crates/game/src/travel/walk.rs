@@ -7,7 +7,7 @@ use super::sighting::{Sighting, sighting};
 use super::stop::Stop;
 use super::{EXIT_RESERVE, Goal, MAX_STEPS};
 use crate::action::Action;
-use crate::explore::MonsterState;
+use crate::explore::{MonsterKind, MonsterState};
 use crate::game::GameState;
 use crate::rules::{Event, Events};
 use byog_tile_engine::{Direction, Map, Pos};
@@ -49,6 +49,16 @@ pub struct Travel {
     /// `X` in a run: an upper bound on the exit's shortest known way, while the last search
     /// of what `X` keeps in reach found the exit ([`Travel::limit`]).
     pub(super) exit_bound: Option<u32>,
+}
+
+/// The kind of the first hunting monster (in the order they act) beside `game`'s avatar, if
+/// any: a walk does not start then ([`Stop::MonsterBeside`]).
+pub fn monster_beside(game: &GameState) -> Option<MonsterKind> {
+    let e = game.explore()?;
+    let here = e.avatar();
+    e.monsters()
+        .find(|m| m.state == MonsterState::Hunting && m.pos.manhattan(here) == 1)
+        .map(|m| m.kind)
 }
 
 impl Travel {
@@ -116,12 +126,9 @@ impl Travel {
         let here = Travel::here(game);
         // A hunting monster beside the avatar would follow and strike at every step.
         if self.steps == 0
-            && let Some(m) = game.explore().and_then(|e| {
-                e.monsters()
-                    .find(|m| m.state == MonsterState::Hunting && m.pos.manhattan(here) == 1)
-            })
+            && let Some(kind) = monster_beside(game)
         {
-            return Err(Stop::MonsterBeside(m.kind));
+            return Err(Stop::MonsterBeside(kind));
         }
         let o = game.origin();
         let stale = self.ahead.is_empty()

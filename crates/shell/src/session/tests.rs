@@ -581,3 +581,26 @@ fn a_walk_that_would_bank_an_exploration_asks_first() {
     assert!(game.has_ended(), "banked");
     assert_eq!(game.history(), replayed_history("E2S>Y", 80, 30));
 }
+
+#[test]
+fn no_walk_is_offered_with_a_hunting_monster_beside_the_avatar() {
+    // Exploration 100 after three X: a rat stands beside the avatar. `>` would bank; it asks
+    // nothing and says why no walk starts.
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = shell(dir.path());
+    keys(&mut s, "E100S", 0.0);
+    for _ in 0..3 {
+        keys(&mut s, "X", 0.0);
+        s.finish_walk(0.0);
+    }
+    let before = s.shown_game().unwrap().moves();
+    keys(&mut s, ">", 0.0);
+    assert!(!s.is_walking());
+    assert_eq!(
+        s.message,
+        "the rat is beside you: fight it first (walk into it)"
+    );
+    keys(&mut s, "Y", 0.0);
+    s.finish_walk(0.0);
+    assert_eq!(s.shown_game().unwrap().moves(), before, "nothing walked");
+}

@@ -34,6 +34,11 @@ impl Shell {
         let banks = |route: &travel::Route| {
             game.explore().is_some() && route.tiles.last() == Some(&game.exit())
         };
+        if let Some(kind) = travel::monster_beside(game) {
+            // No question about a walk that would not start.
+            self.say_logged(Stop::MonsterBeside(kind).to_string());
+            return;
+        }
         match travel::plan(game, goal) {
             Err(stop) => self.say_logged(stop.to_string()),
             Ok(route) if banks(&route) || (route.armed > 0 && route.steps.len() > 1) => {
