@@ -62,7 +62,7 @@ function paragraphs(lines, cols) {
     if (plain && last && !last[3] && last[1] === colour && last[2] === style && /^[a-z(]/.test(text)) {
       out[out.length - 1] = [`${last[0]} ${text}`, colour, style, glyph];
     } else {
-      out.push(plain ? [text, colour, style, glyph] : line);
+      out.push(line);
     }
   }
   return out;

@@ -22,8 +22,8 @@
 //! (`exit 189 · 107 through 2 traps`).
 //!
 //! **When it stops** ([`Stop`]): when something new comes into sight
-//! ([`Sighting::newly`], the hook every new kind of thing extends; a monster that leaves
-//! sight and comes back stops a walk once: [`Sighting::update`]), when health drops, when a
+//! ([`Sighting::update`], the hook every new kind of thing extends; a monster that leaves
+//! sight and comes back stops a walk once), when health drops, when a
 //! step does more than move (a feature handled, a bump, a new floor, the end), when it
 //! arrives, after [`MAX_STEPS`] steps, or when a step is refused (then it says why: a walk is
 //! never a silent no-op). `X` does not start when nothing is left to find: every chest and

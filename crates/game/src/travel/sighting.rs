@@ -8,7 +8,7 @@ use byog_tile_engine::Pos;
 
 /// What the player has seen of the things whose first sighting stops a walk: each with its
 /// dungeon tile. The hook for new kinds of things (monsters): add them in [`sighting`] and
-/// [`Sighting::newly`] reports them.
+/// [`Sighting::update`] reports them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Sighting(Vec<(Pos, Thing)>);
 
@@ -45,34 +45,26 @@ pub fn sighting(game: &GameState) -> Sighting {
 }
 
 impl Sighting {
-    /// The first thing `game` shows that this sighting did not hold: what is newly in sight.
-    pub fn newly(&self, game: &GameState) -> Option<Thing> {
-        self.first_new(&sighting(game))
-    }
-
-    /// What `game` shows now that this sighting did not hold ([`Sighting::newly`]), and then
+    /// The first thing `game` shows that this sighting did not hold (what is newly in sight),
+    /// and then
     /// this sighting made what the walk has seen so far: the things of `game` and the
     /// monsters seen before that are out of sight now. A monster that leaves sight and comes
     /// back within one walk (a bat flitting at the edge of sight) stops it once, not each
     /// time it comes back.
     pub fn update(&mut self, game: &GameState) -> Option<Thing> {
-        let mut now = sighting(game);
-        let new = self.first_new(&now);
-        now.0.extend(
-            self.0
-                .iter()
-                .filter(|t| t.1 == Thing::Monster && !now.0.contains(t))
-                .copied()
-                .collect::<Vec<_>>(),
-        );
-        *self = now;
-        new
-    }
-
-    fn first_new(&self, now: &Sighting) -> Option<Thing> {
-        now.0
+        let mut now = sighting(game).0;
+        let new = now
             .iter()
             .find(|t| !self.0.contains(t))
-            .map(|&(_, thing)| thing)
+            .map(|&(_, thing)| thing);
+        let gone: Vec<(Pos, Thing)> = self
+            .0
+            .iter()
+            .filter(|t| t.1 == Thing::Monster && !now.contains(t))
+            .copied()
+            .collect();
+        now.extend(gone);
+        self.0 = now;
+        new
     }
 }

@@ -258,7 +258,7 @@ fn a_monster_seen_once_in_a_walk_is_not_new_when_it_comes_back_into_sight() {
     // What the step before saw (the bat out of sight): it would call the bat new.
     let step_before = sighting(&game);
     set(&mut game, near);
-    assert_eq!(step_before.newly(&game), Some(Thing::Monster));
+    assert_eq!(step_before.clone().update(&game), Some(Thing::Monster));
     assert_eq!(walk.update(&game), None, "seen earlier in the walk");
     // Another monster is new all the same.
     let other = Pos::new(a.x - 2, a.y);
