@@ -7,21 +7,21 @@ use crate::explore::plot::plot_of;
 use crate::game::GameState;
 use byog_tile_engine::Pos;
 
-/// The points `game`'s exploration would bank at the end of `route`, a walk whose last tile
-/// is the way up: the points carried now, less each tick of the clock the walk meets (on
-/// every [`DECAY_EVERY`](crate::explore::play::DECAY_EVERY)th move with the avatar then
-/// outside the start room; never on the step that banks, which ends the exploration). Exact
-/// for the walk as planned: a walk that meets a fight, a monster or a trap on the way changes
-/// it. `None` outside an exploration, or when the route does not end in the way up.
-pub fn banked_at_the_end(game: &GameState, route: &Route) -> Option<u64> {
+/// The points `game`'s exploration would carry at the end of `route`, a walk planned from
+/// where the avatar stands: the points carried now, less each tick of the clock the walk
+/// meets (on every [`DECAY_EVERY`](crate::explore::play::DECAY_EVERY)th move with the avatar
+/// then outside the start room; never on a step onto the way up, which banks and ends the
+/// exploration). Only the clock is counted: what a feature on the way pays is not. Exact for
+/// the walk as planned: a walk that meets a fight, a monster or a trap on the way changes
+/// it. `None` outside an exploration.
+pub fn carried_at_the_end(game: &GameState, route: &Route) -> Option<u64> {
     game.explore()?;
-    let (&last, walked) = route.tiles.split_last()?;
-    if last != game.exit() {
-        return None;
-    }
     let o = game.origin();
     let mut points = game.score()?;
-    for (i, p) in walked.iter().enumerate() {
+    for (i, p) in route.tiles.iter().enumerate() {
+        if *p == game.exit() {
+            break;
+        }
         let moves = game.moves() + i as u64 + 1;
         let outside = !plot_of(Pos::new(p.x + o.x, p.y + o.y)).is_start();
         if outside && decays_at(moves) {
@@ -29,4 +29,13 @@ pub fn banked_at_the_end(game: &GameState, route: &Route) -> Option<u64> {
         }
     }
     Some(points)
+}
+
+/// The points `game`'s exploration would bank at the end of `route`, a walk whose last tile
+/// is the way up: [`carried_at_the_end`]. `None` outside an exploration, or when the route
+/// does not end in the way up.
+pub fn banked_at_the_end(game: &GameState, route: &Route) -> Option<u64> {
+    (route.tiles.last() == Some(&game.exit()))
+        .then(|| carried_at_the_end(game, route))
+        .flatten()
 }

@@ -72,7 +72,7 @@ mod sighting;
 mod stop;
 mod walk;
 
-pub use arrival::banked_at_the_end;
+pub use arrival::{banked_at_the_end, carried_at_the_end};
 pub use plan::{
     ExitWays, Preview, Refuge, Route, Way, exit_ways, explore_limit, nothing_left, plan, preview,
     refuge,

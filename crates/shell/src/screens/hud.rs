@@ -78,11 +78,11 @@ pub fn hud(
             format!("{} · {}", game.avatar(), moves_text(game.moves())),
         ),
     };
-    // A run's bottom row ends with what `X` would cost; the short form (a narrow window)
-    // leaves it out.
-    let (bottom, bottom_short) = match game.run() {
-        Some(_) => (format!("{bottom}{}", explore_cost(game)), bottom),
-        None => (bottom, String::new()),
+    // A run's and an exploration's bottom row ends with what `X` would cost; the short form
+    // (a narrow window) leaves it out.
+    let (bottom, bottom_short) = match (game.run(), game.explore()) {
+        (None, None) => (bottom, String::new()),
+        _ => (format!("{bottom}{}", explore_cost(game)), bottom),
     };
     Hud {
         rows: [
@@ -102,42 +102,54 @@ pub fn hud(
     }
 }
 
-/// What a click on tile `p` will cost in a run, before the walk starts
-/// ([`byog_game::travel::preview`]): ` · walk 14 steps → 166 left` (the moves left once it
-/// arrives, what the features on the way pay counted); nothing outside a run, on the
-/// avatar's tile, or where no known way leads.
+/// What a click on tile `p` will cost, before the walk starts
+/// ([`byog_game::travel::preview`]): in a run ` · walk 14 steps → 166 left` (the moves left
+/// once it arrives, what the features on the way pay counted), in an exploration
+/// ` · walk 14 steps` and what the clock takes on the way (` (clock -6)`); nothing in a
+/// classic game, on the avatar's tile, or where no known way leads.
 fn click_cost(game: &GameState, p: Pos) -> String {
     use byog_game::travel::{Goal, preview};
-    if game.run().is_none() || game.has_ended() || p == game.avatar() {
+    let playing = game.run().is_some() || game.explore().is_some();
+    if !playing || game.has_ended() || p == game.avatar() {
         return String::new();
     }
     match preview(game, Goal::tile(game, p)) {
-        Ok(w) => cost_text("walk", &w),
+        Ok(w) => cost_text(game, "walk", &w),
         Err(_) => String::new(),
     }
 }
 
-/// What `X` will cost in a run, before it starts: ` · X 14 steps → 166 left`, its leg as
-/// planned now ([`byog_game::travel::preview`]: it walks no more steps than that, never past
+/// What `X` will cost, before it starts ([`byog_game::travel::preview`]), its leg as planned
+/// now. In a run ` · X 14 steps → 166 left`: it walks no more steps than that, never past
 /// the point where the exit, or the nearest feature that pays, stops fitting the moves
-/// left); nothing when `X` would not start.
+/// left. In an exploration ` · X 252 steps (clock -49)`: the leg to the unexplored exit it
+/// heads for, and the points the clock takes on it (the walk goes on from there until
+/// something stops it). Nothing when `X` would not start.
 fn explore_cost(game: &GameState) -> String {
     use byog_game::travel::{Goal, preview};
     if game.has_ended() {
         return String::new();
     }
     match preview(game, Goal::Explore) {
-        Ok(w) => cost_text("X", &w),
+        Ok(w) => cost_text(game, "X", &w),
         Err(_) => String::new(),
     }
 }
 
-/// ` · {what} 14 steps → 166 left` for a previewed walk.
-fn cost_text(what: &str, w: &byog_game::travel::Preview) -> String {
-    let steps = u32::try_from(w.route.steps.len()).unwrap_or(u32::MAX);
+/// ` · {what} 14 steps → 166 left` for a previewed walk in a run; in an exploration
+/// ` · {what} 252 steps (clock -49)`, the points the clock takes on the way from those
+/// carried now ([`byog_game::travel::carried_at_the_end`]), or ` · {what} 14 steps` when
+/// it takes none.
+fn cost_text(game: &GameState, what: &str, w: &byog_game::travel::Preview) -> String {
+    let steps = steps_text(u32::try_from(w.route.steps.len()).unwrap_or(u32::MAX));
+    let taken = game
+        .score()
+        .zip(byog_game::travel::carried_at_the_end(game, &w.route))
+        .map_or(0, |(now, after)| now.saturating_sub(after));
     match w.left_after {
-        Some(left) => format!(" · {what} {} → {left} left", steps_text(steps)),
-        None => format!(" · {what} {}", steps_text(steps)),
+        Some(left) => format!(" · {what} {steps} → {left} left"),
+        None if taken > 0 => format!(" · {what} {steps} (clock -{taken})"),
+        None => format!(" · {what} {steps}"),
     }
 }
 
@@ -481,6 +493,65 @@ mod tests {
         assert!(
             clicks >= 10 && xs >= 10 && legs >= 5,
             "{clicks} clicks, {xs} X, {legs} legs walked to their end"
+        );
+    }
+
+    /// An exploration's HUD says what `X` will cost before it starts: the steps of its leg
+    /// and the points the clock takes on it. The oracle is the rules: the leg's moves taken
+    /// one by one on a copy of the game, their score's falls summed.
+    #[test]
+    fn an_exploration_s_hud_shows_what_the_clock_takes_on_x_s_walk() {
+        use byog_game::action::Action;
+        use byog_game::explore::ExploreSettings;
+        let quiet = ExploreSettings {
+            monsters: false,
+            ..ExploreSettings::default()
+        };
+        let settings = byog_worlds::generator::GeneratorSettings::default();
+        let (mut checked, mut taken_some, mut free) = (0, 0, 0);
+        for seed in 0..8 {
+            let mut game = GameState::new_exploration(seed, settings, quiet).unwrap();
+            for _ in 0..30 {
+                let bottom = hud(&game, None, None, "").rows[1].right.clone();
+                let Some((_, x)) = bottom.split_once(" · X ") else {
+                    break;
+                };
+                let (steps, clock) = match x.split_once(" (clock -") {
+                    Some((steps, clock)) => (steps, clock.trim_end_matches(')').parse().unwrap()),
+                    None => (x, 0u64),
+                };
+                let steps: usize = steps.split(' ').next().unwrap().parse().unwrap();
+                let p = preview(&game, Goal::Explore).unwrap();
+                assert_eq!(steps, p.route.steps.len(), "{bottom}");
+                // The rules' own count: the score's falls over the leg's moves (a leg that
+                // steps onto a paying feature is left out: its rise would hide a tick).
+                let mut copy = game.clone();
+                let (mut fell, mut rose) = (0, false);
+                for &d in &p.route.steps {
+                    let before = copy.score().unwrap();
+                    copy.apply(Action::Move(d));
+                    let after = copy.score().unwrap();
+                    fell += before.saturating_sub(after);
+                    rose |= after > before;
+                }
+                if !rose {
+                    assert_eq!(clock, fell, "seed {seed}: {bottom}");
+                    checked += 1;
+                    if clock > 0 {
+                        taken_some += 1;
+                    } else {
+                        free += 1;
+                    }
+                }
+                walk(&mut game, Goal::Explore);
+                if game.has_ended() {
+                    break;
+                }
+            }
+        }
+        assert!(
+            checked >= 40 && taken_some >= 5 && free >= 5,
+            "{checked} legs checked: {taken_some} with the clock's cost, {free} without"
         );
     }
 

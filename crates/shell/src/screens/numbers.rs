@@ -42,9 +42,10 @@ pub enum HudItem {
     MovesLeft,
     /// `score 120`.
     Score,
-    /// A run's `X 14 steps → 166 left`.
+    /// A run's `X 14 steps → 166 left`; an exploration's `X 252 steps (clock -49)`.
     ExploreCost,
-    /// A run's `walk 9 steps → 171 left`, under the pointer.
+    /// A run's `walk 9 steps → 171 left`, under the pointer; an exploration's
+    /// `walk 9 steps (clock -6)`.
     WalkCost,
     /// A run's descent message, `(missed 1 chest: -98)`.
     Missed,
@@ -108,6 +109,14 @@ impl HudItem {
                 ("score 340", "points carried, banked at the way up (<)")
             }
             (HudItem::Score, _) => ("score 120", "points from features and from spare moves"),
+            (HudItem::ExploreCost, GameKind::Exploration) => (
+                "X 252 steps (clock -49)",
+                "X's next walk, and the points the clock takes on it",
+            ),
+            (HudItem::WalkCost, GameKind::Exploration) => (
+                "walk 9 steps (clock -6)",
+                "a click's walk to the tile under the pointer",
+            ),
             (HudItem::ExploreCost, _) => (
                 "X 14 steps → 166 left",
                 "X's next walk, and the moves left after it",
@@ -152,7 +161,7 @@ impl HudItem {
             ),
             GameKind::Exploration => (
                 vec![Seed, StartRoom, Branch, Room, Depth],
-                vec![Health, Potions, Score, Moves],
+                vec![Health, Potions, Score, Moves, ExploreCost, WalkCost],
             ),
         }
     }
