@@ -106,11 +106,15 @@ pub fn hud(
 /// ([`byog_game::travel::preview`]): in a run ` · walk 14 steps → 166 left` (the moves left
 /// once it arrives, what the features on the way pay counted), in an exploration
 /// ` · walk 14 steps` and what the clock takes on the way (` (clock -6)`); nothing in a
-/// classic game, on the avatar's tile, or where no known way leads.
+/// classic game, on the avatar's tile, where no known way leads, or with a hunting monster
+/// beside the avatar (no walk starts then).
 fn click_cost(game: &GameState, p: Pos) -> String {
     use byog_game::travel::{Goal, preview};
     let playing = game.run().is_some() || game.explore().is_some();
     if !playing || game.has_ended() || p == game.avatar() {
+        return String::new();
+    }
+    if byog_game::travel::monster_beside(game).is_some() {
         return String::new();
     }
     match preview(game, Goal::tile(game, p)) {
@@ -124,10 +128,11 @@ fn click_cost(game: &GameState, p: Pos) -> String {
 /// the point where the exit, or the nearest feature that pays, stops fitting the moves
 /// left. In an exploration ` · X 252 steps (clock -49)`: the leg to the unexplored exit it
 /// heads for, and the points the clock takes on it (the walk goes on from there until
-/// something stops it). Nothing when `X` would not start.
+/// something stops it). Nothing when `X` would not start (nothing to find, no known way, a
+/// hunting monster beside the avatar: [`byog_game::travel::monster_beside`]).
 fn explore_cost(game: &GameState) -> String {
     use byog_game::travel::{Goal, preview};
-    if game.has_ended() {
+    if game.has_ended() || byog_game::travel::monster_beside(game).is_some() {
         return String::new();
     }
     match preview(game, Goal::Explore) {
@@ -553,6 +558,40 @@ mod tests {
             checked >= 40 && taken_some >= 5 && free >= 5,
             "{checked} legs checked: {taken_some} with the clock's cost, {free} without"
         );
+    }
+
+    /// No walk starts with a hunting monster beside the avatar, so the HUD offers none: the
+    /// `X` cost and the click's are gone while a goblin stands beside it (seen playing
+    /// `E77S`: `X 6 steps` beside a rat, and `X` refused).
+    #[test]
+    fn no_walk_s_cost_is_shown_while_a_monster_is_beside_the_avatar() {
+        use byog_game::action::Action;
+        use byog_game::explore::{ExploreSettings, MonsterKind};
+        let quiet = ExploreSettings {
+            monsters: false,
+            ..ExploreSettings::default()
+        };
+        let settings = byog_worlds::generator::GeneratorSettings::default();
+        let mut game = GameState::new_exploration(3, settings, quiet).unwrap();
+        for _ in 0..13 {
+            game.apply(Action::Move(byog_tile_engine::Direction::Up));
+        }
+        let a = game.avatar();
+        let click = Pos::new(a.x, a.y - 2);
+        let shown = |game: &GameState| {
+            let h = hud(game, None, Some(click), "");
+            (h.rows[1].right.clone(), h.rows[0].left.clone())
+        };
+        let (bottom, under) = shown(&game);
+        assert!(bottom.contains(" · X "), "{bottom}");
+        assert!(under.contains(" · walk "), "{under}");
+        let e = game.explore_mut().unwrap();
+        let at = e.avatar();
+        e.add_monsters(&[(Pos::new(at.x + 1, at.y), MonsterKind::Goblin)])
+            .unwrap();
+        let (bottom, under) = shown(&game);
+        assert!(!bottom.contains(" · X "), "{bottom}");
+        assert!(!under.contains(" · walk "), "{under}");
     }
 
     #[test]
