@@ -128,10 +128,10 @@ fn feature_points(chest: bool, depth: u64) -> u64 {
     let (chest_points, trap_points) = match depth {
         0..=1 => panic!("a feature paid in a room of depth {depth}, which holds none"),
         2..=3 => (10, 15),
-        4..=5 => (20, 25),
-        6..=8 => (35, 40),
-        9..=12 => (55, 60),
-        _ => (80, 90),
+        4..=5 => (15, 20),
+        6..=8 => (100, 110),
+        9..=12 => (130, 145),
+        _ => (160, 180),
     };
     if chest { chest_points } else { trap_points }
 }

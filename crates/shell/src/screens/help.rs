@@ -154,6 +154,11 @@ fn pages(kind: Option<GameKind>) -> Vec<(String, Vec<Line>)> {
                     normal("Goal: go deep for points and come back up the way up (<)"),
                     normal("to bank them; at 0 health they are lost, score and all."),
                     normal(&format!(
+                        "A chest pays {} at depth 4-5, {} from 6 (zombies, orcs, trolls).",
+                        byog_game::explore::depth_row(4).chest_points,
+                        byog_game::explore::depth_row(6).chest_points
+                    )),
+                    normal(&format!(
                         "Points carried fade {}% every {} moves outside the start room.",
                         play::DECAY_PERCENT,
                         play::DECAY_EVERY
