@@ -501,18 +501,25 @@ mod tests {
         );
     }
 
+    /// The default generator, and explorations without monsters (no fight stops a walk).
+    fn quiet_exploration() -> (
+        byog_worlds::generator::GeneratorSettings,
+        byog_game::explore::ExploreSettings,
+    ) {
+        let quiet = byog_game::explore::ExploreSettings {
+            monsters: false,
+            ..byog_game::explore::ExploreSettings::default()
+        };
+        (byog_worlds::generator::GeneratorSettings::default(), quiet)
+    }
+
     /// An exploration's HUD says what `X` will cost before it starts: the steps of its leg
     /// and the points the clock takes on it. The oracle is the rules: the leg's moves taken
     /// one by one on a copy of the game, their score's falls summed.
     #[test]
     fn an_exploration_s_hud_shows_what_the_clock_takes_on_x_s_walk() {
         use byog_game::action::Action;
-        use byog_game::explore::ExploreSettings;
-        let quiet = ExploreSettings {
-            monsters: false,
-            ..ExploreSettings::default()
-        };
-        let settings = byog_worlds::generator::GeneratorSettings::default();
+        let (settings, quiet) = quiet_exploration();
         let (mut checked, mut taken_some, mut free) = (0, 0, 0);
         for seed in 0..8 {
             let mut game = GameState::new_exploration(seed, settings, quiet).unwrap();
@@ -566,12 +573,8 @@ mod tests {
     #[test]
     fn no_walk_s_cost_is_shown_while_a_monster_is_beside_the_avatar() {
         use byog_game::action::Action;
-        use byog_game::explore::{ExploreSettings, MonsterKind};
-        let quiet = ExploreSettings {
-            monsters: false,
-            ..ExploreSettings::default()
-        };
-        let settings = byog_worlds::generator::GeneratorSettings::default();
+        use byog_game::explore::MonsterKind;
+        let (settings, quiet) = quiet_exploration();
         let mut game = GameState::new_exploration(3, settings, quiet).unwrap();
         for _ in 0..13 {
             game.apply(Action::Move(byog_tile_engine::Direction::Up));
