@@ -74,12 +74,12 @@ mod walk;
 
 pub use arrival::{banked_at_the_end, carried_at_the_end};
 pub use plan::{
-    ExitWays, Preview, Refuge, Route, Way, exit_ways, explore_limit, nothing_left, plan, preview,
-    refuge,
+    ExitWays, Preview, Refuge, Route, Way, exit_ways, explore_limit, monster_beside, nothing_left,
+    plan, preview, refuge,
 };
 pub use sighting::{Sighting, sighting};
 pub use stop::{Stop, Thing};
-pub use walk::{Kept, Travel, Walk, monster_beside, walk, walk_on};
+pub use walk::{Kept, Travel, Walk, walk, walk_on};
 
 use crate::game::GameState;
 use byog_tile_engine::Pos;

@@ -182,14 +182,29 @@ pub struct Preview {
     pub keeps: Option<(Refuge, u32, u64)>,
 }
 
+/// The kind of the first hunting monster (in the order they act) beside `game`'s avatar, if
+/// any: a walk does not start then ([`Stop::MonsterBeside`]; [`preview`] and the walk both
+/// say so).
+pub fn monster_beside(game: &GameState) -> Option<crate::explore::MonsterKind> {
+    let e = game.explore()?;
+    let here = e.avatar();
+    e.monsters()
+        .find(|m| m.state == crate::explore::MonsterState::Hunting && m.pos.manhattan(here) == 1)
+        .map(|m| m.kind)
+}
+
 /// What the walk to `goal` will cost, before it starts, for the HUD: the route [`plan`]
 /// gives, its length (`route.steps.len()`), the moves left after it in a run, and for `X`
 /// what it keeps in reach and how much it has to spare (`X: 14 steps, 180 → 166 moves ·
 /// the exit needs 120`).
 ///
 /// # Errors
-/// The [`Stop`] that says why no walk starts ([`plan`]'s).
+/// The [`Stop`] that says why no walk starts: [`Stop::MonsterBeside`] with a hunting monster
+/// beside the avatar ([`monster_beside`]), else [`plan`]'s.
 pub fn preview(game: &GameState, goal: Goal) -> Result<Preview, Stop> {
+    if let Some(kind) = monster_beside(game) {
+        return Err(Stop::MonsterBeside(kind));
+    }
     let route = plan(game, goal)?;
     let Some(run) = game.run() else {
         return Ok(Preview {

@@ -46,9 +46,8 @@ pub fn sighting(game: &GameState) -> Sighting {
 
 impl Sighting {
     /// The first thing `game` shows that this sighting did not hold (what is newly in sight),
-    /// and then
-    /// this sighting made what the walk has seen so far: the things of `game` and the
-    /// monsters seen before that are out of sight now. A monster that leaves sight and comes
+    /// and then this sighting made what the walk has seen so far: the things of `game` and
+    /// the monsters seen before that are out of sight now. A monster that leaves sight and comes
     /// back within one walk (a bat flitting at the edge of sight) stops it once, not each
     /// time it comes back.
     pub fn update(&mut self, game: &GameState) -> Option<Thing> {

@@ -80,7 +80,7 @@ pub enum Stop {
     /// one): the nearest of those monsters.
     MonsterInTheWay(MonsterKind),
     /// A walk does not start with a hunting monster beside the avatar: it would follow and
-    /// strike at every step (the nearest such monster, the first in the order they act).
+    /// strike at every step (the first such monster in the order they act).
     MonsterBeside(MonsterKind),
     /// `X` in an exploration with no way on: the avatar's room is not clear while a monster
     /// in sight stands in it (its exits stay locked until the room is clear): the nearest.

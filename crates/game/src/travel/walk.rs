@@ -2,12 +2,11 @@
 //! walk by the rules ([`walk`]).
 
 use super::known::{Known, is_unexplored_exit, knows};
-use super::plan::{Refuge, limit_of, plan_avoiding, refuge_in};
+use super::plan::{Refuge, limit_of, monster_beside, plan_avoiding, refuge_in};
 use super::sighting::{Sighting, sighting};
 use super::stop::Stop;
 use super::{EXIT_RESERVE, Goal, MAX_STEPS};
 use crate::action::Action;
-use crate::explore::{MonsterKind, MonsterState};
 use crate::game::GameState;
 use crate::rules::{Event, Events};
 use byog_tile_engine::{Direction, Map, Pos};
@@ -49,16 +48,6 @@ pub struct Travel {
     /// `X` in a run: an upper bound on the exit's shortest known way, while the last search
     /// of what `X` keeps in reach found the exit ([`Travel::limit`]).
     pub(super) exit_bound: Option<u32>,
-}
-
-/// The kind of the first hunting monster (in the order they act) beside `game`'s avatar, if
-/// any: a walk does not start then ([`Stop::MonsterBeside`]).
-pub fn monster_beside(game: &GameState) -> Option<MonsterKind> {
-    let e = game.explore()?;
-    let here = e.avatar();
-    e.monsters()
-        .find(|m| m.state == MonsterState::Hunting && m.pos.manhattan(here) == 1)
-        .map(|m| m.kind)
 }
 
 impl Travel {

@@ -107,14 +107,11 @@ pub fn hud(
 /// once it arrives, what the features on the way pay counted), in an exploration
 /// ` · walk 14 steps` and what the clock takes on the way (` (clock -6)`); nothing in a
 /// classic game, on the avatar's tile, where no known way leads, or with a hunting monster
-/// beside the avatar (no walk starts then).
+/// beside the avatar (no walk starts then: `preview`'s error).
 fn click_cost(game: &GameState, p: Pos) -> String {
     use byog_game::travel::{Goal, preview};
     let playing = game.run().is_some() || game.explore().is_some();
     if !playing || game.has_ended() || p == game.avatar() {
-        return String::new();
-    }
-    if byog_game::travel::monster_beside(game).is_some() {
         return String::new();
     }
     match preview(game, Goal::tile(game, p)) {
@@ -129,10 +126,10 @@ fn click_cost(game: &GameState, p: Pos) -> String {
 /// left. In an exploration ` · X 252 steps (clock -49)`: the leg to the unexplored exit it
 /// heads for, and the points the clock takes on it (the walk goes on from there until
 /// something stops it). Nothing when `X` would not start (nothing to find, no known way, a
-/// hunting monster beside the avatar: [`byog_game::travel::monster_beside`]).
+/// hunting monster beside the avatar: `preview`'s error).
 fn explore_cost(game: &GameState) -> String {
     use byog_game::travel::{Goal, preview};
-    if game.has_ended() || byog_game::travel::monster_beside(game).is_some() {
+    if game.has_ended() {
         return String::new();
     }
     match preview(game, Goal::Explore) {

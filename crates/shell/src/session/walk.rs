@@ -34,12 +34,9 @@ impl Shell {
         let banks = |route: &travel::Route| {
             game.explore().is_some() && route.tiles.last() == Some(&game.exit())
         };
-        if let Some(kind) = travel::monster_beside(game) {
-            // No question about a walk that would not start.
-            self.say_logged(Stop::MonsterBeside(kind).to_string());
-            return;
-        }
-        match travel::plan(game, goal) {
+        // The walk as previewed: no question about one that would not start (a monster
+        // beside the avatar is `preview`'s first reason).
+        match travel::preview(game, goal).map(|w| w.route) {
             Err(stop) => self.say_logged(stop.to_string()),
             Ok(route) if banks(&route) || (route.armed > 0 && route.steps.len() > 1) => {
                 let health = game.health().unwrap_or(0);
