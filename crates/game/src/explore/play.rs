@@ -406,6 +406,18 @@ impl ExploreState {
         Some((self.dungeon.branch(branch)?.room(plot)?, Some(branch)))
     }
 
+    /// Whether plot `plot` has anything to show in the avatar's map: a room of the map, or a
+    /// side of the start room (a step through the start room's exit there enters the room
+    /// of that side's current branch, made then if need be). Any other plot stays blank in
+    /// this map whatever the avatar does in it: a branch's plots outside its rooms, or the
+    /// hub's corners.
+    pub fn map_reaches(&self, plot: RoomPos) -> bool {
+        self.view_room(plot).is_some()
+            || Direction::ALL
+                .into_iter()
+                .any(|d| RoomPos::START.step(d) == plot)
+    }
+
     /// The branch whose room at `plot` (not the start) belongs to the avatar's map.
     fn view_branch(&self, plot: RoomPos) -> Option<BranchId> {
         match self.branch {

@@ -129,6 +129,11 @@ impl Known {
         let (rw, rh) = (region.width as usize, region.height as usize);
         let mut tiles = vec![Tile::Nothing; rw * rh];
         let mut seen = vec![false; rw * rh];
+        // Tiles of an exploration's plots that hold nothing to learn from the avatar's map
+        // (no room of it, and not a side of the start room): never unseen, so no tile beside
+        // them is a frontier. A frontier there would differ as the map does (a branch's or
+        // the start room's) and send `X` back and forth across the start room.
+        let mut void = vec![false; rw * rh];
         match (game.grid(), game.explore()) {
             (Some(g), _) => {
                 let whole = whole_map(game);
@@ -153,6 +158,19 @@ impl Known {
                     Rect::new(region.x + o.x, region.y + o.y, region.width, region.height);
                 e.paint_into(dungeon, &mut tiles);
                 e.seen_into(dungeon, &mut seen);
+                let mut plots: Vec<(crate::explore::RoomPos, bool)> = Vec::new();
+                for (k, v) in void.iter_mut().enumerate() {
+                    let at = Pos::new(dungeon.x + (k % rw) as i32, dungeon.y + (k / rw) as i32);
+                    let plot = crate::explore::plot::plot_of(at);
+                    *v = match plots.iter().find(|(p, _)| *p == plot) {
+                        Some(&(_, void)) => void,
+                        None => {
+                            let void = !e.map_reaches(plot);
+                            plots.push((plot, void));
+                            void
+                        }
+                    };
+                }
             }
             (None, None) => {}
         }
@@ -165,7 +183,7 @@ impl Known {
                 let (seen, t) = (seen[k], tiles[k]);
                 let in_map = map.contains(p);
                 let interior = self.area.contains(p) && in_map && seen;
-                self.unseen[c] = in_map && !seen;
+                self.unseen[c] = in_map && !seen && !void[k];
                 self.ground[c] = interior && t.is_walkable();
                 self.unexplored[c] = interior && t == Tile::ExitUnexplored;
                 self.entry[c] = match t {

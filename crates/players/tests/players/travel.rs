@@ -385,6 +385,74 @@ fn explore_never_plans_against_a_one_way_exit() {
     assert_eq!(game.actions().len() as u64, game.moves());
 }
 
+/// `E444S…` played by hand: the avatar in the corridor of branch 7's first room, just above
+/// the start room, every room of branch 7 near it explored.
+const PINGPONG_E444: &[&str] = &[
+    "E444SSSSSSSSWWWWWWWAAAAAAADDDDDDDDDDDDDDAAAAWWWAAAWWWWWWDDWDDWWWDDDAAAWWWWAAAAWWWWWW",
+    "WWWWWWWWWWSSSSSASSAAAAAADDDDDDDDDDDDDD...AAAAAAAAAAAAAAA...DAAAAWDSDDDDDDDDDDDDDDDDD",
+    "DDDDDDDDDDDDDDD...AAAAAAAAAAAAAAAAAAAWWAAWWWWWWWWWWWDDDDDDDD.ADDDDWASAAAAAAAAAAASSSS",
+    "SSSSSSSDDSSDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD...AAAAAAWWWAWWWWWW...W.SWWWSSSSSSSSSDSSSD",
+    "DDDDDDDDAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAASSSSSSSSSDDDDSSSSDDDDDDDDDSSSSSSSSSSSDDS",
+    "DDSDDDAAAAAAASSSSSSSSSSAASAASSAAAAAAADDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDAAAAAAASSSSSSSSS",
+    "SSADSSSSSSSSSWWWWWWWAAAAAAA..AADDDDDDDWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWWWWWWWWWWWWWWW",
+    "WWWWWWAAAAAAAAAAAAASSSSSSSSSSSSSSSSSSSSWWWWWWWAAAAAAADDDDDDDDDDDDDDAAAAWWWAAAWWWWWWW",
+    "WWWWWWWWWWWWDWWDWWDWAAAAAAASAAADDDDDDDWWWWWWWSSSSSSSSSSSSSSSSAASSSSAAAAADDDDDDDDDDDD",
+    "DDDDDDDDSSSSSSSSSSSSSSSSSSSSSSSDDSDDSSDDD...AAAAAWWWAAWWWWWWWWWWWWWWWWWWWWWWWAAAAAAA",
+    "AAAAAAAAAAAAAAAAAAASSSSSSSSSDDDSAWWUAAAAASSSAAAAAAAAWWAWWAWWWSSSAAAASSSSAAA...AAWWWA",
+    "AAAADDDDDSSDDDDDDDDDWWWWWWWWWWWWAAAADDDDSSSSSSSSDDSSSSDDDDDDDDDDDWWWWWWWWWWWWDDDWDDD",
+    "DDDDDDDSSSSSS",
+];
+
+#[test]
+fn explore_never_walks_back_and_forth_across_the_start_room() {
+    // Before: the branch's map showed the start room's side exit as the edge of the unknown
+    // (no room of the branch lies beyond it), the hub's map showed the branch's first room's
+    // side exit so (the hub draws no corner rooms), and each `X` took one step into the
+    // start room and one back out, stopping on "a chest comes into sight" for a chest the
+    // map had dropped and drawn again: 2 moves an `X`, back on the same tile.
+    let (before, _) = play_default(&repro(PINGPONG_E444, ""));
+    let start = json::state(&before);
+    assert_eq!(start["moves"], 1016);
+    assert_eq!(start["room"], serde_json::json!([0, 1]));
+    let mut ends = vec![avatar(&start)];
+    let mut moves = 1016;
+    for n in 1..=2 {
+        let (it, outcomes) = play_default(&repro(PINGPONG_E444, &"X".repeat(n)));
+        assert!(
+            matches!(outcomes.last(), Some(Outcome::Acted(e)) if e.changed_game()),
+            "X number {n}: {:?}",
+            outcomes.last()
+        );
+        let state = json::state(&it);
+        let at = avatar(&state);
+        let now = state["moves"].as_u64().unwrap();
+        // Each walk ends somewhere it has not ended before, and goes on for more than a
+        // step there and back.
+        assert!(
+            !ends.contains(&at),
+            "X number {n} ended at {at:?} again ({ends:?})"
+        );
+        assert!(now > moves + 2, "X number {n}: {moves} → {now} moves");
+        ends.push(at);
+        moves = now;
+    }
+    // And no step of the first walk undoes the one before it: it heads for one place. (The
+    // second makes a room as it goes, and may turn round when that room leads nowhere.)
+    let (it, _) = play_default(&repro(PINGPONG_E444, "X"));
+    let history = it.game().unwrap().history();
+    let walked: Vec<char> = history[repro(PINGPONG_E444, "").len()..].chars().collect();
+    for (i, pair) in walked.windows(2).enumerate() {
+        let back = matches!(
+            (pair[0], pair[1]),
+            ('W', 'S') | ('S', 'W') | ('A', 'D') | ('D', 'A')
+        );
+        assert!(
+            !back,
+            "step {i} of the walk is undone by the next: {walked:?}"
+        );
+    }
+}
+
 #[test]
 fn travel_finds_the_way_home_after_the_branch_retired() {
     // `>` stops beside the way up and asks; `Y` steps in (banks).
