@@ -158,18 +158,24 @@ impl Known {
                     Rect::new(region.x + o.x, region.y + o.y, region.width, region.height);
                 e.paint_into(dungeon, &mut tiles);
                 e.seen_into(dungeon, &mut seen);
-                let mut plots: Vec<(crate::explore::RoomPos, bool)> = Vec::new();
-                for (k, v) in void.iter_mut().enumerate() {
-                    let at = Pos::new(dungeon.x + (k % rw) as i32, dungeon.y + (k / rw) as i32);
-                    let plot = crate::explore::plot::plot_of(at);
-                    *v = match plots.iter().find(|(p, _)| *p == plot) {
-                        Some(&(_, void)) => void,
-                        None => {
-                            let void = !e.map_reaches(plot);
-                            plots.push((plot, void));
-                            void
+                // A plot at a time: its rectangle of the mask, when the map has nothing there.
+                use crate::explore::plot::{PLOT, plot_of};
+                let low = plot_of(Pos::new(dungeon.x, dungeon.y));
+                let high = plot_of(Pos::new(dungeon.right() - 1, dungeon.top() - 1));
+                for py in low.y..=high.y {
+                    for px in low.x..=high.x {
+                        let plot = crate::explore::RoomPos::new(px, py);
+                        if e.map_reaches(plot) {
+                            continue;
                         }
-                    };
+                        let area =
+                            Rect::new(px * PLOT, py * PLOT, PLOT, PLOT).intersection(&dungeon);
+                        for y in area.y..area.top() {
+                            let row = (y - dungeon.y) as usize * rw;
+                            let x0 = row + (area.x - dungeon.x) as usize;
+                            void[x0..x0 + area.width as usize].fill(true);
+                        }
+                    }
                 }
             }
             (None, None) => {}
