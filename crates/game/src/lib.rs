@@ -39,9 +39,11 @@ pub use action::Action;
 /// shallow rooms (`docs/balance.md`); 8: `X` in an exploration no longer counts the blank
 /// beyond the start room's side exits (seen from a branch) or beyond a neighbour's corner
 /// exits (seen from the start room) as the unknown, so it stops walking back and forth
-/// across the start room (`docs/keys.md`). There is one ruleset in a build: a game of an
+/// across the start room (`docs/keys.md`); 9: `X` in an exploration walks one leg a key, no
+/// more steps than the plan whose cost the HUD showed before it started, as in a run
+/// (`docs/keys.md`). There is one ruleset in a build: a game of an
 /// older version is not replayed under its own rules, and the server refuses its score.
-pub const RULES_VERSION: u32 = 8;
+pub const RULES_VERSION: u32 = 9;
 
 pub use byog_tile_engine::Direction;
 pub use game::{Board, GameKind, GameState, GridBoard, LevelStatus};

@@ -41,9 +41,10 @@
 //! **Cost, before it starts** ([`preview`]): the route a walk plans now (for `X` its first
 //! leg), its steps, the moves left after it (what the features on it pay counted) and, for
 //! `X`, its refuge and the moves to spare, so a front-end can show what one key will spend.
-//! In a run `X` walks one leg a key: no more steps than that first plan (it plans again on
-//! the way as more comes into sight; until 2026-11-28 it walked on). Only input strings
-//! hold `X`: the rules' version is unchanged, as a key log holds a walk's plain moves.
+//! `X` walks one leg a key: no more steps than that first plan (it plans again on the way as
+//! more comes into sight). In a run since 2026-11-28, with the rules' version unchanged (only
+//! input strings hold `X`; a key log holds a walk's plain moves); in an exploration since
+//! rules version 9 (before, it walked on until something stopped it).
 //!
 //! **Cost.** A plan searches a window around the avatar, not the world: a square of
 //! [`FIRST_REACH`] tiles each way, doubled while the answer could lie outside it (a way out

@@ -167,9 +167,8 @@ pub(super) fn limit_of(left: u64, refuge: Option<(Refuge, u32)>) -> Option<Stop>
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Preview {
     /// The route planned now ([`plan`]): for `>` and a click the whole walk; for `X` its
-    /// first leg, to the nearest tile beside the unseen (the walk plans again as it sees
-    /// more; in a run it takes no more steps than this route's, elsewhere it goes on until
-    /// something stops it).
+    /// leg, to the nearest tile beside the unseen (the walk plans again as it sees more, and
+    /// takes no more steps than this route's).
     pub route: Route,
     /// In a run, the moves left now.
     pub moves_left: Option<u64>,

@@ -283,7 +283,7 @@ fn what_a_walk_into_the_way_up_banks_is_what_the_rules_bank() {
     for seed in 0..10u64 {
         let mut game =
             GameState::new_exploration(seed, GeneratorSettings::default(), quiet).unwrap();
-        for _ in 0..12 {
+        for _ in 0..30 {
             walk(&mut game, Goal::Explore);
             let Ok(route) = plan(&game, Goal::Exit) else {
                 continue;

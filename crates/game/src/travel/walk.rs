@@ -40,8 +40,8 @@ pub struct Travel {
     bank: bool,
     /// Whether the plan stops one step short of the way up (`bank` unset).
     short: bool,
-    /// `X` in a run: the steps of its first plan, the most it walks ([`super::preview`]
-    /// shows them before it starts).
+    /// `X`: the steps of its first plan, the most it walks ([`super::preview`] shows them
+    /// before it starts).
     leg: Option<u32>,
     /// The dungeon tile the avatar left on the last step.
     left_from: Option<Pos>,
@@ -155,11 +155,13 @@ impl Travel {
             if self.take_traps && self.goal != Goal::Explore {
                 self.hurts = self.hurts.max(route.armed);
             }
-            // In a run `X` walks one leg: no more steps than its first plan, the figure the
-            // HUD showed before it started (it still plans again on the way, as the unseen
+            // `X` walks one leg: no more steps than its first plan, the figure the HUD
+            // showed before it started (it still plans again on the way, as the unseen
             // comes into sight, so the steps go where the nearest unseen now is). Every
-            // step of a run is a move paid for: one key spends what the player was shown.
-            if self.goal == Goal::Explore && game.run().is_some() && self.leg.is_none() {
+            // step of a run is a move paid for, and every step of an exploration a tick of
+            // its clock: one key spends what the player was shown (rules version 9; until
+            // then an exploration's `X` walked on past its first leg).
+            if self.goal == Goal::Explore && self.leg.is_none() {
                 self.leg = u32::try_from(route.steps.len()).ok();
             }
             self.target = route.tiles.last().map(|p| Pos::new(p.x + o.x, p.y + o.y));

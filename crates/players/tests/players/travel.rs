@@ -992,10 +992,11 @@ fn a_walk_shows_its_cost_before_it_starts() {
     );
 }
 
-/// `E100SXXX`: the avatar in a room a rat holds (found playing in the terminal: `X` said
-/// "nothing left to explore that can be reached" while the room's exits stayed locked until
-/// the rat was dead).
-const RAT_HOLDS_THE_ROOM_E100: &str = "E100SXXX";
+/// `E100S` and 14 `X`: the avatar in a room a rat holds, the rat beside it (found playing in
+/// the terminal: `X` said "nothing left to explore that can be reached" while the room's
+/// exits stayed locked until the rat was dead). Three `X` reached it until rules version 9,
+/// when `X` walked on past its first leg.
+const RAT_HOLDS_THE_ROOM_E100: &str = "E100SXXXXXXXXXXXXXX";
 
 #[test]
 fn x_in_a_room_a_monster_holds_names_the_monster() {

@@ -512,12 +512,13 @@ mod tests {
 
     /// An exploration's HUD says what `X` will cost before it starts: the steps of its leg
     /// and the points the clock takes on it. The oracle is the rules: the leg's moves taken
-    /// one by one on a copy of the game, their score's falls summed.
+    /// one by one on a copy of the game, their score's falls summed; and the walk `X` then
+    /// takes, which goes no further than that leg.
     #[test]
     fn an_exploration_s_hud_shows_what_the_clock_takes_on_x_s_walk() {
         use byog_game::action::Action;
         let (settings, quiet) = quiet_exploration();
-        let (mut checked, mut taken_some, mut free) = (0, 0, 0);
+        let (mut checked, mut taken_some, mut free, mut arrived) = (0, 0, 0, 0);
         for seed in 0..8 {
             let mut game = GameState::new_exploration(seed, settings, quiet).unwrap();
             for _ in 0..30 {
@@ -552,15 +553,32 @@ mod tests {
                         free += 1;
                     }
                 }
-                walk(&mut game, Goal::Explore);
+                // `X` walks that leg and no further (rules version 9): a walk that arrives,
+                // stopped by nothing it saw, took the steps shown, and the clock what it
+                // said. The walk is the interpreter's (`walk`), an oracle apart from
+                // `preview`.
+                let score = game.score().unwrap();
+                let w = walk(&mut game, Goal::Explore);
+                if w.stop == Stop::Arrived {
+                    assert_eq!(w.steps as usize, steps, "seed {seed}: {bottom}");
+                    if !rose {
+                        assert_eq!(
+                            score - game.score().unwrap(),
+                            clock,
+                            "seed {seed}: {bottom}"
+                        );
+                    }
+                    arrived += 1;
+                }
                 if game.has_ended() {
                     break;
                 }
             }
         }
         assert!(
-            checked >= 40 && taken_some >= 5 && free >= 5,
-            "{checked} legs checked: {taken_some} with the clock's cost, {free} without"
+            checked >= 40 && taken_some >= 5 && free >= 5 && arrived >= 10,
+            "{checked} legs checked: {taken_some} with the clock's cost, {free} without; \
+             {arrived} walked to their end"
         );
     }
 

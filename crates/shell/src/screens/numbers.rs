@@ -111,7 +111,7 @@ impl HudItem {
             (HudItem::Score, _) => ("score 120", "points from features and from spare moves"),
             (HudItem::ExploreCost, GameKind::Exploration) => (
                 "X 252 steps (clock -49)",
-                "X's first leg, and the points the clock takes on it",
+                "the most steps X walks now, and the points the clock takes on them",
             ),
             (HudItem::WalkCost, GameKind::Exploration) => (
                 "walk 9 steps (clock -6)",

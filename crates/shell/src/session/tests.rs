@@ -584,12 +584,12 @@ fn a_walk_that_would_bank_an_exploration_asks_first() {
 
 #[test]
 fn no_walk_is_offered_with_a_hunting_monster_beside_the_avatar() {
-    // Exploration 100 after three X: a rat stands beside the avatar. `>` would bank; it asks
-    // nothing and says why no walk starts.
+    // Exploration 100 after 14 X (one leg each): a rat stands beside the avatar. `>` would
+    // bank; it asks nothing and says why no walk starts.
     let dir = tempfile::tempdir().unwrap();
     let mut s = shell(dir.path());
     keys(&mut s, "E100S", 0.0);
-    for _ in 0..3 {
+    for _ in 0..14 {
         keys(&mut s, "X", 0.0);
         s.finish_walk(0.0);
     }

@@ -11,13 +11,15 @@ use super::{Shell, Showing, State};
 /// shows every step too).
 pub const TRAVEL_STEP_SECONDS: f64 = 0.025;
 
-/// A walk under way: the planner's state, when its next step is due, and whether the last
-/// step fed is still to be looked at.
+/// A walk under way: the planner's state, when its next step is due, whether the last
+/// step fed is still to be looked at, and whether a step of it has said something (the
+/// message line keeps that through the silent steps after it).
 #[derive(Debug)]
 pub(super) struct Walking {
     pub(super) travel: Travel,
     pub(super) next_at: f64,
     pub(super) waiting: bool,
+    pub(super) said: bool,
 }
 
 impl Shell {
@@ -79,6 +81,7 @@ impl Shell {
                 travel: if bank { travel.banking() } else { travel },
                 next_at: now,
                 waiting: false,
+                said: false,
             }));
             self.walk_step(now);
         }

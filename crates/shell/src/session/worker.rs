@@ -138,6 +138,7 @@ impl Shell {
             return;
         };
         let acted = matches!(outcome, Ok(Outcome::Acted(_)));
+        let mut kept = false;
         log_key(
             &mut self.fed,
             &mut self.colon_held,
@@ -195,7 +196,16 @@ impl Shell {
                     _ => {}
                 }
                 let f = screens::feedback(&outcome, &location);
-                self.message = f.message;
+                // A silent step of a walk leaves what an earlier step of it said ("back in
+                // the start room") on the line, rather than blanking it; it is logged once.
+                let said = f.message.is_empty() && matches!(view, Showing::Walking(w) if w.said);
+                if let Showing::Walking(w) = view {
+                    w.said |= !f.message.is_empty();
+                }
+                kept = said;
+                if !said {
+                    self.message = f.message;
+                }
                 if let Some(note) = session.interpreter.take_note() {
                     // A `:` the key dropped: said first, then what the key did.
                     let note = note.player_message();
@@ -218,7 +228,9 @@ impl Shell {
             }
             Err(e) => self.message = e.to_string(),
         }
-        self.log_message();
+        if !kept {
+            self.log_message();
+        }
         if let State::Ready { session, .. } = &self.state
             && let Some(game) = session.interpreter.game()
         {
