@@ -299,32 +299,40 @@ function ellipsizePx(text, max, width) {
 }
 
 // A message (the second row's left text) that does not fit beside its row's status kept to
-// the HUD's two rows, as the shell's `two_row_message`: beside the short status, or, with
-// nothing named under the pointer, begun on the top row left of its status and ended on its
-// own; null when neither fits, or when it fits beside the full status anyway.
+// the HUD's two rows, as the shell's `two_row_message`, keeping the full statuses (the
+// bottom one ends with what `X` costs) where it can: with nothing named under the pointer,
+// begun on the top row left of the top's full status and ended beside the bottom's; else
+// beside the short status; else broken so beside the statuses that fit. Null when none
+// fits, or when it fits beside the full status anyway.
 function twoRowMessage(rows, max, width) {
   const gap = width("  ");
-  const [top, [msg, colour, full, short]] = rows;
+  const [top, [msg, colour, full]] = rows;
   if (!msg) return null;
   const room = (right) => max - width(right) - gap;
   if (width(msg) <= room(full)) return null;
   // The status a row shows: the full one when it fits beside `need` pixels, else the short.
   const status = ([, , f, s], need) =>
     [f, s].find((r, k) => (k === 0 || r) && room(r) >= need) ?? null;
+  const fullOnly = ([, , f], need) => (room(f) >= need ? f : null);
+  const words = msg.split(" ");
+  const broken = (statusOf) => {
+    if (top[0]) return null;
+    for (let k = words.length - 1; k >= 1; k--) {
+      const a = words.slice(0, k).join(" "), b = words.slice(k).join(" ");
+      const up = statusOf(top, width(a)), down = statusOf(rows[1], width(b));
+      if (up !== null && down !== null) return [[a, colour, up], [b, colour, down]];
+    }
+    return null;
+  };
+  const kept = broken(fullOnly);
+  if (kept) return kept;
   const beside = status(rows[1], width(msg));
   if (beside !== null) {
     const first = hudLines([top, ["", colour, "", ""]], max, width);
     if (first.length !== 2) return null;
     return [first[0], [msg, colour, beside]];
   }
-  if (top[0]) return null;
-  const words = msg.split(" ");
-  for (let k = words.length - 1; k >= 1; k--) {
-    const a = words.slice(0, k).join(" "), b = words.slice(k).join(" ");
-    const up = status(top, width(a)), down = status(rows[1], width(b));
-    if (up !== null && down !== null) return [[a, colour, up], [b, colour, down]];
-  }
-  return null;
+  return broken(status);
 }
 
 // The HUD's rows laid out in `max` pixels (`width` measures a text): [left, colour, right]

@@ -124,8 +124,8 @@ fn click_cost(game: &GameState, p: Pos) -> String {
 /// now. In a run ` · X 14 steps → 166 left`: it walks no more steps than that, never past
 /// the point where the exit, or the nearest feature that pays, stops fitting the moves
 /// left. In an exploration ` · X 252 steps (clock -49)`: the leg to the unexplored exit it
-/// heads for, and the points the clock takes on it (the walk goes on from there until
-/// something stops it). Nothing when `X` would not start (nothing to find, no known way, a
+/// heads for, and the points the clock takes on it (it walks no further: rules version 9).
+/// Nothing when `X` would not start (nothing to find, no known way, a
 /// hunting monster beside the avatar: `preview`'s error).
 fn explore_cost(game: &GameState) -> String {
     use byog_game::travel::{Goal, preview};

@@ -368,11 +368,13 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The HUD in its two rows when the message (the bottom row's [`Style::Message`] left text)
-/// does not fit beside its row's full status but does beside the short one (the short one
-/// is shown), or when the top row names nothing under the pointer and the message, broken at
-/// a space, fits left of both rows' statuses (each the full one, else the short one): its
-/// first part on the top row, the rest on its own. `None` when neither fits, or when the
-/// message fits beside the full status anyway (the usual layout).
+/// does not fit beside its row's full status. The full statuses are kept where they can be
+/// (the bottom one ends with what `X` costs): first, when the top row names nothing under
+/// the pointer, the message broken at a space beside both full statuses, its first part on
+/// the top row and the rest on the bottom; else the message on its row beside the short
+/// status; else broken so beside the statuses that fit (each the full one, else the short
+/// one). `None` when none fits, or when the message fits beside the full status anyway (the
+/// usual layout).
 fn two_row_message(hud: &Hud, width: usize) -> Option<Vec<HudRow>> {
     let len = |s: &str| s.chars().count();
     let [top, bottom] = &hud.rows;
@@ -399,25 +401,36 @@ fn two_row_message(hud: &Hud, width: usize) -> Option<Vec<HudRow>> {
         right,
         right_short: String::new(),
     };
+    // The break that leaves the most on the top row: at a space, its first part beside the
+    // top status, the rest beside the bottom one (each as `status` gives it).
+    let words: Vec<&str> = message.split(' ').collect();
+    let broken = |status: &dyn Fn(&HudRow, usize) -> Option<String>| {
+        if !top.left.is_empty() {
+            return None;
+        }
+        (1..words.len()).rev().find_map(|k| {
+            let (first, rest) = (words[..k].join(" "), words[k..].join(" "));
+            let top_status = status(top, len(&first))?;
+            let bottom_status = status(bottom, len(&rest))?;
+            Some(vec![
+                row(&first, Style::Message, top_status),
+                row(&rest, Style::Message, bottom_status),
+            ])
+        })
+    };
+    let full = |r: &HudRow, need: usize| {
+        room(&r.right)
+            .is_some_and(|m| m >= need)
+            .then(|| r.right.clone())
+    };
+    if let Some(rows) = broken(&full) {
+        return Some(rows);
+    }
     if let Some(right) = status(bottom, len(message)) {
         let first = hud_lines_row(top, width);
         return Some(vec![first, row(message, Style::Message, right)]);
     }
-    if !top.left.is_empty() {
-        return None;
-    }
-    // The break that leaves the most on the top row: at a space, its first part beside the
-    // top status, the rest beside the bottom one.
-    let words: Vec<&str> = message.split(' ').collect();
-    (1..words.len()).rev().find_map(|k| {
-        let (first, rest) = (words[..k].join(" "), words[k..].join(" "));
-        let top_status = status(top, len(&first))?;
-        let bottom_status = status(bottom, len(&rest))?;
-        Some(vec![
-            row(&first, Style::Message, top_status),
-            row(&rest, Style::Message, bottom_status),
-        ])
-    })
+    broken(&status)
 }
 
 /// One HUD row that is not the message's, laid out in `width` characters as [`hud_lines`]

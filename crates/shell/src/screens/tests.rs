@@ -146,9 +146,10 @@ fn the_hud_layout_lets_the_message_win_and_cuts_the_rest() {
     }
 }
 
-/// A message too long for its row's status keeps to the HUD's two rows when it can: beside
-/// the short status, or begun on the top row when nothing is named under the pointer; with
-/// something named there, it takes rows of its own as before.
+/// A message too long for its row's status keeps to the HUD's two rows when it can, and
+/// keeps the full statuses (the bottom one ends with what `X` costs) where it can: begun on
+/// the top row when nothing is named under the pointer, else beside the short status; with
+/// something named there and no room beside the short status, it takes rows of its own.
 #[test]
 fn a_long_message_keeps_to_the_hud_s_two_rows_where_it_can() {
     let status = |right: &str, short: &str| HudRow {
@@ -169,12 +170,14 @@ fn a_long_message_keeps_to_the_hud_s_two_rows_where_it_can() {
             },
         ],
     };
-    // At 40 the message fits beside the short status only.
+    // At 40 the message fits beside the short status only, but broken over the two rows it
+    // fits beside both full ones: `X 9` stays on the HUD (seen in an 80-column terminal,
+    // where an explanation beside the status hid what `X` costs).
     assert_eq!(
         hud_lines(&hud, 40),
         vec![
-            row("", Style::Normal, "seed 7 · B1"),
-            row(message, Style::Message, "health 3"),
+            row("one two three four five", Style::Message, "seed 7 · B1"),
+            row("six", Style::Message, "health 3 · X 9"),
         ]
     );
     // At 26 it does not: it begins on the top row, as much of it as fits there (beside the
@@ -186,8 +189,16 @@ fn a_long_message_keeps_to_the_hud_s_two_rows_where_it_can() {
             row("five six", Style::Message, "health 3 · X 9"),
         ]
     );
-    // With a tile named under the pointer, the top row is its: the message takes its rows.
+    // With a tile named under the pointer, the top row is its: the message goes beside the
+    // short status when it fits there, else takes its rows.
     hud.rows[0].left = "a wall".to_owned();
+    assert_eq!(
+        hud_lines(&hud, 40),
+        vec![
+            row("a wall", Style::Normal, "seed 7 · B1"),
+            row(message, Style::Message, "health 3"),
+        ]
+    );
     let rows = hud_lines(&hud, 26);
     assert!(rows.len() > 2 && rows[0].left == "a wall", "{rows:?}");
 }
