@@ -502,7 +502,9 @@ fn plan_known(
 /// room's other exits stay locked until they are handled), else, standing on an unexplored
 /// exit, the step through it, else the seen unexplored exit of the avatar's map that leads
 /// into the deepest room (`floor(√(x² + y²))` of the plot behind it), the nearest of those on
-/// ties; never across an armed trap or a monster in sight. `None`: none of them (or not an
+/// ties, when that room is deeper than the avatar's; else the nearest tile of the avatar's
+/// plot beside the unseen, then that exit; never across an armed trap or a monster in
+/// sight. `None`: none of them (or not an
 /// exploration): the nearest frontier, as everywhere.
 fn explore_in_rooms(game: &GameState, visited: &[Pos], kept: &mut Option<Known>) -> Option<Route> {
     game.explore()?;
@@ -536,13 +538,32 @@ fn explore_in_rooms(game: &GameState, visited: &[Pos], kept: &mut Option<Known>)
                 .find(|&d| plot::edge(d) == (tx, ty))
                 .map(|d| crate::explore::depth(plot::plot_of(at).step(d)))
         };
-        (0..known.grid.len())
+        let deepest = (0..known.grid.len())
             .filter(|&c| {
                 dist[c] != UNREACHED && known.is_unexplored(c) && !visited.contains(&known.pos(c))
             })
             .filter_map(|c| Some((depth_behind(c)?, c)))
-            .max_by_key(|&(depth, c)| (depth, std::cmp::Reverse((dist[c], c))))
-            .map(|(_, c)| c)?
+            .max_by_key(|&(depth, c)| (depth, std::cmp::Reverse((dist[c], c))));
+        // An exit no deeper than the avatar's room does not call it away from that room's
+        // own unseen tiles (the exits that lead on are found there): until rules version 9
+        // `X` stepped into a branch's first room and straight back out to the start room's
+        // next door.
+        let in_room = || {
+            (0..known.grid.len())
+                .filter(|&c| {
+                    c != source
+                        && dist[c] != UNREACHED
+                        && known.is_frontier(c)
+                        && !known.is_unexplored(c)
+                        && plot(known.pos(c)) == here
+                        && !visited.contains(&known.pos(c))
+                })
+                .min_by_key(|&c| (dist[c], c))
+        };
+        match deepest {
+            Some((depth, c)) if depth > crate::explore::depth(here) => c,
+            deepest => in_room().or(deepest.map(|(_, c)| c))?,
+        }
     } else {
         todo.into_iter()
             .filter_map(reached)

@@ -125,8 +125,17 @@ fn every_number_the_hud_shows_is_explained_in_the_help() {
                 let f = s.frame(0.0, &request(pointer));
                 let Screen::Game(h) = &f.screen else { continue };
                 let texts = [&h.rows[0].right, &h.rows[1].right];
-                // Under the pointer, a run's walk cost after the tile's name.
-                let under = h.rows[0].left.split(" · ").skip(1).map(str::to_owned);
+                // Under the pointer, a walk's cost after the tile's name (a monster's line,
+                // `rat · 2/2 health · hunting`, names no number of the HUD's).
+                let monster = byog_game::explore::MonsterKind::ALL
+                    .iter()
+                    .any(|k| h.rows[0].left.starts_with(&format!("{} · ", k.name())));
+                let under = h.rows[0]
+                    .left
+                    .split(" · ")
+                    .skip(1)
+                    .filter(|_| !monster)
+                    .map(str::to_owned);
                 for part in texts
                     .iter()
                     .flat_map(|t| screens::hud_parts(t))
