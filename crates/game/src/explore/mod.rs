@@ -75,6 +75,14 @@ impl RoomPos {
     pub const fn is_start(self) -> bool {
         self.x == 0 && self.y == 0
     }
+
+    /// The side of the start room this plot lies on, when it is one of the start room's four
+    /// neighbours (a branch's first room): `START.step(d) == self`.
+    pub fn beside_start(self) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .find(|&d| RoomPos::START.step(d) == self)
+    }
 }
 
 impl std::fmt::Display for RoomPos {
@@ -588,6 +596,17 @@ impl Dungeon {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_start_room_s_four_neighbours_lie_beside_it() {
+        for d in Direction::ALL {
+            assert_eq!(RoomPos::START.step(d).beside_start(), Some(d));
+            // One further, or round the corner: not beside it.
+            assert_eq!(RoomPos::START.step(d).step(d).beside_start(), None);
+        }
+        assert_eq!(RoomPos::START.beside_start(), None);
+        assert_eq!(RoomPos::new(1, 1).beside_start(), None);
+    }
 
     #[test]
     fn depth_is_the_floor_of_the_distance() {

@@ -412,19 +412,15 @@ impl ExploreState {
     /// this map whatever the avatar does in it: a branch's plots outside its rooms, or the
     /// hub's corners.
     pub fn map_reaches(&self, plot: RoomPos) -> bool {
-        self.view_room(plot).is_some()
-            || Direction::ALL
-                .into_iter()
-                .any(|d| RoomPos::START.step(d) == plot)
+        self.view_room(plot).is_some() || plot.beside_start().is_some()
     }
 
     /// The branch whose room at `plot` (not the start) belongs to the avatar's map.
     fn view_branch(&self, plot: RoomPos) -> Option<BranchId> {
         match self.branch {
             Some(b) => Some(b),
-            None => Direction::ALL
-                .into_iter()
-                .find(|d| RoomPos::START.step(*d) == plot)
+            None => plot
+                .beside_start()
                 .and_then(|d| self.dungeon.current_branch(d)),
         }
     }

@@ -503,9 +503,8 @@ fn plan_known(
 /// exit, the step through it, else the seen unexplored exit of the avatar's map that leads
 /// into the deepest room (`floor(√(x² + y²))` of the plot behind it), the nearest of those on
 /// ties, when that room is deeper than the avatar's; else the nearest tile of the avatar's
-/// plot beside the unseen, then that exit; never across an armed trap or a monster in
-/// sight. `None`: none of them (or not an
-/// exploration): the nearest frontier, as everywhere.
+/// plot beside the unseen, then that exit; never across an armed trap or a monster in sight.
+/// `None`: none of them (or not an exploration): the nearest frontier, as everywhere.
 fn explore_in_rooms(game: &GameState, visited: &[Pos], kept: &mut Option<Known>) -> Option<Route> {
     game.explore()?;
     let avatar = game.avatar();

@@ -198,12 +198,11 @@ impl Shell {
                 let f = screens::feedback(&outcome, &location);
                 // A silent step of a walk leaves what an earlier step of it said ("back in
                 // the start room") on the line, rather than blanking it; it is logged once.
-                let said = f.message.is_empty() && matches!(view, Showing::Walking(w) if w.said);
+                kept = f.message.is_empty() && matches!(view, Showing::Walking(w) if w.said);
                 if let Showing::Walking(w) = view {
                     w.said |= !f.message.is_empty();
                 }
-                kept = said;
-                if !said {
+                if !kept {
                     self.message = f.message;
                 }
                 if let Some(note) = session.interpreter.take_note() {
