@@ -453,6 +453,19 @@ fn explore_never_walks_back_and_forth_across_the_start_room() {
     }
 }
 
+/// Exploration `seed` without monsters (nothing but what it finds stops a walk), started:
+/// its interpreter and store.
+fn quiet_exploration(seed: u64) -> (Interpreter, MemoryStore) {
+    let mut store = MemoryStore::default();
+    let mut it =
+        Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(ExploreSettings {
+            monsters: false,
+            ..ExploreSettings::default()
+        });
+    feed(&mut it, &format!("E{seed}S"), &mut store);
+    (it, store)
+}
+
 #[test]
 fn explore_pressed_300_times_never_circles_between_two_tiles() {
     // Explorations without monsters (nothing else stops a walk), `X` pressed 300 times: no
@@ -460,13 +473,7 @@ fn explore_pressed_300_times_never_circles_between_two_tiles() {
     // 6 moves or fewer later. Before rules version 8, 5 of the first 30 seeds did so 5 to 36
     // times (seeds 2, 8, 14 and 15 among them), each `X` a step into the start room and back.
     for seed in [2u64, 8, 14, 15, 21] {
-        let mut store = MemoryStore::default();
-        let mut it =
-            Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(ExploreSettings {
-                monsters: false,
-                ..ExploreSettings::default()
-            });
-        feed(&mut it, &format!("E{seed}S"), &mut store);
+        let (mut it, mut store) = quiet_exploration(seed);
         let mut ends: Vec<((i64, i64), u64)> = Vec::new();
         for n in 0..300 {
             feed(&mut it, "X", &mut store);
@@ -501,13 +508,7 @@ fn explore_pressed_300_times_never_circles_between_two_tiles() {
 #[test]
 fn explore_looks_over_the_room_it_entered_before_a_door_no_deeper() {
     for seed in [0u64, 3, 7, 512, 1000] {
-        let mut store = MemoryStore::default();
-        let mut it =
-            Interpreter::new(80, 30, GeneratorSettings::default()).with_explore(ExploreSettings {
-                monsters: false,
-                ..ExploreSettings::default()
-            });
-        feed(&mut it, &format!("E{seed}S"), &mut store);
+        let (mut it, mut store) = quiet_exploration(seed);
         let room = |it: &Interpreter| {
             let state = json::state(it);
             (state["room"][0].as_i64(), state["room"][1].as_i64())
