@@ -40,9 +40,9 @@ pub use action::Action;
 /// beyond the start room's side exits (seen from a branch) or beyond a neighbour's corner
 /// exits (seen from the start room) as the unknown, so it stops walking back and forth
 /// across the start room (`docs/keys.md`); 9: `X` in an exploration walks one leg a key, no
-/// more steps than the plan whose cost the HUD showed before it started, as in a run, and
-/// an unexplored exit no deeper than the avatar's room waits until that room is looked over
-/// (`docs/keys.md`). There is one ruleset in a build: a game of an
+/// more steps than the plan whose cost the HUD showed before it started (as in a run; a leg
+/// that ends on an unexplored exit steps through it), and an unexplored exit no deeper than
+/// the avatar's room waits until that room is looked over (`docs/keys.md`). There is one ruleset in a build: a game of an
 /// older version is not replayed under its own rules, and the server refuses its score.
 pub const RULES_VERSION: u32 = 9;
 

@@ -167,8 +167,9 @@ pub(super) fn limit_of(left: u64, refuge: Option<(Refuge, u32)>) -> Option<Stop>
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Preview {
     /// The route planned now ([`plan`]): for `>` and a click the whole walk; for `X` its
-    /// leg, to the nearest tile beside the unseen (the walk plans again as it sees more, and
-    /// takes no more steps than this route's).
+    /// leg, to the nearest tile beside the unseen, and through it when that is an
+    /// exploration's unexplored exit (the walk plans again as it sees more, and takes no
+    /// more steps than this route's).
     pub route: Route,
     /// In a run, the moves left now.
     pub moves_left: Option<u64>,
@@ -204,7 +205,10 @@ pub fn preview(game: &GameState, goal: Goal) -> Result<Preview, Stop> {
     if let Some(kind) = monster_beside(game) {
         return Err(Stop::MonsterBeside(kind));
     }
-    let route = plan(game, goal)?;
+    let route = match goal {
+        Goal::Explore => with_step_through(game, plan(game, goal)?),
+        _ => plan(game, goal)?,
+    };
     let Some(run) = game.run() else {
         return Ok(Preview {
             route,
@@ -232,6 +236,31 @@ pub fn preview(game: &GameState, goal: Goal) -> Result<Preview, Stop> {
         keeps,
         route,
     })
+}
+
+/// The step through an exploration's unexplored exit at world tile `at` into the unseen
+/// beyond it (the one step into the unknown, which makes the room): `None` when `at` is no
+/// unexplored exit.
+fn step_through(game: &GameState, at: Pos) -> Option<Direction> {
+    if !is_unexplored_exit(game, at) {
+        return None;
+    }
+    Direction::ALL
+        .into_iter()
+        .find(|&d| !game.has_seen(at + d) && !game.is_walkable(at + d))
+}
+
+/// `X`'s leg in an exploration: `route`, and when it ends on an unexplored exit the step
+/// through it, so one key opens the room it heads for (since rules version 9; the walk
+/// takes that step as the leg's last: [`Travel`](super::Travel)).
+pub(super) fn with_step_through(game: &GameState, mut route: Route) -> Route {
+    if let Some(&last) = route.tiles.last()
+        && let Some(d) = step_through(game, last)
+    {
+        route.tiles.push(last + d);
+        route.steps.push(d);
+    }
+    route
 }
 
 /// Whether every chest and trap of `game` is handled and its exit known (a classic game or a
@@ -384,11 +413,7 @@ fn plan_known(
             if let Some(route) = explore_in_rooms(game, visited, kept) {
                 return Ok(route);
             }
-            if is_unexplored_exit(game, avatar)
-                && let Some(d) = Direction::ALL
-                    .into_iter()
-                    .find(|&d| !game.has_seen(avatar + d) && !game.is_walkable(avatar + d))
-            {
+            if let Some(d) = step_through(game, avatar) {
                 return Ok(Route {
                     tiles: vec![avatar + d],
                     steps: vec![d],

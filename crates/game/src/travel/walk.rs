@@ -2,7 +2,7 @@
 //! walk by the rules ([`walk`]).
 
 use super::known::{Known, is_unexplored_exit, knows};
-use super::plan::{Refuge, limit_of, monster_beside, plan_avoiding, refuge_in};
+use super::plan::{Refuge, limit_of, monster_beside, plan_avoiding, refuge_in, with_step_through};
 use super::sighting::{Sighting, sighting};
 use super::stop::Stop;
 use super::{EXIT_RESERVE, Goal, MAX_STEPS};
@@ -162,7 +162,8 @@ impl Travel {
             // its clock: one key spends what the player was shown (rules version 9; until
             // then an exploration's `X` walked on past its first leg).
             if self.goal == Goal::Explore && self.leg.is_none() {
-                self.leg = u32::try_from(route.steps.len()).ok();
+                // A leg that ends on an unexplored exit takes the step through it too.
+                self.leg = u32::try_from(with_step_through(game, route.clone()).steps.len()).ok();
             }
             self.target = route.tiles.last().map(|p| Pos::new(p.x + o.x, p.y + o.y));
             self.ahead = route.steps;
