@@ -241,7 +241,7 @@ pub fn preview(game: &GameState, goal: Goal) -> Result<Preview, Stop> {
 /// The step through an exploration's unexplored exit at world tile `at` into the unseen
 /// beyond it (the one step into the unknown, which makes the room): `None` when `at` is no
 /// unexplored exit.
-fn step_through(game: &GameState, at: Pos) -> Option<Direction> {
+pub(super) fn step_through(game: &GameState, at: Pos) -> Option<Direction> {
     if !is_unexplored_exit(game, at) {
         return None;
     }
@@ -252,8 +252,8 @@ fn step_through(game: &GameState, at: Pos) -> Option<Direction> {
 
 /// `X`'s leg in an exploration: `route`, and when it ends on an unexplored exit the step
 /// through it, so one key opens the room it heads for (since rules version 9; the walk
-/// takes that step as the leg's last: [`Travel`](super::Travel)).
-pub(super) fn with_step_through(game: &GameState, mut route: Route) -> Route {
+/// counts that step in the leg: [`Travel`](super::Travel)).
+fn with_step_through(game: &GameState, mut route: Route) -> Route {
     if let Some(&last) = route.tiles.last()
         && let Some(d) = step_through(game, last)
     {

@@ -2,7 +2,7 @@
 //! walk by the rules ([`walk`]).
 
 use super::known::{Known, is_unexplored_exit, knows};
-use super::plan::{Refuge, limit_of, monster_beside, plan_avoiding, refuge_in, with_step_through};
+use super::plan::{Refuge, limit_of, monster_beside, plan_avoiding, refuge_in, step_through};
 use super::sighting::{Sighting, sighting};
 use super::stop::Stop;
 use super::{EXIT_RESERVE, Goal, MAX_STEPS};
@@ -163,7 +163,11 @@ impl Travel {
             // then an exploration's `X` walked on past its first leg).
             if self.goal == Goal::Explore && self.leg.is_none() {
                 // A leg that ends on an unexplored exit takes the step through it too.
-                self.leg = u32::try_from(with_step_through(game, route.clone()).steps.len()).ok();
+                let through = route
+                    .tiles
+                    .last()
+                    .is_some_and(|&t| step_through(game, t).is_some());
+                self.leg = u32::try_from(route.steps.len() + usize::from(through)).ok();
             }
             self.target = route.tiles.last().map(|p| Pos::new(p.x + o.x, p.y + o.y));
             self.ahead = route.steps;
