@@ -29,18 +29,27 @@ pub const MAX_POTIONS_SAVED: u32 = 3;
 /// The chance, in percent, that a chest refilled in an exploration holds a potion while the
 /// pack is full ([`MAX_POTIONS`] carried; drawn from the game's generator as the chest is
 /// refilled): about one chest in eight, so a full pack seldom leaves one behind. With room
-/// in the pack a chest always holds one ([`potion_percent`]).
+/// in the pack a chest holds one [`ROOM_POTION_PERCENT`] times in 100 ([`potion_percent`]).
 pub const FULL_PACK_POTION_PERCENT: u32 = 12;
 
+/// The chance, in percent, that a chest refilled in an exploration holds a potion while the
+/// pack has room (fewer than [`MAX_POTIONS`] carried): about two chests in three (rules
+/// version 10; until 9, every one). Measured (`docs/balance.md`, "Rules version 10").
+pub const ROOM_POTION_PERCENT: u32 = 65;
+
+/// How near, in tiles (the larger axis distance), the avatar must stand to wake a sleeping
+/// monster that lurks ([`KindStats::lurks`]): beside it, diagonals too.
+pub const LURK_REACH: i32 = 1;
+
 /// The chance, in percent, that a chest refilled holds a potion with `carried` potions in
-/// the pack: 100 while there is room, [`FULL_PACK_POTION_PERCENT`] when it is full (rules
-/// version 6; until 5, 50 whatever the pack held). Potions come when a player runs short,
-/// not when they are stocked: a player who takes more blows finds more, so a blind diver
-/// lasts nearly as long as a careful one (`docs/balance.md`), and a full pack seldom leaves
-/// one behind.
+/// the pack: [`ROOM_POTION_PERCENT`] while there is room (100 in rules versions 6-9),
+/// [`FULL_PACK_POTION_PERCENT`] when it is full (rules version 6; until 5, 50 whatever the
+/// pack held). Potions come when a player runs short, not when they are stocked: a player
+/// who takes more blows finds more, so a blind diver lasts nearly as long as a careful one
+/// (`docs/balance.md`), and a full pack seldom leaves one behind.
 pub const fn potion_percent(carried: u32) -> u32 {
     if carried < MAX_POTIONS {
-        100
+        ROOM_POTION_PERCENT
     } else {
         FULL_PACK_POTION_PERCENT
     }
@@ -50,8 +59,8 @@ pub const fn potion_percent(carried: u32) -> u32 {
 pub const POTION_HEARTS: u32 = 2;
 
 /// The damage of one of the avatar's blows, drawn uniformly from this range by the game's
-/// generator: 1 to 3, two on average, so a rat (2 health) falls to one or two blows and a
-/// troll (14) takes about seven.
+/// generator: 1 to 3, two on average, so a rat (3 health) falls to one or two blows and a
+/// troll (12) takes about six.
 pub const PLAYER_DAMAGE: std::ops::RangeInclusive<u32> = 1..=3;
 
 /// How often a monster acts: every turn, every second turn, or twice a turn.
@@ -187,6 +196,12 @@ pub struct KindStats {
     pub flee_percent: u32,
     /// What it does besides, and the habit it punishes.
     pub trait_: Trait,
+    /// Whether it lurks: asleep, it wakes only when the avatar stands beside it (one tile,
+    /// diagonals too), not when it comes into sight ([`LURK_REACH`]; rules version 10).
+    pub lurks: bool,
+    /// The chance, in percent, that one of the avatar's blows at it misses (drawn from the
+    /// game's generator after the blow's damage; 0: every blow lands).
+    pub evade_percent: u32,
     /// Points for killing it (carried, banked by the way up like a feature's).
     pub points: u64,
     /// The shallowest room depth it is placed at.
@@ -224,14 +239,16 @@ const KINDS: [KindStats; 6] = [
     KindStats {
         name: "rat",
         tile: Tile::Rat,
-        health: 2,
-        hit_percent: 35,
+        health: 3,
+        hit_percent: 50,
         damage: (1, 1),
         speed: Speed::Normal,
         reach: 1,
         range: 0,
         flee_percent: 25,
         trait_: Trait::Pack,
+        lurks: true,
+        evade_percent: 0,
         points: 5,
         first_depth: 2,
         last_depth: u32::MAX,
@@ -247,6 +264,8 @@ const KINDS: [KindStats; 6] = [
         range: 0,
         flee_percent: 25,
         trait_: Trait::Flits,
+        lurks: true,
+        evade_percent: 50,
         points: 8,
         first_depth: 3,
         last_depth: u32::MAX,
@@ -255,13 +274,15 @@ const KINDS: [KindStats; 6] = [
         name: "goblin",
         tile: Tile::Goblin,
         health: 4,
-        hit_percent: 50,
+        hit_percent: 40,
         damage: (1, 1),
         speed: Speed::Normal,
         reach: 1,
         range: 0,
         flee_percent: 50,
         trait_: Trait::CallsFriend,
+        lurks: false,
+        evade_percent: 0,
         points: 15,
         first_depth: 4,
         last_depth: u32::MAX,
@@ -277,6 +298,8 @@ const KINDS: [KindStats; 6] = [
         range: 0,
         flee_percent: 25,
         trait_: Trait::Lunges,
+        lurks: false,
+        evade_percent: 0,
         points: 25,
         first_depth: 6,
         last_depth: u32::MAX,
@@ -285,13 +308,15 @@ const KINDS: [KindStats; 6] = [
         name: "orc",
         tile: Tile::Orc,
         health: 8,
-        hit_percent: 55,
+        hit_percent: 65,
         damage: (1, 2),
         speed: Speed::Normal,
         reach: 1,
         range: 3,
         flee_percent: 25,
         trait_: Trait::Throws,
+        lurks: false,
+        evade_percent: 0,
         points: 40,
         first_depth: 7,
         last_depth: u32::MAX,
@@ -300,13 +325,15 @@ const KINDS: [KindStats; 6] = [
         name: "troll",
         tile: Tile::Troll,
         health: 12,
-        hit_percent: 50,
+        hit_percent: 60,
         damage: (1, 3),
         speed: Speed::Normal,
         reach: 1,
         range: 0,
         flee_percent: 0,
         trait_: Trait::Regenerates,
+        lurks: false,
+        evade_percent: 0,
         points: 80,
         first_depth: 7,
         last_depth: u32::MAX,

@@ -3,7 +3,8 @@
 //! `ExploreState::monsters_turn`. In this order:
 //! 1. **Wake.** Every sleeping monster of the avatar's map that the avatar sees now wakes and
 //!    hunts. Sight is the symmetric field of view that marks the memory (Ford 2021), so a
-//!    monster the player sees has seen the player.
+//!    monster the player sees has seen the player. A kind that lurks (rats and bats, since
+//!    rules version 10) sleeps on until the avatar stands beside it ([`LURK_REACH`]).
 //! 2. **Maps.** One distance map from the avatar ([`search::bfs`], the one search module) over
 //!    the floor tiles monsters may walk, in the square of [`HUNT_RADIUS`] around the avatar;
 //!    monsters farther off have lost the scent and wait. Monsters walk plain floor only:
@@ -32,7 +33,7 @@ use rand::RngExt;
 use super::cache::InSight;
 use super::cache::{Maps, Square};
 use super::monsters::{
-    CALL_REACH, FLIT_PERCENT, Monster, MonsterKind, MonsterState, PACK_BONUS, Trait,
+    CALL_REACH, FLIT_PERCENT, LURK_REACH, Monster, MonsterKind, MonsterState, PACK_BONUS, Trait,
 };
 use super::play::ExploreState;
 use super::plot;
@@ -342,7 +343,8 @@ impl ExploreState {
         false
     }
 
-    /// Wakes every sleeping monster of the map the avatar sees; the first's kind and how many.
+    /// Wakes every sleeping monster of the map the avatar sees (a lurker only when the avatar
+    /// stands within [`LURK_REACH`] of it); the first's kind and how many.
     fn wake(&mut self) -> Option<(MonsterKind, u32)> {
         let r = crate::base::SIGHT_RADIUS as i32;
         let avatar = self.avatar();
@@ -371,7 +373,9 @@ impl ExploreState {
         let mut woke: Option<(MonsterKind, u32)> = None;
         for k in sleepers {
             let m = &mut self.encounters_mut().monsters[k];
-            if sight.contains(m.pos) {
+            // A lurker (rules version 10) sleeps on until the avatar stands beside it.
+            let far = (m.pos.x - avatar.x).abs().max((m.pos.y - avatar.y).abs()) > LURK_REACH;
+            if sight.contains(m.pos) && !(m.kind.stats().lurks && far) {
                 m.state = MonsterState::Hunting;
                 let kind = m.kind;
                 woke = Some(woke.map_or((kind, 1), |(first, n)| (first, n + 1)));

@@ -129,9 +129,9 @@ fn feature_points(chest: bool, depth: u64) -> u64 {
         0..=1 => panic!("a feature paid in a room of depth {depth}, which holds none"),
         2..=3 => (10, 15),
         4..=5 => (15, 20),
-        6..=8 => (100, 110),
-        9..=12 => (130, 145),
-        _ => (160, 180),
+        6..=8 => (150, 165),
+        9..=12 => (195, 217),
+        _ => (240, 270),
     };
     if chest { chest_points } else { trap_points }
 }

@@ -34,14 +34,38 @@ pub fn kind_line(k: &KindStats) -> String {
     } else {
         String::new()
     };
+    let dodges = if k.evade_percent > 0 {
+        format!(", dodges {}%", k.evade_percent)
+    } else {
+        String::new()
+    };
     format!(
-        "{}: {} hp, acts {}, {reach}, hits {}%{bonus} for {damage}, depth {}+",
+        "{}: {} hp, acts {}, {reach}, hits {}%{bonus} for {damage}, depth {}+{dodges}",
         with_a(k.name),
         k.health,
         k.speed.describe(),
         k.hit_percent,
         k.first_depth
     )
+}
+
+/// The line that names the kinds that lurk ([`KindStats::lurks`]): `"rats and bats sleep
+/// until you stand beside them"`; `None` when no kind does.
+pub fn lurkers_line() -> Option<String> {
+    let names: Vec<String> = MonsterKind::ALL
+        .iter()
+        .filter(|m| m.stats().lurks)
+        .map(|m| format!("{}s", m.name()))
+        .collect();
+    let (last, rest) = names.split_last()?;
+    let who = if rest.is_empty() {
+        last.clone()
+    } else {
+        format!("{} and {last}", rest.join(", "))
+    };
+    Some(format!(
+        "{who} sleep until you stand beside them (diagonals too)"
+    ))
 }
 
 /// A kind's reach: `"reach 1"` (tiles from which its action ends in a blow), or a thrower's
@@ -69,6 +93,13 @@ pub fn bestiary_pages() -> Vec<(String, Vec<Line>)> {
                 let k = m.stats();
                 lines.push(Line::legend(glyph_of(k.tile, kind), kind_line(k)));
                 lines.push(Line::new(format!("   {}", k.trait_.describe()), Style::Dim));
+            }
+            // The lurkers' line, on the page of the first kind that lurks.
+            let first_lurker = MonsterKind::ALL.iter().position(|m| m.stats().lurks);
+            if first_lurker.is_some_and(|f| f / KINDS_A_PAGE == i)
+                && let Some(line) = lurkers_line()
+            {
+                lines.push(Line::new(line, Style::Normal));
             }
             if i + 1 == count {
                 lines.push(Line::legend(
@@ -131,6 +162,16 @@ mod tests {
                 "{}'s trait",
                 k.name
             );
+            assert_eq!(
+                line.contains(&format!("dodges {}%", k.evade_percent)),
+                k.evade_percent > 0,
+                "{line}"
+            );
+            let lurkers = text
+                .iter()
+                .find(|t| t.contains("sleep until you stand beside"));
+            let named = lurkers.is_some_and(|t| t.contains(&format!("{}s", k.name)));
+            assert_eq!(named, k.lurks, "{}: {lurkers:?}", k.name);
         }
         for (heading, lines) in &pages {
             assert!(lines.len() <= HELP_PAGE_LINES, "{heading}");

@@ -147,6 +147,9 @@ fn event_message(event: &Event) -> Option<String> {
             kind.name(),
             kind.stats().points
         )),
+        Event::Attacked {
+            kind, damage: 0, ..
+        } => Some(format!("the {} dodges your blow", kind.name())),
         Event::Attacked { kind, damage, .. } => {
             Some(format!("you hit the {} for {damage}", kind.name()))
         }

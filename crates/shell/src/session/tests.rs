@@ -598,13 +598,14 @@ fn a_walk_that_would_bank_an_exploration_asks_first() {
 
 #[test]
 fn no_walk_is_offered_with_a_hunting_monster_beside_the_avatar() {
-    // Exploration 100 after the walks `X` took before rules version 9, as plain moves: a rat
-    // stands beside the avatar. `>` would bank; it asks nothing and says why no walk starts.
+    // Exploration 100 after the walks `X` took before rules version 9, as plain moves, and
+    // the step that wakes the rat (it lurks since rules version 10): a rat stands beside the
+    // avatar. `>` would bank; it asks nothing and says why no walk starts.
     let dir = tempfile::tempdir().unwrap();
     let mut s = shell(dir.path());
     keys(
         &mut s,
-        "E100SSSSSSSSWWWWWWWAAAAAAADDDDDDDDDDDDDDAAAAWWWAAAWWWWWWWWWWWWWWWWWWWWW",
+        "E100SSSSSSSSWWWWWWWAAAAAAADDDDDDDDDDDDDDAAAAWWWAAAWWWWWWWWWWWWWWWWWWWWWD",
         0.0,
     );
     let before = s.shown_game().unwrap().moves();

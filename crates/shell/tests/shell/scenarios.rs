@@ -336,18 +336,17 @@ fn assert_monsters(view: &View, oracle: &GameState) -> (usize, usize) {
 /// a tile the avatar remembers (docs/monsters.md).
 #[test]
 fn monsters_in_sight_are_drawn_where_the_game_says_and_no_others() {
-    // E3S and the explorer's first 80 keys: a monster in sight; two steps back, out of it,
-    // on a tile seen before.
-    const KEYS: &str =
-        "E3SWWWWWWWWWWWWWAAAAAAAAAAWAAAWWWWWWWWWWAWWWDWWWWWWWWWWWWWAAAAAAAAAAAAAWWWWWWW";
+    // E3S and the explorer's first 48 keys: a rat in sight, asleep (rats lurk since rules
+    // version 10); three steps back, out of sight, on a tile seen before.
+    const KEYS: &str = "E3SWWWWWWWWWWWWWAAAAAAAAAAWAAAWWWWWWWWWWAWWWDWWWWWW";
     let mut s = shell();
     type_keys(&mut s, KEYS);
     let oracle = replayed(KEYS, 80, 30);
     let view = frame(&mut s).view.unwrap();
     let (drawn, _) = assert_monsters(&view, &oracle);
     assert_view_is_sight(&view, &oracle);
-    type_keys(&mut s, "SS");
-    let oracle = replayed(&format!("{KEYS}SS"), 80, 30);
+    type_keys(&mut s, "SSS");
+    let oracle = replayed(&format!("{KEYS}SSS"), 80, 30);
     let view = frame(&mut s).view.unwrap();
     let (_, remembered) = assert_monsters(&view, &oracle);
     assert_view_is_sight(&view, &oracle);
