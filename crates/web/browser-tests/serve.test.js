@@ -433,6 +433,65 @@ test("after the end: N, R and E start the next game of their mode, Esc goes back
   await context.close();
 });
 
+// The bounding box, in canvas pixels, of the minimap's view outline (the one #808080 stroke
+// the page draws), or null when none is painted.
+const outlineBox = (page) => page.evaluate(() => {
+  const c = document.getElementById("screen");
+  const { width, height } = c;
+  const d = c.getContext("2d").getImageData(0, 0, width, height).data;
+  let box = null;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (d[i] === 0x80 && d[i + 1] === 0x80 && d[i + 2] === 0x80) {
+        box = box ?? { x0: x, y0: y, x1: x, y1: y };
+        box.x0 = Math.min(box.x0, x); box.y0 = Math.min(box.y0, y);
+        box.x1 = Math.max(box.x1, x); box.y1 = Math.max(box.y1, y);
+      }
+    }
+  }
+  return box && { ...box, width, height };
+});
+
+test("the minimap moves off the rooms seen, to the corner the frame names", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await newGame(page, base, "explore", "seeded", 1729);
+  await until(page, (f) => f.summary?.mode === "explore" && f.view, "the exploration's first frame");
+  // X until the frame moves the minimap off the top-right corner (seed 1729's rooms reach
+  // it after a few walks in this view).
+  const painted = {};
+  for (let n = 0; n < 40 && Object.keys(painted).length < 2; n++) {
+    const before = (await frameOf(page)).seq;
+    await page.keyboard.press("x");
+    let f = await until(page, (f) => f.seq > before, "the frame after X");
+    // The walk's last frame: none newer for 300 ms.
+    for (;;) {
+      await page.waitForTimeout(300);
+      const next = await frameOf(page);
+      if (next.seq === f.seq) break;
+      f = next;
+    }
+    const now = f;
+    if (!now.minimap) continue;
+    const corner = now.minimap.corner;
+    assert.ok(["TopRight", "TopLeft", "BottomRight", "BottomLeft"].includes(corner), `corner ${corner}`);
+    const box = await outlineBox(page);
+    assert.ok(box, `a minimap in ${corner}, but no outline painted`);
+    // The outline lies in the half of the canvas the corner names.
+    const right = box.x0 > box.width / 2, top = box.y1 < box.height / 2;
+    assert.equal(`${top ? "Top" : "Bottom"}${right ? "Right" : "Left"}`, corner, JSON.stringify(box));
+    painted[corner] = true;
+  }
+  assert.ok(painted.TopRight, `painted in ${Object.keys(painted)}`);
+  assert.ok(Object.keys(painted).length >= 2, `the minimap never left the top-right corner: ${Object.keys(painted)}`);
+  await page.screenshot({ path: join(tmpdir(), "byog-web-minimap-corner.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a phone-sized page: every mode by touch from the menu, the pad a cross, named keys, nothing cut off", async () => {
   const s = await startServer(SMALL);
   const W = 390, H = 844;

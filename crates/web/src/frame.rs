@@ -21,6 +21,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use serde::Serialize;
 
 use byog_game::GameState;
+use byog_shell::frame::Corner;
 use byog_shell::screens::{Line, Screen, Style};
 use byog_shell::{Frame, Light, MinimapFrame, View};
 use byog_tile_engine::Rgb;
@@ -251,6 +252,9 @@ pub struct WireMinimap {
     pub exit: Option<(u32, u32)>,
     /// The view's outline: x, y, width, height in pixels.
     pub outline: (u32, u32, u32, u32),
+    /// The view's corner to draw it in (`"TopRight"`, `"TopLeft"`, `"BottomRight"` or
+    /// `"BottomLeft"`): the frame's choice, where it covers no tile seen.
+    pub corner: Corner,
 }
 
 impl WireMinimap {
@@ -287,6 +291,7 @@ impl WireMinimap {
             avatar: m.avatar,
             exit: m.exit,
             outline: m.outline,
+            corner: m.corner,
         }
     }
 }
@@ -552,6 +557,49 @@ mod tests {
         assert_eq!(frames, 24);
         assert!(minimaps >= 6, "{minimaps} minimaps compared");
         assert_eq!(hex(Rgb::new(0, 0x0f, 0xf0)), "000ff0");
+    }
+
+    /// The page draws the minimap in the corner the wire names (`paint.js`), so the wire
+    /// must carry the frame's choice: walking an exploration in the browser's default view
+    /// (80 × 49 cells, where seen rooms reach the top-right corner), the corner moves and
+    /// the wire follows it. (Until 2026-11-29 the wire left it out and the page always drew
+    /// top-right, over the rooms the frame had moved it off.)
+    #[test]
+    fn the_wire_minimap_names_the_frames_corner() {
+        use crate::GameOptions;
+        use crate::games::shell_options;
+        use byog_shell::{FrameRequest, Shell};
+        let mut shell = Shell::new(shell_options(&GameOptions::default(), None)).unwrap();
+        let req = FrameRequest {
+            view_cols: 80,
+            view_rows: 49,
+            minimap: Some((20, 16)),
+            pointer: None,
+        };
+        let mut corners = Vec::new();
+        for key in "E1729S".chars().chain(std::iter::repeat_n('X', 40)) {
+            shell.key(key, 0.0);
+            shell.finish_walk(0.0);
+            let frame = shell.frame(0.0, &req);
+            let Some(m) = frame.minimap.as_ref() else {
+                continue;
+            };
+            let wire: serde_json::Value =
+                serde_json::from_str(&encode("g", 0, 0, false, &frame, None)).unwrap();
+            assert_eq!(
+                wire["minimap"]["corner"],
+                serde_json::to_value(m.corner).unwrap(),
+                "{}",
+                wire["minimap"]["corner"]
+            );
+            corners.push(m.corner);
+        }
+        assert!(corners.len() > 20, "{} minimaps", corners.len());
+        assert!(corners.contains(&Corner::TopRight), "{corners:?}");
+        assert!(
+            corners.iter().any(|c| *c != Corner::TopRight),
+            "the minimap never left the top-right corner: {corners:?}"
+        );
     }
 
     #[test]
