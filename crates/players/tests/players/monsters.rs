@@ -28,7 +28,7 @@ use common::Rng as Mix;
 
 use byog_game::explore::ExploreSettings;
 use byog_game::save::MemoryStore;
-use byog_game::{Interpreter, Outcome};
+use byog_game::{Direction, Interpreter, Outcome};
 use byog_players::agent::Observation;
 use byog_players::explorer;
 use byog_worlds::generator::GeneratorSettings;
@@ -522,20 +522,35 @@ fn splits_through_save_and_load_equal_the_whole() {
     }
 }
 
+/// The first direction (up, right, down, left) in which a monster stands beside the avatar
+/// of exploration `e`.
+pub(crate) fn monster_beside(e: &byog_game::explore::ExploreState) -> Option<Direction> {
+    let a = e.avatar();
+    Direction::ALL
+        .into_iter()
+        .find(|d| e.monster_at(a + *d).is_some())
+}
+
 /// The diving walk's next key in exploration `game`: a blow at a monster beside the avatar
-/// (the first of up, right, down, left; the explorer would walk the way back, which is
-/// closed in combat), else the explorer's next step; `None` when the explorer has nowhere
-/// left to go. Shared by [`a_diving_bot_measured`] and the searches for test keys
-/// ([`find_a_scripted_fight`], `travel::find_a_rat_in_the_way`).
+/// ([`monster_beside`]; the explorer would walk the way back, which is closed in combat),
+/// else the explorer's next step; `None` when the explorer has nowhere left to go. Shared
+/// by the searches for test keys (`travel::find_a_rat_in_the_way`, and through
+/// [`drinking_diving_key`] [`a_diving_bot_measured`] and [`find_a_scripted_fight`]).
 pub(crate) fn diving_key(game: &byog_game::GameState) -> Option<char> {
     let e = game.explore()?;
-    let a = e.avatar();
-    let beside = byog_tile_engine::Direction::ALL
-        .into_iter()
-        .find(|d| e.monster_at(a + *d).is_some());
-    beside
+    monster_beside(e)
         .or_else(|| explorer::next_move(game))
         .map(|d| KEYS[d.index()])
+}
+
+/// [`diving_key`], but a potion (`U`) first at one heart while one is carried.
+fn drinking_diving_key(game: &byog_game::GameState) -> Option<char> {
+    let e = game.explore()?;
+    if e.health() == 1 && e.potions() > 0 {
+        Some('U')
+    } else {
+        diving_key(game)
+    }
 }
 
 /// The numbers in docs/monsters.md: a bot that dives (the explorer's next step, always into
@@ -562,14 +577,8 @@ fn a_diving_bot_measured() {
             if game.has_ended() {
                 break;
             }
-            let e = game.explore().unwrap();
-            let key = if e.health() == 1 && e.potions() > 0 {
-                'U'
-            } else {
-                match diving_key(game) {
-                    Some(key) => key,
-                    None => break,
-                }
+            let Some(key) = drinking_diving_key(game) else {
+                break;
             };
             if let Outcome::Acted(events) = it.feed(key, &mut store).unwrap() {
                 kills += events
@@ -688,12 +697,8 @@ fn find_a_scripted_fight() {
                 break;
             }
             let e = game.explore().unwrap();
-            let a = e.avatar();
-            let beside = byog_tile_engine::Direction::ALL
-                .into_iter()
-                .find(|d| e.monster_at(a + *d).is_some());
-            if let Some(d) = beside {
-                let m = e.monster_at(a + d).unwrap();
+            if let Some(d) = monster_beside(e) {
+                let m = e.monster_at(e.avatar() + d).unwrap();
                 if m.kind == byog_game::explore::MonsterKind::Rat
                     && m.state == byog_game::explore::MonsterState::Hunting
                     && m.health < m.kind.stats().health
@@ -714,13 +719,8 @@ fn find_a_scripted_fight() {
                     }
                 }
             }
-            let key = if e.health() == 1 && e.potions() > 0 {
-                'U'
-            } else {
-                match diving_key(game) {
-                    Some(key) => key,
-                    None => break,
-                }
+            let Some(key) = drinking_diving_key(game) else {
+                break;
             };
             it.feed(key, &mut store).unwrap();
             keys.push(key);

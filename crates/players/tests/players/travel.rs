@@ -859,13 +859,9 @@ fn a_walk_that_only_a_monster_blocks_names_the_monster() {
             break;
         }
         let e = game.explore().unwrap();
-        let a = e.avatar();
-        let beside = byog_tile_engine::Direction::ALL
-            .into_iter()
-            .find(|d| e.monster_at(a + *d).is_some());
-        keys.push(match beside {
+        keys.push(match crate::monsters::monster_beside(e) {
             Some(d) => {
-                struck_the_rat |= e.monster_at(a + d).unwrap().kind == MonsterKind::Rat;
+                struck_the_rat |= e.monster_at(e.avatar() + d).unwrap().kind == MonsterKind::Rat;
                 ['W', 'D', 'S', 'A'][d.index()]
             }
             None => '.',
