@@ -94,12 +94,13 @@ pub fn bestiary_pages() -> Vec<(String, Vec<Line>)> {
                 lines.push(Line::legend(glyph_of(k.tile, kind), kind_line(k)));
                 lines.push(Line::new(format!("   {}", k.trait_.describe()), Style::Dim));
             }
-            // The lurkers' line, on the page of the first kind that lurks.
+            // The lurkers' line, on the page of the first kind that lurks, indented as the
+            // traits are (so the help's alignment puts it in their column).
             let first_lurker = MonsterKind::ALL.iter().position(|m| m.stats().lurks);
             if first_lurker.is_some_and(|f| f / KINDS_A_PAGE == i)
                 && let Some(line) = lurkers_line()
             {
-                lines.push(Line::new(line, Style::Normal));
+                lines.push(Line::new(format!("   {line}"), Style::Normal));
             }
             if i + 1 == count {
                 lines.push(Line::legend(
