@@ -41,6 +41,13 @@ impl Pos {
     pub fn manhattan(self, other: Pos) -> u32 {
         self.x.abs_diff(other.x) + self.y.abs_diff(other.y)
     }
+
+    /// Chebyshev (king's move) distance in tiles: the larger of the two axis distances, so
+    /// the tiles within `r` of a tile fill the `(2r + 1)`-wide square around it (diagonals
+    /// count as one).
+    pub fn chebyshev(self, other: Pos) -> u32 {
+        self.x.abs_diff(other.x).max(self.y.abs_diff(other.y))
+    }
 }
 
 impl fmt::Display for Pos {
@@ -253,6 +260,9 @@ mod tests {
         }
         assert_eq!(p.neighbours()[0], Pos::new(3, 5));
         assert_eq!(Pos::new(5, 1) - Pos::new(2, 3), (3, -2));
+        assert_eq!(Pos::new(5, 1).chebyshev(Pos::new(2, 3)), 3);
+        assert_eq!(Pos::new(2, 3).chebyshev(Pos::new(3, 4)), 1);
+        assert_eq!(Pos::new(-4, 0).chebyshev(Pos::new(-4, -6)), 6);
     }
 
     #[test]

@@ -474,9 +474,8 @@ test("the minimap moves off the rooms seen, to the corner the frame names", asyn
       if (next.seq === f.seq) break;
       f = next;
     }
-    const now = f;
-    if (!now.minimap) continue;
-    const corner = now.minimap.corner;
+    if (!f.minimap) continue;
+    const corner = f.minimap.corner;
     assert.ok(["TopRight", "TopLeft", "BottomRight", "BottomLeft"].includes(corner), `corner ${corner}`);
     const box = await outlineBox(page);
     assert.ok(box, `a minimap in ${corner}, but no outline painted`);

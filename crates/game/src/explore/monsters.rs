@@ -39,7 +39,7 @@ pub const ROOM_POTION_PERCENT: u32 = 65;
 
 /// How near, in tiles (the larger axis distance), the avatar must stand to wake a sleeping
 /// monster that lurks ([`KindStats::lurks`]): beside it, diagonals too.
-pub const LURK_REACH: i32 = 1;
+pub const LURK_REACH: u32 = 1;
 
 /// The chance, in percent, that a chest refilled holds a potion with `carried` potions in
 /// the pack: [`ROOM_POTION_PERCENT`] while there is room (100 in rules versions 6-9),

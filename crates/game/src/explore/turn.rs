@@ -245,9 +245,8 @@ impl ExploreState {
                 } else if adjacent {
                     None
                 } else {
-                    let d = (m.pos.x - avatar.x).abs().max((m.pos.y - avatar.y).abs());
                     let throws = stats.range > 0
-                        && d as u32 <= stats.range
+                        && m.pos.chebyshev(avatar) <= stats.range
                         && sight.get_or_insert_with(|| self.sight()).contains(m.pos);
                     if throws {
                         struck = true;
@@ -374,7 +373,7 @@ impl ExploreState {
         for k in sleepers {
             let m = &mut self.encounters_mut().monsters[k];
             // A lurker (rules version 10) sleeps on until the avatar stands beside it.
-            let far = (m.pos.x - avatar.x).abs().max((m.pos.y - avatar.y).abs()) > LURK_REACH;
+            let far = m.pos.chebyshev(avatar) > LURK_REACH;
             if sight.contains(m.pos) && !(m.kind.stats().lurks && far) {
                 m.state = MonsterState::Hunting;
                 let kind = m.kind;

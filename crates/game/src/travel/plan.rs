@@ -611,7 +611,7 @@ fn ways_into(
     kept: &mut Option<Known>,
 ) -> Option<(usize, Ways)> {
     let avatar = game.avatar();
-    let reach = (target.x - avatar.x).abs().max((target.y - avatar.y).abs()) + 1;
+    let reach = target.chebyshev(avatar) as i32 + 1;
     widening(game, reach, kept, |known| {
         let (Some(source), Some(t)) = (known.cell(avatar), known.cell(target)) else {
             return (None, false);

@@ -9,8 +9,8 @@
 //! - each moves at most one tile a turn (two for bats), and only when awake; nothing changes
 //!   on a key that is not a turn (a bump, a refusal);
 //! - every monster the player sees is awake after the turn (a rat or a bat, which lurk, only
-//!   once the avatar stands beside it), and the sight lists exactly the
-//!   monsters the whole state has at those tiles;
+//!   once the avatar stands beside it), and the sight lists exactly the monsters the whole
+//!   state has at those tiles;
 //! - hearts are lost to blows only with a monster adjacent after the turn;
 //! - health never rises but by a potion (one fewer carried) or banking;
 //! - a room with a living monster is not clear;

@@ -276,7 +276,8 @@ fn the_exploration_targets_hold_on_a_few_held_out_seeds() {
 }
 
 /// The targets themselves over explorations 2000..3000 (`docs/balance.md`'s after figures;
-/// 2000..2500 was measured once before rules version 10 was chosen, 2500..3000 never).
+/// 2000..2500 was measured once before rules version 10 was chosen, 2500..3000 was not looked
+/// at in the trials).
 #[test]
 #[ignore = "5,000 explorations: run in release, docs/balance.md"]
 fn the_exploration_targets_hold_over_1000_held_out_seeds() {

@@ -584,6 +584,7 @@ fn travel_finds_the_way_home_after_the_branch_retired() {
     let state = json::state(&it);
     assert_eq!(state["status"], "playing");
     assert_eq!(state["branch"], Value::Null, "in the start room");
+    let carried = state["score"].clone();
     let (it, outcomes) = play_quiet(&whole);
     assert!(matches!(outcomes.last(), Some(Outcome::Acted(e)) if e.won()));
     let state = json::state(&it);
@@ -592,7 +593,6 @@ fn travel_finds_the_way_home_after_the_branch_retired() {
     // What was carried beside the way up is what the step in banks: the points of the
     // branch's chests, which the walk home kept (played with monsters under rules version
     // 9 these keys banked 96; without them the pack stays full of potions it never drinks).
-    let carried = json::state(&play_quiet(&whole[..whole.len() - 1]).0)["score"].clone();
     assert_eq!(state["score"], carried);
     assert!(carried.as_u64().is_some_and(|c| c > 0), "{carried}");
 }
@@ -850,25 +850,26 @@ fn a_walk_that_only_a_monster_blocks_names_the_monster() {
     // Once the monsters in the way are gone the same X walks on. The avatar strikes what
     // stands beside it and waits for what does not (here the rat, 3 health against blows of
     // 1 to 3, and then a wounded goblin fleeing down the same corridor).
-    let mut keys = RAT_IN_THE_WAY_E794.concat();
+    let (mut it, _) = play_default(&RAT_IN_THE_WAY_E794.concat());
+    let mut store = MemoryStore::default();
     let mut struck_the_rat = false;
     for _ in 0..40 {
-        let (it, _) = play_default(&keys);
         let game = it.game().unwrap();
         if game.has_ended() || !matches!(plan(game, Goal::Explore), Err(Stop::MonsterInTheWay(_))) {
             break;
         }
         let e = game.explore().unwrap();
-        keys.push(match crate::monsters::monster_beside(e) {
+        let key = match crate::monsters::monster_beside(e) {
             Some(d) => {
                 struck_the_rat |= e.monster_at(e.avatar() + d).unwrap().kind == MonsterKind::Rat;
-                ['W', 'D', 'S', 'A'][d.index()]
+                byog_game::Action::Move(d).key()
             }
-            None => '.',
-        });
+            None => byog_game::Action::Wait.key(),
+        };
+        feed(&mut it, &key.to_string(), &mut store);
     }
+    let keys = it.game().unwrap().history();
     assert!(struck_the_rat, "{keys}");
-    let (it, _) = play_default(&keys);
     let game = it.game().unwrap();
     assert!(!game.has_ended(), "the avatar fell: {keys}");
     let state = json::state(&it);
@@ -1161,8 +1162,7 @@ fn x_in_a_room_a_monster_holds_names_the_monster() {
 /// walk ([`crate::monsters::diving_key`]: strike what stands beside, else the explorer's
 /// step) over explorations 0..3000, stopped at the first key after which a hunting rat
 /// stands beside the avatar, no other monster within 12 tiles, and `X` would plan nothing
-/// but the rat blocks the way. Prints the
-/// keys. Run with `cargo test -p byog-players --test players -- --ignored --nocapture
+/// but the rat blocks the way. Prints the keys. Run with `cargo test -p byog-players --test players -- --ignored --nocapture
 /// travel::find_a_rat_in_the_way`.
 #[test]
 #[ignore = "a search for a test's keys, not a check"]

@@ -84,6 +84,11 @@ pub fn bestiary_pages() -> Vec<(String, Vec<Line>)> {
     let kind = Some(GameKind::Exploration);
     let chunks: Vec<&[MonsterKind]> = MonsterKind::ALL.chunks(KINDS_A_PAGE).collect();
     let count = chunks.len();
+    // The lurkers' line goes on the page of the first kind that lurks.
+    let lurkers_page = MonsterKind::ALL
+        .iter()
+        .position(|m| m.stats().lurks)
+        .map(|f| f / KINDS_A_PAGE);
     chunks
         .into_iter()
         .enumerate()
@@ -94,10 +99,9 @@ pub fn bestiary_pages() -> Vec<(String, Vec<Line>)> {
                 lines.push(Line::legend(glyph_of(k.tile, kind), kind_line(k)));
                 lines.push(Line::new(format!("   {}", k.trait_.describe()), Style::Dim));
             }
-            // The lurkers' line, on the page of the first kind that lurks, indented as the
-            // traits are (so the help's alignment puts it in their column).
-            let first_lurker = MonsterKind::ALL.iter().position(|m| m.stats().lurks);
-            if first_lurker.is_some_and(|f| f / KINDS_A_PAGE == i)
+            // The lurkers' line, indented as the traits are (so the help's alignment puts
+            // it in their column).
+            if lurkers_page == Some(i)
                 && let Some(line) = lurkers_line()
             {
                 lines.push(Line::new(format!("   {line}"), Style::Normal));
